@@ -1,0 +1,124 @@
+"""Decision requests and the agents that answer them.
+
+The engine asks an agent one :class:`Request` at a time and validates the answer; an
+agent never changes game state. Agents see only the request (its legal options) and the
+events addressed to their seat (``Agent.observe``), never the whole state.
+
+Answers are Python values: a seat (``int``), a tuple of seats for multi-seat choices,
+``True`` / ``False`` for yes/no, a symbol (``str``, such as a role id) for card choices,
+or ``None`` to pass (only where ``Request.can_pass``).
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Protocol
+
+
+@dataclass(slots=True)
+class Request:
+    """One decision the rules ask of a player or a team.
+
+    - ``action``: the ruleset's action id (``witch.save``, ``exile_vote``);
+      ``short`` is the part after the dot, as scenario files write it (``save``).
+    - ``actor``: the deciding seat, or ``None`` for a team decision.
+    - ``by``: the role or team id the request is addressed to (``witch``,
+      ``werewolves``), or ``None`` when it is addressed to a seat (votes, triggers).
+    - ``day``, ``phase`` (``night``/``day``), ``round`` (1 for the first request of this
+      action to this actor in this phase, 2 for the next...).
+    - ``kind``: ``seat``, ``seats`` (``count`` distinct seats), ``yes_no``, ``symbol``
+      or ``ballot`` (a vote: one seat or abstain).
+    - ``options``: the legal choices, seats in seat order; ``can_pass`` adds ``None``.
+    - ``why_not(value)``: the rule that forbids ``value`` (``"ROLE-GUARD-02: ..."``),
+      or ``None`` when it is legal. Lazy, so random games do not pay for it.
+    """
+
+    action: str
+    short: str
+    actor: int | None
+    by: str | None
+    day: int
+    phase: str
+    round: int
+    kind: str
+    options: tuple
+    can_pass: bool
+    count: int = 1
+    why_not: Callable[[Any], str | None] = field(default=lambda value: None, repr=False)
+
+    @property
+    def at(self) -> str:
+        """``night 1`` / ``day 2``, the way scenario files name a phase."""
+        return f"{self.phase} {self.day}"
+
+
+class Agent(Protocol):
+    """What the engine needs from a player controller."""
+
+    def decide(self, request: Request) -> Any:
+        """Answer a request; the engine validates the answer against ``request``."""
+
+    def observe(self, seat: int | None, event: dict) -> None:
+        """Receive an event visible to ``seat`` (``None``: public). Optional to use."""
+
+    def not_offered(self, action: str, actor: int | None, by: str | None, day: int, phase: str,
+                    reason: str) -> None:
+        """A decision the rules did not offer this time, with the rule that stopped it."""
+
+    def phase_end(self, day: int, phase: str, cut_short: bool) -> None:
+        """Called when a phase ends; ``cut_short`` when the rules ended it early."""
+
+    def game_end(self, over: bool) -> None:
+        """Called once when the game stops (``over``: a side won or a bound was hit)."""
+
+
+class BaseAgent:
+    """No-op hooks, so an agent only writes ``decide``."""
+
+    def decide(self, request: Request) -> Any:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def observe(self, seat, event) -> None:
+        pass
+
+    def not_offered(self, action, actor, by, day, phase, reason) -> None:
+        pass
+
+    def phase_end(self, day, phase, cut_short) -> None:
+        pass
+
+    def game_end(self, over) -> None:
+        pass
+
+
+class RandomAgent(BaseAgent):
+    """Uniform over the legal options (passing counts as one option where allowed).
+
+    For ``seats`` requests it picks ``count`` distinct seats uniformly. Uses its own
+    ``random.Random`` seeded by the caller, so games are reproducible.
+    """
+
+    name = "random"
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def decide(self, request: Request) -> Any:
+        options = request.options
+        rng = self.rng
+        if request.kind == "seats":
+            n = request.count
+            if request.can_pass and (len(options) < n or rng.random() < 1 / (1 + len(options))):
+                return None
+            if len(options) < n:
+                return None
+            return tuple(sorted(rng.sample(options, n)))
+        k = len(options) + (1 if request.can_pass else 0)
+        if k == 0:
+            return None
+        i = rng.randrange(k)
+        return options[i] if i < len(options) else None
+
+
+AGENTS: dict[str, Callable[[int], Agent]] = {"random": RandomAgent}
+"""Agents selectable with ``--agents NAME``: a factory taking the game's agent seed."""
