@@ -1,0 +1,24 @@
+"""Every bundled ruleset compiles, and plays seeded random games to the end."""
+import pytest
+
+from wolfdsl.agents import RandomAgent
+from wolfdsl.engine import play
+from wolfdsl.loader import bundled, load
+
+EXPECTED = {"standard-12", "standard-12-idiot", "standard-12-elder", "classic-9"}
+
+
+def test_expected_rulesets_are_bundled():
+    assert EXPECTED <= set(bundled())
+
+
+@pytest.mark.parametrize("name", bundled())
+def test_ruleset_plays_random_games(name):
+    rs = load(name)
+    for i in range(200):
+        res = play(rs, seed=i, agent=RandomAgent(i))
+        assert res.over, f"game {i} did not end"
+        assert res.winners or res.reason == "day_limit"
+        deaths = [e["seat"] for e in res.events if e["type"] == "death"]
+        assert len(deaths) == len(set(deaths)), "a seat died twice"
+        assert [e["seq"] for e in res.events] == list(range(len(res.events)))

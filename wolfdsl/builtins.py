@@ -1,0 +1,177 @@
+"""Builtin values and functions of the ruleset language.
+
+Every builtin is generic: it speaks of seats, lists, roles, teams and times, never of a
+particular role. Each function takes the running game first; ``ARITY`` gives the number
+of arguments a ruleset passes (``None``: any). Seats are ints from 1; lists of seats are
+Python lists in seat order unless a function says otherwise; ``none`` is ``None``.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+
+def _alive(g):
+    return g.alive_list()
+
+
+VALUES = {
+    "alive": _alive,                                   # living seats, ascending
+    "players": lambda g: list(range(1, g.n + 1)),      # every seat
+    "dead": lambda g: list(g.dead_order),              # dead seats, in order of death
+    "day": lambda g: g.day,                            # the current day/night number
+    "phase": lambda g: g.phase,                        # "night" or "day"
+    "yes": lambda g: True,
+    "no": lambda g: False,
+    "true": lambda g: True,
+    "false": lambda g: False,
+    "none": lambda g: None,
+    "night": lambda g: "night",
+}
+"""Names that evaluate to a value of the running game."""
+
+
+def count(g, xs) -> int:
+    """Number of items in a list (0 for ``none``)."""
+    return len(xs) if xs else 0
+
+
+def empty(g, xs) -> bool:
+    """True when a list has no item."""
+    return not xs
+
+
+def any_(g, xs) -> bool:
+    """True when a list has an item."""
+    return bool(xs)
+
+
+def holder(g, role) -> int | None:
+    """The seat dealt (or turned into) ``role``, alive or dead; ``none`` if nobody."""
+    for p in g.players[1:]:
+        if p.role == role:
+            return p.seat
+    return None
+
+
+def living(g, role) -> int | None:
+    """The living seat holding ``role``, or ``none``."""
+    for p in g.players[1:]:
+        if p.role == role and p.alive:
+            return p.seat
+    return None
+
+
+def members(g, team) -> list[int]:
+    """The living members of a team (roles declaring ``team NAME``), in seat order."""
+    return [p.seat for p in g.players[1:] if p.alive and p.team == team]
+
+
+def the(g, xs):
+    """The single item of a one-item list, else ``none``."""
+    return xs[0] if xs and len(xs) == 1 else None
+
+
+def first(g, xs):
+    """The first item of a list, or ``none``."""
+    return xs[0] if xs else None
+
+
+def last(g, xs):
+    """The last item of a list, or ``none``."""
+    return xs[-1] if xs else None
+
+
+def circle(g, xs, direction=1) -> list[int]:
+    """Seats of ``xs`` in table order: ascending for direction 1, descending for -1."""
+    return sorted(xs or (), reverse=(direction or 1) < 0)
+
+
+def circle_from(g, start, direction, xs) -> list[int]:
+    """Seats of ``xs`` round the table, starting after ``start`` in ``direction``
+    (1: seat+1 first, -1: seat-1 first); ``start`` itself, if in ``xs``, comes last.
+    Speaking order from the sheriff (DAY-04) or from the last dead (DAY-05)."""
+    n = g.n
+    start = start or n
+    step = 1 if (direction or 1) > 0 else -1
+    wanted = set(xs or ())
+    out = []
+    for k in range(1, n + 1):
+        seat = (start - 1 + step * k) % n + 1
+        if seat in wanted:
+            out.append(seat)
+    return out
+
+
+def neighbours(g, seat) -> list[int]:
+    """The nearest living seat on each side of ``seat`` (one if only one other lives)."""
+    n = g.n
+    out = []
+    for step in (-1, 1):
+        for k in range(1, n):
+            s = (seat - 1 + step * k) % n + 1
+            if s != seat and g.players[s].alive:
+                if s not in out:
+                    out.append(s)
+                break
+    return sorted(out)
+
+
+def died(g, day, phase) -> list[int]:
+    """Seats whose death the rules date to ``phase day`` (``died(2, night)``)."""
+    return [s for s in g.dead_order if g.players[s].death_day == day and g.players[s].death_phase == phase]
+
+
+def minimum(g, xs):
+    """The smallest item of a list, or ``none``."""
+    return min(xs) if xs else None
+
+
+def maximum(g, xs):
+    """The largest item of a list, or ``none``."""
+    return max(xs) if xs else None
+
+
+def sum_(g, xs):
+    """The sum of a list of numbers."""
+    return sum(xs or ())
+
+
+def voted_for(g, ballots, seat) -> list[int]:
+    """Voters whose ballot (from ``vote ... -> top, ballots``) named ``seat``."""
+    return sorted(v for v, t in (ballots or {}).items() if t == seat)
+
+
+def roles_of(g, xs) -> list[str]:
+    """The roles of a list of seats, in the same order."""
+    return [g.players[s].role for s in xs or ()]
+
+
+def coin(g) -> bool:
+    """A fair coin from the game's seeded random generator."""
+    return g.rng.random() < 0.5
+
+
+def pick(g, xs):
+    """One item of a list drawn by the game's seeded random generator (``none`` if empty)."""
+    return g.rng.choice(xs) if xs else None
+
+
+FUNCTIONS = {
+    "count": (count, 1), "empty": (empty, 1), "any": (any_, 1), "holder": (holder, 1),
+    "living": (living, 1), "members": (members, 1), "the": (the, 1), "first": (first, 1),
+    "last": (last, 1), "circle": (circle, 2), "circle_from": (circle_from, 3),
+    "neighbours": (neighbours, 1), "died": (died, 2), "min": (minimum, 1), "max": (maximum, 1),
+    "sum": (sum_, 1), "voted_for": (voted_for, 2), "roles_of": (roles_of, 1), "coin": (coin, 0),
+    "pick": (pick, 1),
+}
+"""Builtin functions: name -> (implementation, number of arguments)."""
+
+SEAT_FIELDS = ("seat", "role", "faction", "class", "team", "alive", "cause", "death_day", "death_phase")
+"""Fields every seat has; counters, properties and attributes come from the ruleset."""
+
+
+def seat_field(p, name: str) -> Any:
+    """Read a builtin field of a player record."""
+    if name == "class":
+        return p.klass
+    return getattr(p, name)

@@ -1,0 +1,212 @@
+"""The compiled ruleset: what the engine runs.
+
+Names are resolved, imports merged, options fixed, and every expression and statement
+is a Python closure ``fn(game, env)`` built once by :mod:`wolfdsl.compile`. The engine
+imports only this module's types; it never sees the AST or lark.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from .diagnostics import Span
+
+Fn = Callable[[Any, dict], Any]
+"""A compiled expression or statement: ``fn(game, env) -> value``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Symbol:
+    """A declared name: a faction, class, status, cause or team."""
+    kind: str
+    id: str
+    name: str
+    name_zh: str
+    temporary: bool = False
+    span: Span | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """``option NAME: values = default``; ``value`` is the one in force."""
+    name: str
+    values: tuple
+    default: Any
+    value: Any
+    doc: str | None
+    span: Span | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Attribute:
+    """A seat attribute (gender, age...) with its allowed values (empty: any)."""
+    name: str
+    values: tuple
+    default: Any
+    span: Span | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Role:
+    """A role card: faction, class, team, starting counters, statuses and properties."""
+    id: str
+    name: str
+    name_zh: str
+    faction: str | None
+    klass: str | None
+    team: str | None
+    counters: tuple[tuple[str, Fn], ...]
+    statuses: tuple[str, ...]
+    props: dict[str, Fn]
+    span: Span | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """Cards dealt for ``low..high`` players; ``extra`` of them stay face down."""
+    low: int
+    high: int
+    cards: tuple[str, ...]
+    extra: int
+    span: Span | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of a phase, in wake order."""
+    name: str
+    phase: str
+    when: Fn | None
+    always: bool
+    body: Fn
+    span: Span | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Proc:
+    name: str
+    params: tuple[str, ...]
+    body: Fn
+    span: Span | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Func:
+    name: str
+    params: tuple[str, ...]
+    body: Fn
+    span: Span | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    """``trigger`` (runs after the event) or ``replacement`` (runs instead of it)."""
+    kind: str
+    name: str
+    event: str
+    var: str
+    order: float
+    when: Fn | None
+    body: Fn
+    span: Span | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Win:
+    """A win rule: when ``when`` holds, ``factions`` win. Higher ``priority`` first."""
+    name: str
+    factions: tuple[str, ...]
+    priority: float
+    title: str
+    when: Fn
+    span: Span | None = None
+
+
+@dataclass(slots=True)
+class Ruleset:
+    """A compiled ruleset. Built by :func:`wolfdsl.compile.compile_ruleset`."""
+    name: str
+    title: str
+    summary: str
+    path: str
+    players: tuple[int, int]
+    symbols: dict[str, dict[str, Symbol]]
+    roles: dict[str, Role]
+    options: dict[str, Option]
+    attributes: dict[str, Attribute]
+    globals: dict[str, Fn]
+    properties: dict[str, Fn]
+    decks: tuple[Deck, ...]
+    steps: dict[str, tuple[Step, ...]]
+    procs: dict[str, Proc]
+    funcs: dict[str, Func]
+    triggers: dict[str, tuple[Trigger, ...]]
+    replacements: dict[str, tuple[Trigger, ...]]
+    wins: tuple[Win, ...]
+    actions: dict[str, Span | None] = field(default_factory=dict)
+    first_phase: str = "night"
+
+    @property
+    def factions(self) -> dict[str, Symbol]:
+        return self.symbols["faction"]
+
+    @property
+    def statuses(self) -> dict[str, Symbol]:
+        return self.symbols["status"]
+
+    def option(self, name: str, default: Any = None) -> Any:
+        """The value in force of option ``name``, or ``default`` if not declared."""
+        opt = self.options.get(name)
+        return opt.value if opt is not None else default
+
+    def deck_for(self, players: int) -> Deck | None:
+        """The deck declared for this many players, or ``None``."""
+        for deck in self.decks:
+            if deck.low <= players <= deck.high:
+                return deck
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class DecideOp:
+    """A compiled ``decide`` statement (see :class:`wolfdsl.ast.Decide`).
+
+    ``by_kind`` is ``role`` (the role's living holder), ``team`` (one request to the
+    team's living members) or ``seat`` (``by_fn`` gives the seat, alive or not).
+    ``requires`` and ``unless`` pair a condition with the rule text a person reads when
+    it stops a decision or an option.
+    """
+    action: str
+    short: str
+    by_kind: str
+    by_name: str | None
+    by_fn: Fn | None
+    may_pass: bool
+    pass_when: Fn | None
+    var: str
+    count: Fn | None
+    options: Fn
+    requires: tuple[tuple[Fn, str], ...]
+    unless: tuple[tuple[Fn, str], ...]
+    tell: tuple[tuple[str, Fn], ...]
+    body: Fn
+    span: Span | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class VoteOp:
+    """A compiled ``vote`` statement (see :class:`wolfdsl.ast.Vote`)."""
+    action: str
+    short: str
+    kind: str
+    voter_var: str
+    voters: Fn
+    voter_unless: tuple[tuple[Fn, str], ...]
+    cand_var: str
+    candidates: Fn
+    cand_unless: tuple[tuple[Fn, str], ...]
+    weight: Fn | None
+    top_var: str
+    ballots_var: str | None
+    body: Fn
+    span: Span | None = None

@@ -1,0 +1,161 @@
+"""Finding, reading and compiling rulesets by name or path.
+
+``load(ref, options, players)`` is the front door used by the command line, scenarios
+and tests: ``ref`` is a bundled name (``standard-12``) or a path to a ``.wolf`` file.
+Imports (``import "prelude"``) are resolved first relative to the importing file, then
+among the bundled rulesets; each file is read once per load.
+"""
+from __future__ import annotations
+
+import functools
+import os
+from pathlib import Path
+from typing import Any
+
+from . import ast as A
+from .compile import Compiler
+from .diagnostics import Span, WolfError, did_you_mean
+from .ir import Ruleset
+from .parse import parse
+from .transform import to_ast
+
+NOT_RULESETS = {"prelude", "roles"}
+"""Bundled files that are bases to import, not rulesets to play."""
+
+
+def rulesets_dir() -> Path:
+    """The bundled rulesets: inside the installed package, or the checkout's
+    top-level ``rulesets/`` for an editable install."""
+    here = Path(__file__).resolve().parent
+    for cand in (here / "rulesets", here.parent / "rulesets"):
+        if (cand / "prelude.wolf").is_file():
+            return cand
+    raise FileNotFoundError("bundled rulesets not found next to the wolfdsl package")
+
+
+def bundled() -> list[str]:
+    """Names of the bundled rulesets that can be played, sorted."""
+    base = rulesets_dir()
+    names = []
+    for p in base.rglob("*.wolf"):
+        rel = p.relative_to(base).with_suffix("").as_posix()
+        if rel in NOT_RULESETS or "/" in rel:
+            continue
+        names.append(rel)
+    return sorted(names)
+
+
+def bundled_path(name: str) -> Path | None:
+    """The file of a bundled name (``standard-12`` or ``roles/piper``), or ``None``."""
+    p = rulesets_dir() / f"{name}.wolf"
+    return p if p.is_file() else None
+
+
+def resolve(ref: str, base_dir: str | os.PathLike | None = None) -> tuple[Path, str]:
+    """Path and display name of a ruleset reference; raises ``WolfError`` if unknown."""
+    cand = Path(ref)
+    if base_dir is not None and not cand.is_absolute():
+        cand = Path(base_dir) / cand
+    if cand.suffix == ".wolf" or os.sep in ref or "/" in ref:
+        if cand.is_file():
+            return cand, cand.stem
+        if cand.suffix == ".wolf":
+            raise WolfError(f"no such ruleset file: {cand}")
+    bp = bundled_path(ref)
+    if bp is not None:
+        return bp, ref
+    if cand.is_file():
+        return cand, cand.stem
+    raise WolfError(f"unknown ruleset '{ref}'" + did_you_mean(ref, bundled())
+                    + f"; bundled rulesets: {', '.join(bundled())}; or give a path to a .wolf file")
+
+
+def _display(path: Path) -> str:
+    base = rulesets_dir()
+    try:
+        return f"<bundled>/{path.resolve().relative_to(base.resolve()).as_posix()}"
+    except ValueError:
+        try:
+            return os.path.relpath(path)
+        except ValueError:  # pragma: no cover - other drive on Windows
+            return str(path)
+
+
+def read_module(path: Path) -> A.Module:
+    """Parse one file into its AST (raises ``WolfError`` E101 on a syntax error)."""
+    shown = _display(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise WolfError(f"cannot read {shown}: {exc.strerror}") from None
+    return to_ast(parse(text, shown), shown, text)
+
+
+def modules(path: Path) -> list[A.Module]:
+    """The file and everything it imports, imports first, each file once."""
+    out: list[A.Module] = []
+    seen: set[Path] = set()
+    stack: list[Path] = []
+
+    def visit(p: Path, span: Span | None) -> None:
+        rp = p.resolve()
+        if rp in stack:
+            raise WolfError(f"import cycle: {' -> '.join(_display(s) for s in stack + [rp])}", span)
+        if rp in seen:
+            return
+        stack.append(rp)
+        mod = read_module(p)
+        for d in mod.decls:
+            if isinstance(d, A.Import):
+                visit(_import_path(d, p.parent), d.span)
+        stack.pop()
+        seen.add(rp)
+        out.append(mod)
+
+    visit(path, None)
+    return out
+
+
+def _import_path(d: A.Import, folder: Path) -> Path:
+    name = d.path
+    rel = folder / (name if name.endswith(".wolf") else name + ".wolf")
+    if rel.is_file():
+        return rel
+    bp = bundled_path(name[:-5] if name.endswith(".wolf") else name)
+    if bp is not None:
+        return bp
+    raise WolfError(f"cannot import '{name}': no file {rel} and no bundled ruleset of that name"
+                    + did_you_mean(name, bundled() + sorted(NOT_RULESETS)), d.span)
+
+
+def load(ref: str, options: dict[str, Any] | None = None, players: int | None = None,
+         base_dir: str | os.PathLike | None = None) -> Ruleset:
+    """Compile a ruleset by bundled name or path, with option values set by the caller.
+
+    ``options`` maps option names to values (strings from the command line are
+    converted to the option's type). ``players`` is checked against the ruleset's
+    player counts. Raises ``WolfError`` (exit 2) on any problem, with every error of
+    the pass in ``diagnostics``.
+    """
+    path, name = resolve(ref, base_dir)
+    key = (str(path.resolve()), _mtime(path), tuple(sorted((options or {}).items(), key=lambda kv: kv[0])))
+    rs = _load_cached(key, str(path), name)
+    if players is not None:
+        lo, hi = rs.players
+        if not (lo <= players <= hi) or rs.deck_for(players) is None:
+            raise WolfError(f"{name} is for {lo if lo == hi else f'{lo} to {hi}'} players, not {players}")
+    return rs
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:  # pragma: no cover
+        return 0.0
+
+
+@functools.lru_cache(maxsize=64)
+def _load_cached(key, path: str, name: str) -> Ruleset:
+    options = dict(key[2])
+    mods = modules(Path(path))
+    return Compiler(mods, name, path, overrides=options).build()

@@ -1,0 +1,99 @@
+"""Text to parse tree: the only module besides :mod:`transform` that imports lark.
+
+``parse(text, path)`` returns lark's ``Tree`` or raises :class:`WolfError` with an
+``E101`` diagnostic that points at the offending token and says what was expected.
+"""
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+from lark import Lark, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from .diagnostics import Diagnostic, Span, WolfError
+
+
+def grammar_path() -> Path:
+    """Where ``wolf.lark`` lives: inside the installed package, or in the checkout's
+    top-level ``grammar/`` folder for an editable install."""
+    here = Path(__file__).resolve().parent
+    for cand in (here / "grammar" / "wolf.lark", here.parent / "grammar" / "wolf.lark"):
+        if cand.is_file():
+            return cand
+    raise FileNotFoundError("wolf.lark not found next to the wolfdsl package")
+
+
+@functools.lru_cache(maxsize=1)
+def parser() -> Lark:
+    """The LALR parser, built once per process."""
+    return Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr",
+                propagate_positions=True, maybe_placeholders=True)
+
+
+# Friendly names for terminals in "expected ..." messages.
+_TERMINALS = {
+    "NAME": "a name", "STRING": 'a "string"', "INT": "a whole number", "NUMBER": "a number",
+    "SIGNED_NUMBER": "a number", "LBRACE": "'{'", "RBRACE": "'}'", "LPAR": "'('",
+    "RPAR": "')'", "LSQB": "'['", "RSQB": "']'", "COLON": "':'", "COMMA": "','",
+    "EQUAL": "'='", "DOT": "'.'", "VBAR": "'|'", "SEMICOLON": "';'", "PHASE_NAME": "night or day",
+    "SYMBOL_KIND": "faction, class, status, cause or team", "ASSIGN_OP": "=, += or -=",
+    "COMP_OP": "a comparison", "ADD_OP": "+ or -", "MUL_OP": "* or /", "REMOVABLE": "what to remove",
+    "TRIGGER_KIND": "trigger or replacement", "__ANON_0": "'..'",
+}
+
+
+def _describe(expected: set[str]) -> str:
+    names = []
+    for term in sorted(expected):
+        if term in _TERMINALS:
+            names.append(_TERMINALS[term])
+        elif term.isupper() and not term.startswith("__"):
+            names.append(f"'{term.lower()}'")
+    names = sorted(set(names))
+    if not names:
+        return ""
+    if len(names) > 8:
+        names = names[:8] + ["..."]
+    return "; expected " + ", ".join(names)
+
+
+def parse(text: str, path: str) -> Tree:
+    """Parse ``.wolf`` source. Raises ``WolfError`` (code E101) on a syntax error."""
+    try:
+        return parser().parse(text)
+    except UnexpectedInput as exc:
+        raise WolfError(_syntax_diagnostic(exc, text, path)) from None
+
+
+def _syntax_diagnostic(exc: UnexpectedInput, text: str, path: str) -> Diagnostic:
+    line = getattr(exc, "line", 1) or 1
+    col = getattr(exc, "column", 1) or 1
+    width = 1
+    if isinstance(exc, UnexpectedToken):
+        tok = exc.token
+        if tok.type == "$END":
+            msg = "unexpected end of file" + _describe(exc.expected)
+            lines = text.splitlines() or [""]
+            line, col = len(lines), len(lines[-1]) + 1
+            if "RBRACE" in exc.expected:
+                msg = "unexpected end of file: a '{' block is still open; add '}'"
+        else:
+            width = max(len(str(tok)), 1)
+            msg = f"unexpected {str(tok)!r}" + _describe(exc.expected)
+            if tok.type == "RBRACE" and "NAME" in exc.expected:
+                msg = "unexpected '}'" + _describe(exc.expected)
+    elif isinstance(exc, UnexpectedCharacters):
+        ch = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else "?"
+        msg = f"unexpected character {ch!r}"
+        if ch == "'":
+            msg += '; strings use double quotes: "like this"'
+        else:
+            allowed = _describe(set(exc.allowed or ()))
+            msg += allowed
+    elif isinstance(exc, UnexpectedEOF):
+        msg = "unexpected end of file" + _describe(set(exc.expected))
+    else:  # pragma: no cover
+        msg = str(exc).splitlines()[0]
+    span = Span(path, line, col, line, col + width, text=text)
+    return Diagnostic(span, "error", msg, code="E101")
