@@ -221,7 +221,7 @@ class Compiler:
             else:
                 players = (0, 0)
         if self.diags:
-            raise WolfError(self.diags)
+            raise WolfError(sorted(self.diags, key=_where))
         return ir.Ruleset(
             name=self.name, title=self.meta.title or self.name, summary=self.meta.summary,
             path=self.path, players=players, symbols=symbols, roles=roles, options=options,
@@ -723,6 +723,11 @@ class Compiler:
         def proceed(g, env):
             env["__proceed__"] = True
         return proceed
+
+
+def _where(d: Diagnostic):
+    s = d.span
+    return (s.file, s.line, s.col) if s is not None else ("", 0, 0)
 
 
 def _rel(span, msg):

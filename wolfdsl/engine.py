@@ -13,7 +13,7 @@ import random
 from collections import Counter
 from typing import Any, Iterable
 
-from .agents import Request
+from .agents import BaseAgent, Request
 from .compile import EndPhase
 from .diagnostics import Span, WolfError, Diagnostic
 from .ir import DecideOp, Ruleset, VoteOp
@@ -92,7 +92,8 @@ class Game:
         self._alive_cache: list[int] | None = None
         self.temporary = {s for s, sym in rs.statuses.items() if sym.temporary}
         self.max_days = int(rs.option("max_days", 40))
-        self.wants_reasons = hasattr(agent, "not_offered")
+        # only agents that override the hook (the scripted one) pay for the reasons
+        self.wants_reasons = getattr(type(agent), "not_offered", BaseAgent.not_offered) is not BaseAgent.not_offered
         self._deal(seats, players, extra_cards, attributes or {})
 
     # ------------------------------------------------------------ setup
@@ -513,7 +514,7 @@ class Game:
             "ruleset": rs.name, "seed": self.seed,
             "seats": [{"seat": p.seat, "role": p.role, "faction": p.faction} for p in self.players[1:]],
             **({"extra_cards": list(self.extra_cards)} if self.extra_cards else {}),
-        }, day=0, phase="setup")
+        }, day=1, phase=rs.first_phase)
         phase = rs.first_phase
         day = 1
         over = False
