@@ -1,0 +1,87 @@
+"""The command line on the real loader and engine, with the bundled rulesets."""
+import json
+import re
+
+import pytest
+
+pytest.importorskip("wolfdsl.engine")
+
+from clitools import invoke, run_by_jobs  # noqa: E402
+from wolfdsl.eventlog import validate_events  # noqa: E402
+from wolfdsl.loader import bundled, load  # noqa: E402
+from wolfdsl.montecarlo import play_game  # noqa: E402
+from wolfdsl.narrate import narrate  # noqa: E402
+
+
+def test_rulesets_lists_every_bundled_ruleset():
+    r = invoke("rulesets")
+    assert r.exit_code == 0, r.output
+    for name in bundled():
+        assert name in r.stdout
+    row = next(l for l in r.stdout.splitlines() if "standard-12 " in l)
+    assert " 12 " in row
+
+
+def test_one_seeded_game_is_reproducible_and_valid(tmp_path):
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    r1 = invoke("run", "standard-12", "--seed", 7, "--log", a)
+    r2 = invoke("run", "standard-12", "--seed", 7, "--log", b)
+    assert r1.exit_code == 0, r1.output
+    assert r1.stdout == r2.stdout
+    assert a.read_bytes() == b.read_bytes()
+    events = [json.loads(l) for l in a.read_text(encoding="utf-8").splitlines()]
+    assert events[0]["type"] == "game_start" and events[0]["seed"] == 7
+    assert [e["seq"] for e in events] == list(range(len(events)))
+    assert validate_events(events) == []
+    assert "── Night 1 ──" in r1.stdout
+    assert r1.stdout.rstrip().splitlines()[-1].startswith(("Winner", "The game stops"))
+
+
+def test_every_bundled_ruleset_plays_and_narrates():
+    for name in bundled():
+        rs = load(name)
+        result = play_game(rs, 3, 0)
+        lines = list(narrate(result.events, rs))
+        assert lines[0].startswith(f"Game 0 of {rs.name}")
+        assert not [l for l in lines if l.kind == "other" and "[" in l and "]" not in l]
+
+
+def test_monte_carlo_is_the_same_for_any_number_of_jobs(tmp_path):
+    outs, _, logs = run_by_jobs(tmp_path, "standard-12", "-n", 24, "--seed", 11)
+    assert outs[0] == outs[1] and logs[0] == logs[1]
+    sums = []
+    for jobs in (1, 2):
+        j = json.loads(invoke("run", "standard-12", "-n", 24, "--seed", 11, "-j", jobs,
+                              "--json").stdout)
+        del j["timing"]
+        sums.append(j)
+    assert sums[0] == sums[1]
+    assert sums[0]["games"] == 24
+    assert sum(sums[0]["length"]["distribution"].values()) == 24
+    games = [json.loads(l)["game"] for l in logs[0].decode().splitlines()]
+    assert sorted(set(games)) == list(range(24)) and games == sorted(games)
+
+
+def test_bad_input_exits_2_without_traceback(tmp_path):
+    r = invoke("run", "standrd-12")
+    assert r.exit_code == 2
+    assert "did you mean 'standard-12'" in r.stderr and "Traceback" not in r.output
+    r = invoke("run", "standard-12", "--set", "no_such_option=1")
+    assert r.exit_code == 2 and "no_such_option" in r.stderr and "Traceback" not in r.output
+    bad = tmp_path / "bad.wolf"
+    bad.write_text('import "prelude"\nrole {\n', encoding="utf-8")
+    r = invoke("run", bad)
+    assert r.exit_code == 2 and re.match(r"\S*bad\.wolf:2:6: E1\d\d error: ", r.stderr)
+    assert r.stderr.splitlines()[1:] == ["  |", "2 | role {", "  |      ^"]
+    assert "Traceback" not in r.output
+
+
+def test_lint_bundled_and_broken(tmp_path):
+    from wolfdsl.loader import rulesets_dir
+
+    r = invoke("lint", rulesets_dir() / "standard-12.wolf")
+    assert r.exit_code == 0, r.output
+    bad = tmp_path / "bad.wolf"
+    bad.write_text("role {\n", encoding="utf-8")
+    r = invoke("lint", bad)
+    assert r.exit_code == 1 and re.match(r"\S*bad\.wolf:1:6: E1\d\d error: ", r.stdout)

@@ -1,0 +1,160 @@
+"""Narration of hand-written event logs: the exact lines a reader sees."""
+import doctest
+import json
+
+from fakegame import ruleset as fake_ruleset
+
+from wolfdsl import narrate as narrate_module
+from wolfdsl.narrate import Line, narrate, seat_label
+
+
+def ev(seq, day, phase, type_, **fields):
+    return {"seq": seq, "game": 0, "day": day, "phase": phase, "type": type_, **fields}
+
+
+START = ev(0, 1, "night", "game_start", ruleset="fake-6", seed=42, seats=[
+    {"seat": 1, "role": "werewolf", "faction": "werewolves"},
+    {"seat": 2, "role": "villager", "faction": "village"},
+    {"seat": 3, "role": "villager", "faction": "village"},
+])
+
+GAME = [
+    START,
+    ev(1, 1, "night", "phase"),
+    ev(2, 1, "night", "action", seat=None, by="werewolves", action="werewolves.kill",
+       targets=[2], choice=None),
+    ev(3, 1, "night", "action", seat=3, by="villager", action="villager.pray", targets=[],
+       choice=True),
+    ev(4, 1, "night", "action", seat=3, by="villager", action="villager.wait", targets=[],
+       choice=None),
+    ev(5, 1, "day", "phase"),
+    ev(6, 1, "day", "sheriff", seat=3, how="elected"),
+    ev(7, 1, "night", "death", seat=2, role="villager", cause="wolf", last_words=True),
+    ev(8, 1, "day", "speeches", order=[3, 1]),
+    ev(9, 1, "day", "inform", seat=3, what={"seat": 1, "sees": "werewolves"}),
+    ev(10, 1, "day", "vote", kind="exile", round=2, ballots={1: 3, 3: 1, 2: None},
+       tally={1: 1.5, 3: 1}, result=1),
+    ev(11, 1, "day", "status", seat=1, add="revealed"),
+    ev(12, 1, "day", "status", seat=1, remove="revealed"),
+    ev(13, 1, "day", "death", seat=1, role="werewolf", cause="exile", last_words=False),
+    ev(14, 1, "day", "sheriff", seat=None, how="torn"),
+    ev(15, 1, "day", "note", text="The judge sighs."),
+    ev(16, 1, "day", "card_drawn", card="full_moon", seats=[1, 2]),
+    ev(17, 1, "day", "game_over", winners=["village"], winning_seats=[2, 3], reason="no_wolves"),
+]
+
+EXPECTED = """\
+Game 0 of fake-6 — Fake-6, seed 42, 3 players
+  1号  Werewolf 狼人  (Werewolves)
+  2号  Villager 平民  (Village)
+  3号  Villager 平民  (Village)
+
+── Night 1 ──
+  Werewolves: kill → 2号 Villager
+  3号 Villager: pray — yes
+  3号 Villager: wait — pass
+
+── Day 1 ──
+  ★ 3号 Villager is elected sheriff
+  † 2号 Villager died in night 1 (cause: wolf), last words
+  Speeches in order: 3, 1
+  3号 Villager learns: {seat: 1, sees: werewolves}
+  Exile vote, round 2:
+    1号: 1.5 votes (from 3)
+    3号: 1 vote (from 1)
+    abstained: 2
+    ⇒ 1号 Werewolf
+  1号 Werewolf is now revealed
+  1号 Werewolf is no longer revealed
+  † 1号 Werewolf died (cause: exile)
+  ★ The badge is torn up
+  The judge sighs.
+  [card_drawn] card=full_moon, seats=[1, 2]
+
+Winner: Village (rule: no_wolves); winning seats: 2号, 3号"""
+
+
+def test_full_game_with_ruleset_names():
+    assert "\n".join(narrate(GAME, fake_ruleset())) == EXPECTED
+
+
+def test_lines_are_strings_with_kinds():
+    lines = list(narrate(GAME, fake_ruleset()))
+    assert all(isinstance(line, Line) and isinstance(line, str) for line in lines)
+    kinds = {line.kind for line in lines}
+    assert {"title", "cast", "header", "action", "death", "vote", "sheriff", "status", "info",
+            "game_over", "other", "blank"} == kinds
+    assert [line for line in lines if line.kind == "header"] == ["── Night 1 ──", "── Day 1 ──"]
+
+
+def test_log_read_back_from_json_narrates_the_same():
+    # JSON turns the int keys of ballots and tally into strings.
+    reread = [json.loads(json.dumps(e)) for e in GAME]
+    assert "\n".join(narrate(reread, fake_ruleset())) == EXPECTED
+
+
+def test_without_ruleset_uses_ids_and_title_case_team():
+    lines = list(narrate(GAME[:3]))
+    assert lines[0] == "Game 0 of fake-6, seed 42, 3 players"
+    assert lines[1] == "  1号  werewolf  (werewolves)"
+    assert lines[-1] == "The game stops here, with no winner yet."
+    assert "  Werewolves: kill → 2号 villager" in lines
+
+
+def test_sheriff_passed_lost_and_none():
+    events = [START,
+              ev(1, 2, "day", "sheriff", seat=2, how="passed"),
+              ev(2, 2, "day", "sheriff", seat=None, how="lost"),
+              ev(3, 2, "day", "sheriff", seat=None, how="none")]
+    lines = [l for l in narrate(events) if l.kind == "sheriff"]
+    assert lines == ["  ★ The badge passes to 2号 villager", "  ★ The badge is lost",
+                     "  ★ No sheriff is elected"]
+
+
+def test_vote_with_no_result_and_nobody_voting():
+    events = [START, ev(1, 1, "day", "vote", kind="sheriff", round=1, ballots={1: None, 3: None},
+                        tally={}, result=None)]
+    assert [l for l in narrate(events) if l.kind == "vote"] == [
+        "  Sheriff vote:", "    abstained: 1, 3", "    ⇒ no result"]
+
+
+def test_empty_log_narrates_nothing():
+    assert list(narrate([])) == []
+
+
+def test_seat_label():
+    assert seat_label(3) == "3号"
+    assert seat_label(None) == "nobody"
+
+
+def test_docstring_example():
+    assert doctest.testmod(narrate_module).failed == 0
+
+
+def test_same_choice_by_several_seats_reads_as_one_line():
+    events = [START] + [
+        ev(i, 1, "day", "action", seat=s, by=None, action="run_for_sheriff", targets=[],
+           choice=False) for i, s in enumerate([1, 2], 1)
+    ] + [
+        ev(3, 1, "day", "action", seat=3, by=None, action="run_for_sheriff", targets=[],
+           choice=True),
+        ev(4, 2, "night", "inform", seat=1, what={"wolves": [1, 2], "ok": True}),
+        ev(5, 2, "night", "inform", seat=2, what={"wolves": [1, 2], "ok": True}),
+        ev(6, 2, "night", "inform", seat=3, what={"wolves": [1]}),
+    ]
+    lines = list(narrate(events))[4:]
+    assert lines == [
+        "", "── Day 1 ──",
+        "  run_for_sheriff — no: 1号, 2号",
+        "  3号 villager: run_for_sheriff — yes",
+        "", "── Night 2 ──",
+        "  1号, 2号 learn: {wolves: [1, 2], ok: yes}",
+        "  3号 villager learns: {wolves: [1]}",
+        "", "The game stops here, with no winner yet.",
+    ]
+
+
+def test_cast_seats_are_right_aligned():
+    seats = [{"seat": s, "role": "villager", "faction": "village"} for s in (1, 10)]
+    lines = list(narrate([ev(0, 0, "setup", "game_start", ruleset="r", seed=1, seats=seats)]))
+    assert lines[1:3] == ["   1号  villager  (village)", "  10号  villager  (village)"]

@@ -1,0 +1,4 @@
+"""``python -m wolfdsl``: the same as the ``wolfdsl`` command."""
+from wolfdsl.cli import main
+
+main()

@@ -1,0 +1,440 @@
+"""Monte Carlo: play many games of one ruleset and summarise who wins, how fast, how.
+
+Game ``i`` of a run seeded with ``seed`` is played with ``game_seed(seed, i)`` and an
+agent seeded from that game seed, so each game is the same whether it runs alone, in a
+loop, or in any of ``jobs`` worker processes. Outcomes are aggregated — and event logs
+written — strictly in game order, so the summary and the ``--log`` file are byte-identical
+whatever ``jobs`` is. Only the ``timing`` part of a summary depends on the machine.
+
+Per game only a small :class:`Outcome` is kept (winners, length, causes of death), not
+the event log, unless a log file was asked for; then each game's log is written as soon
+as its turn in game order comes.
+"""
+from __future__ import annotations
+
+import math
+import os
+import sys
+import time
+from collections import Counter, deque
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import IO, Any, Callable, Iterator
+
+from wolfdsl.agents import AGENTS
+from wolfdsl.diagnostics import WolfError, did_you_mean
+from wolfdsl.eventlog import dumps_event
+from wolfdsl.results import GameResult
+from wolfdsl.seeding import derive, game_seed
+from wolfdsl.stats import histogram_mean, histogram_stdev, wilson
+
+
+# --------------------------------------------------------------------------------------
+# One game
+# --------------------------------------------------------------------------------------
+
+def make_agent(name: str, seed: int):
+    """The agent registered as ``name`` in :data:`wolfdsl.agents.AGENTS`, seeded.
+
+    Raises :class:`WolfError` naming the available agents when ``name`` is unknown.
+    """
+    try:
+        factory = AGENTS[name]
+    except KeyError:
+        raise WolfError(f"unknown agent '{name}'{did_you_mean(name, AGENTS)}; "
+                        f"available: {', '.join(sorted(AGENTS))}") from None
+    return factory(seed)
+
+
+def play_game(ruleset: Any, run_seed: int, game: int = 0, agents: str = "random",
+              players: int | None = None) -> GameResult:
+    """Play game number ``game`` of a run seeded with ``run_seed``.
+
+    The game's seed is ``game_seed(run_seed, game)`` (equal to ``run_seed`` for game 0,
+    so ``wolfdsl run X --seed S`` plays game 0 of ``wolfdsl run X --games N --seed S``);
+    the agent's seed is ``derive(game_seed, "agent")``.
+    """
+    from wolfdsl.engine import play
+
+    seed = game_seed(run_seed, game)
+    agent = make_agent(agents, derive(seed, "agent"))
+    return play(ruleset, seed=seed, agent=agent, game=game, players=players)
+
+
+def game_log(events: list[dict]) -> str:
+    """A game's whole event log as JSON Lines text, one event per line.
+
+    Each line is :func:`wolfdsl.eventlog.dumps_event`, the serialisation every log
+    writer shares, so a game logged here and by a scenario run gives the same bytes.
+    """
+    return "".join(dumps_event(e) + "\n" for e in events)
+
+
+@dataclass(slots=True)
+class Outcome:
+    """What a summary needs from one game; small enough to ship between processes."""
+
+    game: int
+    winners: tuple[str, ...]
+    over: bool
+    days: int
+    causes: tuple[str, ...]
+    reason: str | None
+    log: str | None = None
+
+    @classmethod
+    def of(cls, result: GameResult, keep_log: bool = False) -> "Outcome":
+        causes = tuple(str(e.get("cause")) for e in result.events if e["type"] == "death")
+        return cls(result.game, tuple(result.winners), result.over, result.days, causes,
+                   result.reason, game_log(result.events) if keep_log else None)
+
+
+# --------------------------------------------------------------------------------------
+# The summary
+# --------------------------------------------------------------------------------------
+
+@dataclass(slots=True)
+class FactionStat:
+    """Wins of one faction: the count, the rate and its Wilson 95% interval."""
+
+    id: str
+    name: str
+    wins: int
+    rate: float
+    low: float
+    high: float
+
+
+@dataclass(slots=True)
+class Summary:
+    """The result of :func:`simulate`.
+
+    ``factions`` lists every faction of the ruleset in its declared order (and any other
+    faction that won). A game may have several winning factions, so the rates need not
+    add up to 1. ``draws``: games over with no winner; ``unfinished``: games stopped
+    before any side won. ``lengths`` maps the number of days a game lasted to how many
+    games lasted that long; ``deaths`` maps a cause to the total deaths by it; ``reasons``
+    the win rule that ended a game to how many games it ended.
+    """
+
+    ruleset: str
+    games: int
+    seed: int
+    agents: str
+    options: dict[str, str]
+    players: int | None
+    factions: list[FactionStat]
+    draws: int
+    unfinished: int
+    lengths: dict[int, int]
+    deaths: dict[str, int]
+    reasons: dict[str, int]
+    jobs: int = 1
+    seconds: float = 0.0
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds > 0 else 0.0
+
+    @property
+    def mean_length(self) -> float:
+        return histogram_mean(self.lengths)
+
+    @property
+    def stdev_length(self) -> float:
+        return histogram_stdev(self.lengths)
+
+    def deaths_per_game(self) -> dict[str, float]:
+        """Mean deaths per game by cause, most frequent first (ties by name)."""
+        n = self.games or 1
+        return {c: k / n for c, k in sorted(self.deaths.items(), key=lambda ck: (-ck[1], ck[0]))}
+
+    def to_dict(self) -> dict:
+        """A JSON-ready dict. Everything but ``timing`` depends only on the run's inputs."""
+        r = lambda x: round(x, 6)  # noqa: E731 - keeps the JSON readable and stable
+        return {
+            "ruleset": self.ruleset,
+            "games": self.games,
+            "seed": self.seed,
+            "agents": self.agents,
+            "options": dict(self.options),
+            "players": self.players,
+            "factions": [
+                {"id": f.id, "name": f.name, "wins": f.wins, "rate": r(f.rate),
+                 "ci95": [r(f.low), r(f.high)]}
+                for f in self.factions
+            ],
+            "draws": self.draws,
+            "unfinished": self.unfinished,
+            "length": {
+                "mean": r(self.mean_length),
+                "stdev": r(self.stdev_length),
+                "min": min(self.lengths) if self.lengths else None,
+                "max": max(self.lengths) if self.lengths else None,
+                "distribution": {str(d): n for d, n in sorted(self.lengths.items())},
+            },
+            "deaths_per_game": {c: r(x) for c, x in self.deaths_per_game().items()},
+            "reasons": dict(sorted(self.reasons.items(), key=lambda rk: (-rk[1], rk[0]))),
+            "timing": {"jobs": self.jobs, "seconds": round(self.seconds, 3),
+                       "games_per_second": round(self.games_per_second, 1)},
+        }
+
+
+class _Tally:
+    """Running totals, fed one :class:`Outcome` at a time in game order."""
+
+    def __init__(self) -> None:
+        self.games = 0
+        self.wins: Counter[str] = Counter()
+        self.draws = 0
+        self.unfinished = 0
+        self.lengths: Counter[int] = Counter()
+        self.deaths: Counter[str] = Counter()
+        self.reasons: Counter[str] = Counter()
+
+    def add(self, o: Outcome) -> None:
+        self.games += 1
+        self.lengths[o.days] += 1
+        self.deaths.update(o.causes)
+        if not o.over:
+            self.unfinished += 1
+        elif not o.winners:
+            self.draws += 1
+        self.wins.update(set(o.winners))
+        if o.over and o.reason is not None:
+            self.reasons[o.reason] += 1
+
+    def summary(self, ruleset: Any, **meta: Any) -> Summary:
+        factions = getattr(ruleset, "factions", None) or {}
+        ids = list(factions) + sorted(f for f in self.wins if f not in factions)
+        stats = []
+        for fid in ids:
+            wins = self.wins.get(fid, 0)
+            low, high = wilson(wins, self.games)
+            name = getattr(factions.get(fid), "name", None) or fid
+            stats.append(FactionStat(fid, name, wins, wins / self.games if self.games else 0.0,
+                                     low, high))
+        return Summary(
+            ruleset=getattr(ruleset, "name", "?"), games=self.games, factions=stats,
+            draws=self.draws, unfinished=self.unfinished,
+            lengths=dict(sorted(self.lengths.items())), deaths=dict(self.deaths),
+            reasons=dict(self.reasons), **meta,
+        )
+
+
+# --------------------------------------------------------------------------------------
+# Running games: in this process or in a pool
+# --------------------------------------------------------------------------------------
+
+_WORKER: dict[str, Any] = {}
+
+
+def _init_worker(ruleset_ref: str, options: dict | None, players: int | None, agents: str,
+                 keep_log: bool, seed: int) -> None:
+    from wolfdsl.loader import load
+
+    _WORKER.update(ruleset=load(ruleset_ref, options, players), players=players,
+                   agents=agents, keep_log=keep_log, seed=seed)
+
+
+def _run_chunk(start: int, stop: int) -> list[Outcome]:
+    w = _WORKER
+    return [Outcome.of(play_game(w["ruleset"], w["seed"], i, w["agents"], w["players"]),
+                       w["keep_log"])
+            for i in range(start, stop)]
+
+
+def _chunks(games: int, jobs: int) -> list[tuple[int, int]]:
+    # Small enough to balance the workers and to show progress, large enough that
+    # shipping a chunk costs little next to playing it.
+    size = max(1, min(200, math.ceil(games / (jobs * 8))))
+    return [(a, min(a + size, games)) for a in range(0, games, size)]
+
+
+def _parallel(ruleset_ref: str, games: int, seed: int, jobs: int, agents: str,
+              options: dict | None, players: int | None, keep_log: bool,
+              started: Callable[[], None]) -> Iterator[Outcome]:
+    chunks = deque(_chunks(games, jobs))
+    window = jobs * 3  # chunks in flight: bounds memory when logs are kept
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker,
+                             initargs=(ruleset_ref, options, players, agents, keep_log,
+                                       seed)) as pool:
+        pending = deque()
+        while chunks and len(pending) < window:
+            pending.append(pool.submit(_run_chunk, *chunks.popleft()))
+        # Workers are started (forked) by the first submit; only now start threads
+        # such as the progress bar's refresher.
+        started()
+        try:
+            while pending:
+                outcomes = pending.popleft().result()
+                if chunks:
+                    pending.append(pool.submit(_run_chunk, *chunks.popleft()))
+                yield from outcomes
+        except BaseException:
+            # An error, ^C or a consumer that stopped early: drop the queued chunks
+            # instead of playing them all before leaving.
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+
+
+@contextmanager
+def _progress_bar(total: int, enabled: bool) -> Iterator[tuple[Callable[[], None], Callable[[int], None]]]:
+    """``(start, advance)``: a rich progress bar on stderr, or no-ops when disabled."""
+    if not enabled:
+        yield (lambda: None), (lambda n: None)
+        return
+    from rich.console import Console
+    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                               TimeRemainingColumn)
+
+    bar = Progress(TextColumn("games"), BarColumn(), MofNCompleteColumn(),
+                   TimeRemainingColumn(), console=Console(stderr=True), transient=True)
+    task = bar.add_task("games", total=total)
+    state = {"on": False}
+
+    def start() -> None:
+        if not state["on"]:
+            bar.start()
+            state["on"] = True
+
+    try:
+        yield start, (lambda n: bar.advance(task, n))
+    finally:
+        if state["on"]:
+            bar.stop()
+
+
+def simulate(ruleset_ref: str, games: int, seed: int, jobs: int = 1, agents: str = "random",
+             options: dict[str, str] | None = None, players: int | None = None,
+             log: str | os.PathLike | IO[str] | None = None, progress: bool = True) -> Summary:
+    """Play ``games`` games of ``ruleset_ref`` and summarise them.
+
+    - ``seed``: the run's seed; game ``i`` uses ``game_seed(seed, i)``.
+    - ``jobs``: worker processes (1 plays in this process). Each worker loads the
+      ruleset once; results are the same for every value.
+    - ``agents``: a name from :data:`wolfdsl.agents.AGENTS`.
+    - ``options``, ``players``: passed to :func:`wolfdsl.loader.load` and the engine.
+    - ``log``: a path or a text file; receives every game's events as JSON Lines, all
+      games concatenated in game order.
+    - ``progress``: show a progress bar, only if stderr is a terminal.
+
+    Raises :class:`WolfError` for bad input (unknown ruleset or agent, bad option).
+    """
+    from wolfdsl.loader import load
+
+    if games < 0:
+        raise WolfError(f"--games must be at least 0, got {games}")
+    if jobs < 1:
+        raise WolfError(f"--jobs must be at least 1, got {jobs}")
+    make_agent(agents, 0)  # fail before any work on an unknown name
+    ruleset = load(ruleset_ref, options, players)
+    jobs = max(1, min(jobs, games))
+    keep_log = log is not None
+    tally = _Tally()
+    show = progress and games > 0 and _stderr_is_terminal()
+
+    with _open_log(log) as out:
+        t0 = time.perf_counter()
+        with _progress_bar(games, show) as (start, advance):
+            if jobs == 1:
+                start()
+                outcomes: Iterator[Outcome] = (
+                    Outcome.of(play_game(ruleset, seed, i, agents, players), keep_log)
+                    for i in range(games))
+            else:
+                outcomes = _parallel(ruleset_ref, games, seed, jobs, agents, options, players,
+                                     keep_log, start)
+            for o in outcomes:
+                tally.add(o)
+                if out is not None:
+                    out.write(o.log or "")
+                advance(1)
+        seconds = time.perf_counter() - t0
+
+    return tally.summary(ruleset, seed=seed, agents=agents, options=dict(options or {}),
+                         players=players, jobs=jobs, seconds=seconds)
+
+
+def _stderr_is_terminal() -> bool:
+    try:
+        return sys.stderr.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+@contextmanager
+def _open_log(log: str | os.PathLike | IO[str] | None) -> Iterator[IO[str] | None]:
+    if log is None:
+        yield None
+    elif hasattr(log, "write"):
+        yield log  # type: ignore[misc]
+    else:
+        with open(log, "w", encoding="utf-8", newline="\n") as fh:
+            yield fh
+
+
+# --------------------------------------------------------------------------------------
+# Presentation
+# --------------------------------------------------------------------------------------
+
+def summary_renderables(summary: Summary) -> list:
+    """Rich renderables for a summary: a title, the win table, length and deaths."""
+    from rich.table import Table
+    from rich.text import Text
+
+    s = summary
+    out: list = []
+    opts = "".join(f", {k}={v}" for k, v in s.options.items())
+    players = f", {s.players} players" if s.players else ""
+    out.append(Text(f"{s.ruleset}: {s.games} games, seed {s.seed}, agents {s.agents}"
+                    f"{players}{opts}", style="bold"))
+
+    wins = Table(title="Wins", title_justify="left")
+    wins.add_column("faction")
+    wins.add_column("wins", justify="right")
+    wins.add_column("rate", justify="right")
+    wins.add_column("95% CI", justify="right")
+    for f in s.factions:
+        wins.add_row(f.name if f.name == f.id else f"{f.name} ({f.id})", str(f.wins),
+                     _pct(f.rate), f"{_pct(f.low)} – {_pct(f.high)}")
+    for label, n in (("no winner (draw)", s.draws), ("unfinished", s.unfinished)):
+        if n:
+            low, high = wilson(n, s.games)
+            wins.add_row(label, str(n), _pct(n / s.games), f"{_pct(low)} – {_pct(high)}",
+                         style="dim")
+    out.append(wins)
+
+    if s.lengths:
+        length = Table(title=f"Game length (days): mean {s.mean_length:.2f}, "
+                             f"stdev {s.stdev_length:.2f}", title_justify="left")
+        length.add_column("days", justify="right")
+        length.add_column("games", justify="right")
+        length.add_column("share", justify="right")
+        length.add_column("")
+        top = max(s.lengths.values())
+        for d, n in s.lengths.items():
+            length.add_row(str(d), str(n), _pct(n / s.games), "█" * max(1, round(20 * n / top)))
+        out.append(length)
+
+    if s.deaths:
+        deaths = Table(title="Deaths by cause", title_justify="left")
+        deaths.add_column("cause")
+        deaths.add_column("per game", justify="right")
+        deaths.add_column("total", justify="right")
+        for cause, m in s.deaths_per_game().items():
+            deaths.add_row(cause, f"{m:.2f}", str(s.deaths[cause]))
+        out.append(deaths)
+    return out
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def timing_line(summary: Summary) -> str:
+    """``1000 games in 2.10 s: 476.2 games/s (4 jobs)``."""
+    return (f"{summary.games} games in {summary.seconds:.2f} s: "
+            f"{summary.games_per_second:.1f} games/s ({summary.jobs} "
+            f"job{'s' if summary.jobs != 1 else ''})")
