@@ -4,7 +4,6 @@ import re
 
 import pytest
 
-pytest.importorskip("wolfdsl.engine")
 
 from clitools import invoke, run_by_jobs  # noqa: E402
 from wolfdsl.eventlog import validate_events  # noqa: E402

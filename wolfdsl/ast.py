@@ -336,6 +336,14 @@ class SymbolDecl(Decl):
 
 
 @_node
+class Redeal(Decl):
+    """``redeal when EXPR "reason"``: a deal for which EXPR holds is shuffled again
+    (SETUP-04: the thief's two cards are never both wolves)."""
+    expr: Expr
+    reason: str | None
+
+
+@_node
 class AttributeDecl(Decl):
     """``attribute gender: m | f = m``: a seat attribute set by scenarios."""
     name: str
@@ -362,9 +370,9 @@ class RoleDecl(Decl):
     """``role witch "Witch" "女巫" { faction village; class god; counter poison = 1 }``."""
     name: str
     labels: tuple[str, ...]
-    faction: str | None
-    klass: str | None
-    team: str | None
+    faction: Expr | None
+    klass: Expr | None
+    team: Expr | None
     counters: tuple[tuple[str, Expr], ...]
     statuses: tuple[str, ...]
     props: tuple[tuple[str, Expr], ...]

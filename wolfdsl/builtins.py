@@ -26,6 +26,9 @@ VALUES = {
     "false": lambda g: False,
     "none": lambda g: None,
     "night": lambda g: "night",
+    "extra_cards": lambda g: list(g.extra_cards),      # the face-down cards (role ids)
+    "deck": lambda g: list(g.deck_cards),              # every card of the deal (role ids)
+    "given_last_words": lambda g: list(g.given_last_words),  # seats that had last words so far
 }
 """Names that evaluate to a value of the running game."""
 
@@ -156,13 +159,30 @@ def pick(g, xs):
     return g.rng.choice(xs) if xs else None
 
 
+def faction_of(g, role):
+    """The faction a role card starts with (``none`` for an unknown id)."""
+    r = g.rs.roles.get(role)
+    return r.faction if r is not None else None
+
+
+def class_of(g, role):
+    """The class a role card starts with (``none`` for no class)."""
+    r = g.rs.roles.get(role)
+    return r.klass if r is not None else None
+
+
+def chance(g, p) -> bool:
+    """True with probability ``p`` (0..1), from the game's seeded random generator."""
+    return g.rng.random() < float(p)
+
+
 FUNCTIONS = {
     "count": (count, 1), "empty": (empty, 1), "any": (any_, 1), "holder": (holder, 1),
     "living": (living, 1), "members": (members, 1), "the": (the, 1), "first": (first, 1),
     "last": (last, 1), "circle": (circle, 2), "circle_from": (circle_from, 3),
     "neighbours": (neighbours, 1), "died": (died, 2), "min": (minimum, 1), "max": (maximum, 1),
     "sum": (sum_, 1), "voted_for": (voted_for, 2), "roles_of": (roles_of, 1), "coin": (coin, 0),
-    "pick": (pick, 1),
+    "pick": (pick, 1), "faction_of": (faction_of, 1), "class_of": (class_of, 1), "chance": (chance, 1),
 }
 """Builtin functions: name -> (implementation, number of arguments)."""
 

@@ -259,7 +259,7 @@ def _run_script(script: Path, ruleset: Optional[str], log: Optional[Path], quiet
         outcome = run_scenario(str(script), ruleset_ref=ruleset,
                                log=str(log) if log is not None else None)
     for warning in outcome.warnings:
-        typer.echo(warning if warning.startswith("warning") else f"warning: {warning}", err=True)
+        typer.echo(warning if "warning:" in warning else f"warning: {warning}", err=True)
     if not (quiet and outcome.ok):
         typer.echo(outcome.report)
     raise typer.Exit(0 if outcome.ok else 1)

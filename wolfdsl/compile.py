@@ -83,6 +83,7 @@ class Compiler:
         self.decks: list[A.DeckDecl] = []
         self.sets: list[A.SetDecl] = []
         self.orders: dict[str, A.OrderDecl] = {}
+        self.redeals: list[A.Redeal] = []
         last = len(self.modules) - 1
         for i, mod in enumerate(self.modules):
             for d in mod.decls:
@@ -115,6 +116,8 @@ class Compiler:
                     self.decks = [k for k in self.decks if k.span is not None and k.span.file == d.span.file] + [d]
                 elif isinstance(d, A.SetDecl):
                     self.sets.append(d)
+                elif isinstance(d, A.Redeal):
+                    self.redeals.append(d)
                 elif isinstance(d, A.OrderDecl):
                     self.orders[d.phase] = d
                 elif isinstance(d, A.RemoveDecl):
@@ -227,7 +230,8 @@ class Compiler:
             path=self.path, players=players, symbols=symbols, roles=roles, options=options,
             attributes=attributes, globals=globals_, properties=properties, decks=tuple(decks),
             steps=steps, procs=procs, funcs=funcs, triggers=triggers, replacements=replacements,
-            wins=wins, actions=self.actions)
+            wins=wins, actions=self.actions,
+            redeals=tuple((self.expr(d.expr, set()), d.reason or "redeal rule") for d in self.redeals))
 
     def _collect_actions(self) -> None:
         def walk(node):
@@ -254,17 +258,29 @@ class Compiler:
     def _role(self, r: A.RoleDecl) -> ir.Role:
         if r.faction is None:
             self.error(r.span, "E208", f"role '{r.name}' has no faction; add 'faction NAME' to its body")
+        static: dict[str, str | None] = {}
+        fns: dict[str, Callable | None] = {}
         for kind, val in (("faction", r.faction), ("class", r.klass), ("team", r.team)):
-            if val is not None and val not in self.symbols[kind] and not (kind == "class" and val == "none"):
-                self.error(r.span, "E201", f"role '{r.name}': unknown {kind} '{val}'" + did_you_mean(val, self.symbols[kind]))
+            static[kind], fns[kind] = None, None
+            if val is None:
+                continue
+            if isinstance(val, A.Name):
+                if val.id == "none" and kind != "faction":
+                    continue
+                if val.id not in self.symbols[kind]:
+                    self.error(val.span, "E201", f"role '{r.name}': unknown {kind} '{val.id}'"
+                               + did_you_mean(val.id, self.symbols[kind]) + f"; declare it with '{kind} {val.id}'")
+                    continue
+                static[kind] = val.id
+            fns[kind] = self.expr(val, set())
         for st in r.statuses:
             if st not in self.symbols["status"]:
                 self.error(r.span, "E201", f"role '{r.name}': unknown status '{st}'" + did_you_mean(st, self.symbols["status"]))
         name, name_zh = _labels(r.labels, r.name)
-        klass = None if r.klass in (None, "none") else r.klass
-        return ir.Role(r.name, name, name_zh, r.faction, klass, r.team,
+        return ir.Role(r.name, name, name_zh, static["faction"], static["class"], static["team"],
                        tuple((n, self.expr(e, set())) for n, e in r.counters), r.statuses,
-                       {n: self.expr(e, set()) for n, e in r.props}, r.span)
+                       {n: self.expr(e, set()) for n, e in r.props}, r.span,
+                       fns["faction"], fns["class"], fns["team"])
 
     def _steps(self) -> dict[str, tuple[ir.Step, ...]]:
         out = {}
@@ -574,14 +590,15 @@ class Compiler:
 
                 def put(g, env, x):
                     g.set_seat_field(obj(g, env), attr, x)
-            elif attr in self.counter_names:
+            elif attr in self.counter_names or attr in self.prop_names:
                 get = lambda g, env: g.seat_value(obj(g, env), attr)
 
                 def put(g, env, x):
                     g.set_counter(obj(g, env), attr, x)
             else:
-                self.error(s.span, "E204", f"cannot assign '.{attr}': only counters"
-                           f" ({', '.join(sorted(self.counter_names)) or 'none declared'}) and role, faction, class, team can change")
+                self.error(s.span, "E204", f"cannot assign '.{attr}': only counters and properties"
+                           f" ({', '.join(sorted(self.counter_names | self.prop_names)) or 'none declared'})"
+                           " and role, faction, class, team can change; declare it with 'property NAME = VALUE'")
                 return lambda g, env: None
         if op == "=":
             return lambda g, env: put(g, env, v(g, env))

@@ -87,6 +87,7 @@ class Game:
         self.decided: dict[str, Any] = {}
         self.rounds: Counter = Counter()
         self.dead_order: list[int] = []
+        self.given_last_words: list[int] = []
         self.pending: list[int] = []
         self.kill_depth = 0
         self._alive_cache: list[int] | None = None
@@ -122,11 +123,20 @@ class Game:
                                 f"{rs.name} for {n} players: {want}")
             dealt = list(seats)
             extra = list(extra_cards) if extra_cards is not None else sorted(left.elements())
+            self.extra_cards, self.deck_cards = extra, list(deck.cards)
+            broken = self._redeal_reason()
+            if broken is not None:
+                raise WolfError(f"these seats and extra cards break the ruleset's redeal rule: {broken}")
         else:
-            self.rng.shuffle(cards)
-            dealt, extra = cards[:n], cards[n:]
+            for _ in range(10000):
+                self.rng.shuffle(cards)
+                dealt, extra = cards[:n], cards[n:]
+                self.extra_cards, self.deck_cards = extra, list(deck.cards)
+                if self._redeal_reason() is None:
+                    break
+            else:
+                raise WolfError(f"{rs.name}: no deal satisfies the redeal rules after 10000 shuffles")
         self.n = n
-        self.extra_cards = extra
         self.players: list[Player] = [Player(0)] + [Player(i + 1) for i in range(n)]
         defaults = {name: a.default for name, a in rs.attributes.items()}
         for p, role in zip(self.players[1:], dealt):
@@ -137,14 +147,20 @@ class Game:
         for name, fn in rs.globals.items():
             self.globals[name] = fn(self, env)
 
+    def _redeal_reason(self) -> str | None:
+        for cond, reason in self.rs.redeals:
+            if cond(self, {}):
+                return reason
+        return None
+
     def _become(self, p: Player, role: str, fresh: bool) -> None:
         r = self.rs.roles[role]
         p.role = role
         p.role_ir = r
-        p.faction = r.faction
-        p.klass = r.klass
-        p.team = r.team
         env: dict = {}
+        p.faction = r.faction_fn(self, env) if r.faction_fn is not None else r.faction
+        p.klass = r.klass_fn(self, env) if r.klass_fn is not None else r.klass
+        p.team = r.team_fn(self, env) if r.team_fn is not None else r.team
         for name, fn in r.counters:
             if fresh or name not in p.vars:
                 p.vars[name] = fn(self, env)
@@ -464,6 +480,8 @@ class Game:
 
     def _emit_death(self, seat: int, last_words: bool) -> None:
         p = self.players[seat]
+        if last_words:
+            self.given_last_words.append(seat)
         self.emit("death", {"seat": seat, "role": p.role, "cause": p.cause, "last_words": last_words},
                   day=p.death_day, phase=p.death_phase)
 

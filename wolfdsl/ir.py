@@ -59,6 +59,9 @@ class Role:
     statuses: tuple[str, ...]
     props: dict[str, Fn]
     span: Span | None = None
+    faction_fn: Fn | None = None
+    klass_fn: Fn | None = None
+    team_fn: Fn | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +147,7 @@ class Ruleset:
     replacements: dict[str, tuple[Trigger, ...]]
     wins: tuple[Win, ...]
     actions: dict[str, Span | None] = field(default_factory=dict)
+    redeals: tuple[tuple[Fn, str], ...] = ()
     first_phase: str = "night"
 
     @property

@@ -70,20 +70,19 @@ def resolve(ref: str, base_dir: str | os.PathLike | None = None) -> tuple[Path, 
                     + f"; bundled rulesets: {', '.join(bundled())}; or give a path to a .wolf file")
 
 
-def _display(path: Path) -> str:
+def _display(path: Path, given: str | None = None) -> str:
+    """How a file is named in diagnostics: ``<bundled>/x.wolf`` for a bundled file, else
+    the path as the user (or the importing file) wrote it."""
     base = rulesets_dir()
     try:
         return f"<bundled>/{path.resolve().relative_to(base.resolve()).as_posix()}"
     except ValueError:
-        try:
-            return os.path.relpath(path)
-        except ValueError:  # pragma: no cover - other drive on Windows
-            return str(path)
+        return given if given is not None else str(path)
 
 
-def read_module(path: Path) -> A.Module:
+def read_module(path: Path, shown: str | None = None) -> A.Module:
     """Parse one file into its AST (raises ``WolfError`` E101 on a syntax error)."""
-    shown = _display(path)
+    shown = _display(path, shown)
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
@@ -91,28 +90,32 @@ def read_module(path: Path) -> A.Module:
     return to_ast(parse(text, shown), shown, text)
 
 
-def modules(path: Path) -> list[A.Module]:
-    """The file and everything it imports, imports first, each file once."""
+def modules(path: Path, shown: str | None = None) -> list[A.Module]:
+    """The file and everything it imports, imports first, each file once.
+
+    ``shown`` is the path as the user wrote it, used in diagnostics."""
     out: list[A.Module] = []
     seen: set[Path] = set()
     stack: list[Path] = []
 
-    def visit(p: Path, span: Span | None) -> None:
+    def visit(p: Path, span: Span | None, given: str | None) -> None:
         rp = p.resolve()
         if rp in stack:
             raise WolfError(f"import cycle: {' -> '.join(_display(s) for s in stack + [rp])}", span)
         if rp in seen:
             return
         stack.append(rp)
-        mod = read_module(p)
+        mod = read_module(p, given)
         for d in mod.decls:
             if isinstance(d, A.Import):
-                visit(_import_path(d, p.parent), d.span)
+                target = _import_path(d, p.parent)
+                name = d.path if d.path.endswith(".wolf") else d.path + ".wolf"
+                visit(target, d.span, os.path.join(os.path.dirname(mod.path), name))
         stack.pop()
         seen.add(rp)
         out.append(mod)
 
-    visit(path, None)
+    visit(path, None, shown)
     return out
 
 
@@ -138,7 +141,8 @@ def load(ref: str, options: dict[str, Any] | None = None, players: int | None = 
     the pass in ``diagnostics``.
     """
     path, name = resolve(ref, base_dir)
-    key = (str(path.resolve()), _mtime(path), tuple(sorted((options or {}).items(), key=lambda kv: kv[0])))
+    shown = ref if (base_dir is None and Path(ref).is_file()) else str(path)
+    key = (str(path.resolve()), _mtime(path), tuple(sorted((options or {}).items(), key=lambda kv: kv[0])), shown)
     rs = _load_cached(key, str(path), name)
     if players is not None:
         lo, hi = rs.players
@@ -157,5 +161,5 @@ def _mtime(path: Path) -> float:
 @functools.lru_cache(maxsize=64)
 def _load_cached(key, path: str, name: str) -> Ruleset:
     options = dict(key[2])
-    mods = modules(Path(path))
+    mods = modules(Path(path), key[3])
     return Compiler(mods, name, path, overrides=options).build()

@@ -102,13 +102,16 @@ class _ToAst(Transformer):
 
     # role items are tagged tuples until role_decl collects them
     def role_faction(self, meta, n):
-        return ("faction", str(n), self._span(meta))
+        return ("faction", n, self._span(meta))
 
     def role_class(self, meta, n):
-        return ("class", str(n), self._span(meta))
+        return ("class", n, self._span(meta))
 
     def role_team(self, meta, n):
-        return ("team", str(n), self._span(meta))
+        return ("team", n, self._span(meta))
+
+    def redeal_decl(self, meta, expr, reason):
+        return A.Redeal(expr=expr, reason=_unquote(reason) if reason is not None else None, span=self._span(meta))
 
     def role_counter(self, meta, n, e):
         return ("counter", (str(n), e), self._span(meta))
