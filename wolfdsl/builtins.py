@@ -25,7 +25,6 @@ VALUES = {
     "true": lambda g: True,
     "false": lambda g: False,
     "none": lambda g: None,
-    "night": lambda g: "night",
     "extra_cards": lambda g: list(g.extra_cards),      # the face-down cards (role ids)
     "deck": lambda g: list(g.deck_cards),              # every card of the deal (role ids)
     "given_last_words": lambda g: list(g.given_last_words),  # seats that had last words so far

@@ -266,7 +266,13 @@ class Game:
                     actor = p.seat
                     break
             if actor is None:
-                self._not_offered(op.action, None, op.by_name, f"no living {op.by_name} in the game")
+                if self.wants_reasons:
+                    dead = [p.seat for p in self.players[1:] if p.role == op.by_name]
+                    for seat in dead:
+                        self._not_offered(op.action, seat, op.by_name,
+                                          f"seat {seat} ({op.by_name}) is dead: the dead take no further part (DAY-15)")
+                    self._not_offered(op.action, None, op.by_name,
+                                      f"the {op.by_name} is dead (DAY-15)" if dead else f"no {op.by_name} in the game")
                 return
             by = op.by_name
         elif op.by_kind == "team":
