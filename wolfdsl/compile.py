@@ -174,14 +174,15 @@ class Compiler:
 
     def _set_option(self, decls, chosen, name, value, span, from_text=False) -> None:
         d = decls.get(name)
+        given = f"{name}={value}: " if from_text and span is None else ""
         if d is None:
-            self.error(span, "E207", f"unknown option '{name}'" + did_you_mean(name, decls)
+            self.error(span, "E207", f"{given}unknown option '{name}'" + did_you_mean(name, decls)
                        + (f"; options: {', '.join(sorted(decls))}" if decls else ""))
             return
         if from_text:
             value = _coerce(value, d.values)
         if value not in d.values:
-            self.error(span, "E207", f"option '{name}' cannot be {value!r}; allowed values: {_values(d.values)}")
+            self.error(span, "E207", f"{given}option '{name}' cannot be {value!r}; allowed values: {_values(d.values)}")
             return
         chosen[name] = value
 
@@ -759,13 +760,16 @@ def _labels(labels, name) -> tuple[str, str]:
 
 
 def _values(values) -> str:
-    return " | ".join(str(v) for v in values)
+    return " | ".join(("true" if v else "false") if isinstance(v, bool) else str(v) for v in values)
 
 
 def _coerce(text: Any, values: tuple) -> Any:
     """Turn command-line text into the option's value type."""
     if not isinstance(text, str):
         return text
+    low = text.strip().lower()
+    if low in ("true", "yes", "false", "no") and any(isinstance(v, bool) for v in values):
+        return low in ("true", "yes")
     for v in values:
         if str(v) == text:
             return v

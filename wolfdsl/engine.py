@@ -353,6 +353,9 @@ class Game:
                 except (TypeError, IndexError, KeyError):
                     pass
             if v not in options:
+                if isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= self.n and not self.players[v].alive \
+                        and kind in ("seat", "seats"):
+                    return f"seat {v} is dead: the dead take no further part (DAY-15)"
                 shown = ", ".join("yes" if o is True else "no" if o is False else str(o) for o in options)
                 return f"{_show(v)} is not a legal choice (legal: {shown}{', or pass' if can_pass else ''})"
         return None

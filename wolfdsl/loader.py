@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -42,7 +43,12 @@ def bundled() -> list[str]:
         if rel in NOT_RULESETS or "/" in rel:
             continue
         names.append(rel)
-    return sorted(names)
+    return sorted(names, key=_natural)
+
+
+def _natural(name: str) -> list:
+    """``cupid-7`` before ``cupid-10``."""
+    return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", name)]
 
 
 def bundled_path(name: str) -> Path | None:

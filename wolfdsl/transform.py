@@ -14,6 +14,10 @@ from . import ast as A
 from .diagnostics import Span
 
 
+_BOOLS = {"true": True, "false": False, "yes": True, "no": False}
+"""Option values written as these names are booleans, as they are in expressions."""
+
+
 def _unquote(tok: str) -> str:
     return _pyast.literal_eval(tok)
 
@@ -66,7 +70,7 @@ class _ToAst(Transformer):
         if isinstance(v, Token):
             if v.type == "STRING":
                 return _unquote(v)
-            return str(v)
+            return _BOOLS.get(str(v), str(v))
         return v
 
     def option_decl(self, meta, name, *rest):
