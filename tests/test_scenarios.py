@@ -1,0 +1,158 @@
+"""Rule scenarios: one YAML file per rule of rules.md, played on the bundled rulesets.
+
+``tests/scenarios/<RULE-ID>[-a|-b...].yaml`` must hold (their ``expect:`` blocks were worked
+out by hand from rules.md). ``tests/scenarios/forbidden/*.yaml`` script a decision the rules
+forbid; their first line is ``# error: <text>``, which the command's stderr must contain,
+and ``wolfdsl run --script`` must exit 2 without a traceback.
+
+A leading comment line ``# xfail: <reason>`` marks a scenario that fails because of a known
+engine bug (strict: it must keep failing until the bug is fixed, then the line goes).
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from wolfdsl.scenario import run_scenario
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIOS = ROOT / "tests" / "scenarios"
+FORBIDDEN = SCENARIOS / "forbidden"
+
+# Rules that must have at least one scenario file (tests/scenarios/<ID>.yaml or <ID>-x.yaml).
+REQUIRED_RULES = [
+    "NIGHT-01", "NIGHT-04", "NIGHT-06", "NIGHT-07",
+    "ROLE-WEREWOLF-02", "ROLE-WEREWOLF-03", "ROLE-WEREWOLF-05",
+    "ROLE-SEER-01",
+    "ROLE-WITCH-01", "ROLE-WITCH-02", "ROLE-WITCH-03", "ROLE-WITCH-04", "ROLE-WITCH-05",
+    "ROLE-WITCH-06", "ROLE-WITCH-07",
+    "ROLE-HUNTER-01", "ROLE-HUNTER-02", "ROLE-HUNTER-07", "ROLE-HUNTER-08",
+    "ROLE-GUARD-01", "ROLE-GUARD-02", "ROLE-GUARD-03", "ROLE-GUARD-04",
+    "ROLE-IDIOT-01", "ROLE-IDIOT-02", "ROLE-IDIOT-03", "ROLE-IDIOT-04",
+    "ROLE-ELDER-01", "ROLE-ELDER-03", "ROLE-ELDER-05",
+    "SHERIFF-01", "SHERIFF-02", "SHERIFF-03", "SHERIFF-04", "SHERIFF-05", "SHERIFF-06",
+    "SHERIFF-08", "SHERIFF-09", "SHERIFF-10", "SHERIFF-13", "SHERIFF-14", "SHERIFF-15",
+    "DAY-02", "DAY-08", "DAY-09", "DAY-11", "DAY-12", "DAY-13", "DAY-15",
+    "LASTWORDS-01", "LASTWORDS-02", "LASTWORDS-03", "LASTWORDS-04",
+    "WIN-01", "WIN-02", "WIN-03", "WIN-04",
+]
+
+
+def _header(path: Path) -> dict[str, str]:
+    """The ``# key: value`` lines of the file's leading comment block."""
+    out: dict[str, str] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.startswith("#"):
+            break
+        key, sep, value = line[1:].strip().partition(":")
+        if sep and key in ("error", "xfail") and key not in out:
+            out[key] = value.strip()
+    return out
+
+
+def _params(folder: Path) -> list:
+    params = []
+    for path in sorted(folder.glob("*.yaml")):
+        reason = _header(path).get("xfail")
+        marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
+        params.append(pytest.param(path, id=path.stem, marks=marks))
+    return params
+
+
+def _rule_id(stem: str) -> str:
+    """``ROLE-WITCH-05-a`` -> ``ROLE-WITCH-05``."""
+    parts = stem.split("-")
+    if len(parts) > 2 and not parts[-1].isdigit():
+        parts = parts[:-1]
+    return "-".join(parts)
+
+
+@pytest.mark.parametrize("path", _params(SCENARIOS))
+def test_scenario_holds(path: Path) -> None:
+    outcome = run_scenario(str(path))
+    assert outcome.ok, f"{path.name}:\n{outcome.report}"
+    check = EVENT_CHECKS.get(path.stem)
+    if check is not None:
+        check(outcome.result.events)
+
+
+@pytest.mark.parametrize("path", _params(FORBIDDEN))
+def test_forbidden_decision_is_refused(path: Path) -> None:
+    expected = _header(path).get("error")
+    assert expected, f"{path.name}: the first line must be `# error: <text the stderr must contain>`"
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    proc = subprocess.run([sys.executable, "-m", "wolfdsl", "run", "--script", str(path)],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert "Traceback" not in proc.stderr + proc.stdout, proc.stderr
+    assert proc.returncode == 2, f"exit {proc.returncode}\nstdout:\n{proc.stdout}\nstderr:\n{proc.stderr}"
+    assert expected in proc.stderr, f"stderr does not name {expected!r}:\n{proc.stderr}"
+
+
+def test_every_required_rule_has_a_scenario() -> None:
+    covered = {_rule_id(p.stem) for p in SCENARIOS.glob("*.yaml")}
+    missing = [rule for rule in REQUIRED_RULES if rule not in covered]
+    assert not missing, "rules without a scenario in tests/scenarios/: " + ", ".join(missing)
+
+
+def test_scenario_names_are_rule_ids() -> None:
+    text = (ROOT.parent / "shared" / "docs" / "rules.md")
+    if not text.exists():
+        pytest.skip("rules.md is not beside the repository")
+    body = text.read_text(encoding="utf-8")
+    unknown = [p.name for p in SCENARIOS.glob("*.yaml") if f"**{_rule_id(p.stem)}**" not in body]
+    assert not unknown, "scenario files not named after a rule of rules.md: " + ", ".join(unknown)
+
+
+# -- what the expect block cannot say: checks on the event log ---------------------------
+
+def _of(events, type_, **fields):
+    return [e for e in events if e["type"] == type_ and all(e.get(k) == v for k, v in fields.items())]
+
+
+def _seer_results(events) -> None:
+    # ROLE-SEER-01 (wolf_or_good): seat 1 reads "wolf", seat 9 "good".
+    results = [e["what"] for e in _of(events, "inform", seat=5) if "result" in e["what"]]
+    assert results == [{"seat": 1, "result": "wolf"}, {"seat": 9, "result": "good"}], results
+
+
+def _witch_told_only_with_antidote(events) -> None:
+    # ROLE-WITCH-03: shown seat 9 on night 1, nothing on night 2 (antidote spent).
+    told = [(e["day"], e["what"]["victim"]) for e in _of(events, "inform", seat=6) if "victim" in e["what"]]
+    assert told == [(1, 9)], told
+
+
+def _election_before_announcement(events) -> None:
+    # SHERIFF-02 (before_announcement): the sheriff is elected before the night's dead are named.
+    kinds = [e["type"] for e in events if e["type"] in ("sheriff", "death")]
+    assert kinds[:2] == ["sheriff", "death"], kinds
+
+
+def _campaign_in_seat_order(events) -> None:
+    # SHERIFF-03: candidates speak in seat order.
+    orders = [e["order"] for e in _of(events, "speeches", purpose="sheriff campaign")]
+    assert orders == [[5, 9, 11]], orders
+
+
+def _no_exile_vote(events) -> None:
+    # DAY-08: after a self-destruct no exile vote is held that day.
+    assert not [e for e in _of(events, "vote", kind="exile") if e["day"] == 1], "an exile vote was held on day 1"
+
+
+def _pk_voters(events) -> None:
+    # DAY-11 / SHERIFF-15: the tied players (the sheriff among them) have no ballot in the PK round.
+    pk = _of(events, "vote", kind="exile", round=2)
+    assert pk and not {"1", "5"} & set(map(str, pk[0]["ballots"])), pk
+
+
+EVENT_CHECKS = {
+    "ROLE-SEER-01": _seer_results,
+    "ROLE-WITCH-03": _witch_told_only_with_antidote,
+    "SHERIFF-02": _election_before_announcement,
+    "SHERIFF-03": _campaign_in_seat_order,
+    "DAY-08": _no_exile_vote,
+    "SHERIFF-15": _pk_voters,
+}
