@@ -25,7 +25,7 @@ FORBIDDEN = SCENARIOS / "forbidden"
 
 # Rules that must have at least one scenario file (tests/scenarios/<ID>.yaml or <ID>-x.yaml).
 REQUIRED_RULES = [
-    "NIGHT-01", "NIGHT-04", "NIGHT-06", "NIGHT-07",
+    "NIGHT-01", "NIGHT-03", "NIGHT-04", "NIGHT-05", "NIGHT-06", "NIGHT-07",
     "ROLE-WEREWOLF-02", "ROLE-WEREWOLF-03", "ROLE-WEREWOLF-05",
     "ROLE-SEER-01",
     "ROLE-WITCH-01", "ROLE-WITCH-02", "ROLE-WITCH-03", "ROLE-WITCH-04", "ROLE-WITCH-05",
@@ -148,7 +148,29 @@ def _pk_voters(events) -> None:
     assert pk and not {"1", "5"} & set(map(str, pk[0]["ballots"])), pk
 
 
+def _cupid_night_one_only(events) -> None:
+    # NIGHT-03: Cupid links on night 1 and is not called again.
+    links = [e["day"] for e in _of(events, "action", action="cupid.link")]
+    assert links == [1], links
+
+
+def _hunter_told_status(events) -> None:
+    # NIGHT-05 / ROLE-HUNTER-04: can shoot on night 1 (attacked by wolves), not on night 2 (poisoned).
+    told = [(e["day"], e["what"]["can_shoot"]) for e in _of(events, "inform", seat=7) if "can_shoot" in e["what"]]
+    assert told == [(1, True), (2, False)], told
+
+
+def _announced_on_day(events) -> None:
+    # DAY-02: the night's dead are named at the day's announcement, after day 1 begins.
+    day1 = next(e["seq"] for e in _of(events, "phase", phase="day", day=1))
+    deaths = [e["seq"] for e in _of(events, "death")]
+    assert deaths and min(deaths) > day1, (day1, deaths)
+
+
 EVENT_CHECKS = {
+    "NIGHT-03": _cupid_night_one_only,
+    "NIGHT-05": _hunter_told_status,
+    "DAY-02": _announced_on_day,
     "ROLE-SEER-01": _seer_results,
     "ROLE-WITCH-03": _witch_told_only_with_antidote,
     "SHERIFF-02": _election_before_announcement,
