@@ -106,6 +106,8 @@ class RandomAgent(BaseAgent):
     def decide(self, request: Request) -> Any:
         options = request.options
         rng = self.rng
+        if request.by == "moderator" and request.can_pass:
+            return None  # the simulated moderator applies no table penalty
         if request.kind == "seats":
             n = request.count
             if request.can_pass and (len(options) < n or rng.random() < 1 / (1 + len(options))):

@@ -273,6 +273,27 @@ class Announce(Stmt):
 
 
 @_node
+class Later(Stmt):
+    """``later at night { remove away from p }``: run the block when the next night (or
+    day) starts, with the variables it sees now."""
+    phase: str
+    body: Block
+
+
+@_node
+class Revive(Stmt):
+    """``revive p as villager``: a dead player returns (NEWMOON-27)."""
+    target: Expr
+    role: Expr | None
+
+
+@_node
+class Play(Stmt):
+    """``play draw_card()``: an event card takes effect (logged as a ``card`` event)."""
+    card: Expr
+
+
+@_node
 class Proceed(Stmt):
     """``proceed`` (in a replacement): let the replaced event happen after all."""
 
@@ -345,10 +366,26 @@ class Redeal(Decl):
 
 @_node
 class AttributeDecl(Decl):
-    """``attribute gender: m | f = m``: a seat attribute set by scenarios."""
+    """``attribute gender: m | f`` / ``attribute age: 16..70``: a seat attribute that a
+    scenario sets and a random game draws (uniformly) unless ``= default`` is given."""
     name: str
     values: tuple[Any, ...]
     default: Any
+    range: tuple[int, int] | None = None
+
+
+@_node
+class CardDecl(Decl):
+    """An event card (New Moon)::
+
+        card nightmare "Nightmare" "噩梦" moon full { call exile_vote(alive, 1) }
+    """
+    name: str
+    labels: tuple[str, ...]
+    moon: str
+    needs: tuple[str, ...]
+    body: "Block"
+    replace: bool
 
 
 @_node

@@ -28,6 +28,7 @@ VALUES = {
     "extra_cards": lambda g: list(g.extra_cards),      # the face-down cards (role ids)
     "deck": lambda g: list(g.deck_cards),              # every card of the deal (role ids)
     "given_last_words": lambda g: list(g.given_last_words),  # seats that had last words so far
+    "cards": lambda g: list(g.rs.cards),               # every event card id of the ruleset
 }
 """Names that evaluate to a value of the running game."""
 
@@ -170,6 +171,32 @@ def class_of(g, role):
     return r.klass if r is not None else None
 
 
+def draw_card(g):
+    """The next event card: the one a scenario fixed for this phase, else the top of the
+    game's shuffled card deck (reshuffled when it runs out); ``none`` without cards."""
+    return g.draw_card()
+
+
+def sorted_by(g, xs, name):
+    """Seats of a list in ascending order of a field or attribute (``sorted_by(alive, "age")``);
+    ties keep seat order."""
+    return sorted(xs or (), key=lambda s: (_key(g.seat_value(s, name)), s))
+
+
+def _key(v):
+    return (v is None, v if isinstance(v, (int, float)) else str(v))
+
+
+def take(g, xs, n):
+    """The first ``n`` items of a list (``n`` rounded down)."""
+    return list(xs or ())[: max(int(n or 0), 0)]
+
+
+def drop(g, xs, n):
+    """A list without its first ``n`` items (``n`` rounded down)."""
+    return list(xs or ())[max(int(n or 0), 0):]
+
+
 def chance(g, p) -> bool:
     """True with probability ``p`` (0..1), from the game's seeded random generator."""
     return g.rng.random() < float(p)
@@ -182,6 +209,7 @@ FUNCTIONS = {
     "neighbours": (neighbours, 1), "died": (died, 2), "min": (minimum, 1), "max": (maximum, 1),
     "sum": (sum_, 1), "voted_for": (voted_for, 2), "roles_of": (roles_of, 1), "coin": (coin, 0),
     "pick": (pick, 1), "faction_of": (faction_of, 1), "class_of": (class_of, 1), "chance": (chance, 1),
+    "draw_card": (draw_card, 0), "sorted_by": (sorted_by, 2), "take": (take, 2), "drop": (drop, 2),
 }
 """Builtin functions: name -> (implementation, number of arguments)."""
 

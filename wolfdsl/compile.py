@@ -53,6 +53,8 @@ def _key_of(decl) -> tuple[str, str] | None:
         return ("win", decl.name)
     if isinstance(decl, A.OptionDecl):
         return ("option", decl.name)
+    if isinstance(decl, A.CardDecl):
+        return ("card", decl.name)
     return None
 
 
@@ -208,7 +210,15 @@ class Compiler:
             roles[r.name] = self._role(r)
         globals_ = {n: self.expr(d.expr, set()) for n, d in self.globals.items()}
         properties = {n: self.expr(d.expr, set()) for n, d in self.properties.items()}
-        attributes = {n: ir.Attribute(n, d.values, d.default, d.span) for n, d in self.attributes.items()}
+        attributes = {n: ir.Attribute(n, d.values, d.default, d.span, d.range) for n, d in self.attributes.items()}
+        cards = {}
+        for d in self.of_kind("card"):
+            for need in d.needs:
+                if need not in self.attributes:
+                    self.error(d.span, "E201", f"card '{d.name}' needs the seat attribute '{need}', which this ruleset "
+                               f"does not declare; add 'attribute {need}: ...'" + did_you_mean(need, self.attributes))
+            name, zh = _labels(d.labels, d.name)
+            cards[d.name] = ir.Card(d.name, name, zh, d.moon, d.needs, self.block(d.body, set(), ctx="card"), d.span)
         funcs = {d.name: ir.Func(d.name, d.params, self.expr(d.expr, set(d.params)), d.span)
                  for d in self.funcs_ast.values()}
         procs = {}
@@ -231,7 +241,7 @@ class Compiler:
             path=self.path, players=players, symbols=symbols, roles=roles, options=options,
             attributes=attributes, globals=globals_, properties=properties, decks=tuple(decks),
             steps=steps, procs=procs, funcs=funcs, triggers=triggers, replacements=replacements,
-            wins=wins, actions=self.actions,
+            wins=wins, actions=self.actions, cards=cards,
             redeals=tuple((self.expr(d.expr, set()), d.reason or "redeal rule") for d in self.redeals))
 
     def _collect_actions(self) -> None:
@@ -391,10 +401,13 @@ class Compiler:
             kinds.append("option value")
         if name in self.attr_symbols:
             kinds.append("attribute value")
+        if ("card", name) in self.decls:
+            kinds.append("card")
         return kinds
 
     def known_names(self, scope) -> set[str]:
         names = set(scope) | set(self.globals) | set(self.option_values) | set(B.VALUES) | set(self.roles_ast)
+        names |= {k[1] for k in self.decls if k[0] == "card"}
         names |= self.option_symbols | self.attr_symbols
         for t in self.symbols.values():
             names |= set(t)
@@ -642,6 +655,8 @@ class Compiler:
                 by_kind, by_name = "role", n
             elif n in self.symbols["team"]:
                 by_kind, by_name = "team", n
+            elif n == "moderator" and n not in self.symbol_kinds(n):
+                by_kind, by_name = "moderator", n
         if by_kind == "seat":
             by_fn = self.expr(s.by, scope)
         inner = set(scope) | {"me"}
@@ -733,6 +748,25 @@ class Compiler:
 
     def s_Announce(self, s, scope, ctx):
         return lambda g, env: g.announce()
+
+    def s_Later(self, s: A.Later, scope, ctx):
+        body = self.block(s.body, set(scope), ctx)
+        phase = s.phase
+        return lambda g, env: g.schedule(phase, body, env)
+
+    def s_Revive(self, s: A.Revive, scope, ctx):
+        target = self.expr(s.target, scope)
+        role = self.expr(s.role, scope) if s.role is not None else None
+        if isinstance(s.role, A.Name) and s.role.id not in self.roles_ast and s.role.id not in scope:
+            self.error(s.role.span, "E201", f"unknown role '{s.role.id}'" + did_you_mean(s.role.id, self.roles_ast))
+        return lambda g, env: g.revive(target(g, env), role(g, env) if role is not None else None)
+
+    def s_Play(self, s: A.Play, scope, ctx):
+        card = self.expr(s.card, scope)
+        if isinstance(s.card, A.Name) and ("card", s.card.id) not in self.decls and s.card.id not in scope:
+            self.error(s.card.span, "E201", f"unknown card '{s.card.id}'"
+                       + did_you_mean(s.card.id, [k[1] for k in self.decls if k[0] == "card"]))
+        return lambda g, env: g.play_card(card(g, env))
 
     def s_Proceed(self, s, scope, ctx):
         if ctx not in ("replacement", "proc"):

@@ -15,7 +15,7 @@ from typing import Any, Iterable
 
 from .agents import BaseAgent, Request
 from .compile import EndPhase
-from .diagnostics import Span, WolfError, Diagnostic
+from .diagnostics import Span, WolfError, did_you_mean
 from .ir import DecideOp, Ruleset, VoteOp
 from .results import GameResult
 
@@ -88,6 +88,19 @@ class Game:
         self.rounds: Counter = Counter()
         self.dead_order: list[int] = []
         self.given_last_words: list[int] = []
+        self.scheduled: list[tuple[str, Any, dict]] = []
+        self.card_deck: list[str] | None = None
+        self.fixed_cards: dict[tuple[str, int], str] = {}
+        self.warnings: list[str] = []
+        for item in cards or ():
+            phase, day, card = item
+            if not rs.cards:
+                self.warnings.append(f"cards: {rs.name} draws no event cards; '{card}' at {phase} {day} is not used")
+                continue
+            if card not in rs.cards:
+                raise WolfError(f"cards: unknown card '{card}'" + did_you_mean(card, rs.cards)
+                                + f"; cards of {rs.name}: {', '.join(sorted(rs.cards))}")
+            self.fixed_cards[(phase, int(day))] = card
         self.pending: list[int] = []
         self.kill_depth = 0
         self._alive_cache: list[int] | None = None
@@ -138,10 +151,28 @@ class Game:
                 raise WolfError(f"{rs.name}: no deal satisfies the redeal rules after 10000 shuffles")
         self.n = n
         self.players: list[Player] = [Player(0)] + [Player(i + 1) for i in range(n)]
-        defaults = {name: a.default for name, a in rs.attributes.items()}
+        for seat, given in attributes.items():
+            for name, value in given.items():
+                a = rs.attributes.get(name)
+                if a is None:
+                    raise WolfError(f"players: seat {seat} has attribute '{name}', which {rs.name} does not declare"
+                                    + (f" (it declares: {', '.join(sorted(rs.attributes))})" if rs.attributes else ""))
+                if a.values and value not in a.values:
+                    raise WolfError(f"players: seat {seat}: {name} cannot be {value!r}; allowed: "
+                                    + " | ".join(map(str, a.values)))
         for p, role in zip(self.players[1:], dealt):
-            p.attrs = dict(defaults)
-            p.attrs.update(attributes.get(p.seat, {}))
+            given = attributes.get(p.seat, {})
+            for name, a in rs.attributes.items():
+                if name in given:
+                    p.attrs[name] = given[name]
+                elif a.default is not None:
+                    p.attrs[name] = a.default
+                elif a.range is not None:
+                    p.attrs[name] = self.rng.randint(a.range[0], a.range[1])
+                elif a.values:
+                    p.attrs[name] = self.rng.choice(a.values)
+                else:
+                    p.attrs[name] = None
             self._become(p, role, fresh=True)
         env: dict = {}
         for name, fn in rs.globals.items():
@@ -275,6 +306,8 @@ class Game:
                                       f"the {op.by_name} is dead (DAY-15)" if dead else f"no {op.by_name} in the game")
                 return
             by = op.by_name
+        elif op.by_kind == "moderator":
+            actor, by = None, op.by_name
         elif op.by_kind == "team":
             if not any(p.alive and p.team == op.by_name for p in self.players[1:]):
                 self._not_offered(op.action, None, op.by_name, f"no living member of team {op.by_name}")
@@ -442,6 +475,61 @@ class Game:
             env[op.ballots_var] = dict(ballots)
         op.body(self, env)
 
+    # ------------------------------------------------------------ timed effects, cards, revival
+    def schedule(self, phase: str, body, env: dict) -> None:
+        """Run ``body`` when the next ``phase`` (night or day) starts (``later at``)."""
+        self.scheduled.append((phase, body, dict(env)))
+
+    def _run_scheduled(self, phase: str) -> None:
+        due = [s for s in self.scheduled if s[0] == phase]
+        if not due:
+            return
+        self.scheduled = [s for s in self.scheduled if s[0] != phase]
+        for _, body, env in due:
+            body(self, env)
+
+    def draw_card(self) -> str | None:
+        rs = self.rs
+        if not rs.cards:
+            return None
+        fixed = self.fixed_cards.pop((self.phase, self.day), None)
+        if self.card_deck is None:
+            self.card_deck = sorted(rs.cards)
+            self.rng.shuffle(self.card_deck)
+        if fixed is not None:
+            if fixed in self.card_deck:
+                self.card_deck.remove(fixed)
+            return fixed
+        if not self.card_deck:
+            self.card_deck = sorted(rs.cards)
+            self.rng.shuffle(self.card_deck)
+        return self.card_deck.pop()
+
+    def play_card(self, card) -> None:
+        if card is None:
+            return
+        c = self.rs.cards.get(card)
+        if c is None:
+            raise RuleRuntimeError(f"play: {card!r} is not an event card of {self.rs.name}")
+        self.emit("card", {"card": c.id, "name": c.name, "moon": c.moon})
+        c.body(self, {})
+
+    def revive(self, seat, role) -> None:
+        """A dead player returns to the game (as ``role`` if given)."""
+        if seat is None:
+            return
+        p = self.players[seat]
+        if p.alive:
+            return
+        p.alive = True
+        self._alive_cache = None
+        p.cause = p.death_day = p.death_phase = None
+        if seat in self.pending:
+            self.pending.remove(seat)
+        if role is not None:
+            self._become(p, role, fresh=True)
+        self.emit("revive", {"seat": seat, "role": p.role, "faction": p.faction})
+
     # ------------------------------------------------------------ deaths
     def kill(self, seat, cause: str, as_seat, span: Span | None) -> None:
         """A death now (or its replacement). ``as_seat``: date it like that seat's death."""
@@ -567,7 +655,8 @@ class Game:
             self.pending.clear()
             for s in batch:
                 self._emit_death(s, self._last_words(s) if over else False)
-        result = GameResult(game=self.game_index, seed=self.seed, events=self.events, days=self.day, over=over)
+        result = GameResult(game=self.game_index, seed=self.seed, events=self.events, days=self.day, over=over,
+                            warnings=list(self.warnings))
         if over:
             winners, reason = self._over
             seats = [p.seat for p in self.players[1:] if p.faction in winners]
@@ -583,6 +672,7 @@ class Game:
         self.decided = {}
         self.rounds = Counter()
         self.emit("phase", {})
+        self._run_scheduled(phase)
         cut = False
         for step in self.rs.steps.get(phase, ()):
             if cut and not step.always:
@@ -595,6 +685,8 @@ class Game:
                 cut = True
         self.check_win()
         self.agent.phase_end(self.day, phase, cut)
+        if (phase, self.day) in self.fixed_cards:
+            raise WolfError(f"cards: a card was fixed for {phase} {self.day}, but no card is drawn then")
 
 
 _MISSING = object()

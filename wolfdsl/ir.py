@@ -44,6 +44,20 @@ class Attribute:
     values: tuple
     default: Any
     span: Span | None = None
+    range: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """An event card: ``moon`` is its timing class (full, new, black); ``needs`` the seat
+    attributes its effect reads."""
+    id: str
+    name: str
+    name_zh: str
+    moon: str
+    needs: tuple[str, ...]
+    body: Fn
+    span: Span | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +162,7 @@ class Ruleset:
     wins: tuple[Win, ...]
     actions: dict[str, Span | None] = field(default_factory=dict)
     redeals: tuple[tuple[Fn, str], ...] = ()
+    cards: dict[str, Card] = field(default_factory=dict)
     first_phase: str = "night"
 
     @property

@@ -23,6 +23,8 @@ class GameResult:
     reason: str | None = None
     over: bool = False
     days: int = 0
+    warnings: list[str] = field(default_factory=list)
+    """Things the engine did not use, to show the user (a fixed card in a ruleset without cards)."""
 
     @property
     def deaths(self) -> list[dict]:

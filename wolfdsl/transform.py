@@ -90,13 +90,35 @@ class _ToAst(Transformer):
         return A.SymbolDecl(kind=str(kind), name=str(name), labels=tuple(_unquote(s) for s in rest),
                             temporary=temporary, span=self._span(meta))
 
-    def attribute_decl(self, meta, name, *rest):
-        rest = list(rest)
-        default = rest.pop()
-        values = tuple(self._value(v) for v in rest)
-        return A.AttributeDecl(name=str(name), values=values,
+    def attr_enum(self, meta, *values):
+        return ("enum", tuple(self._value(v) for v in values))
+
+    def attr_range(self, meta, lo, hi):
+        return ("range", (int(lo), int(hi)))
+
+    def attribute_decl(self, meta, name, values, default):
+        kind, vals = values
+        return A.AttributeDecl(name=str(name), values=vals if kind == "enum" else (),
                                default=self._value(default) if default is not None else None,
-                               span=self._span(meta))
+                               range=vals if kind == "range" else None, span=self._span(meta))
+
+    def card_decl(self, meta, replace, name, *rest):
+        rest = list(rest)
+        body = rest.pop()
+        labels = tuple(_unquote(r) for r in rest if isinstance(r, Token) and r.type == "STRING")
+        names = [str(r) for r in rest if isinstance(r, Token) and r.type == "NAME"]
+        moon, needs = names[0], tuple(names[1:])
+        return A.CardDecl(name=str(name), labels=labels, moon=moon, needs=needs, body=body,
+                          replace=replace is not None, span=self._span(meta))
+
+    def later_stmt(self, meta, phase, body):
+        return A.Later(phase=str(phase), body=body, span=self._span(meta))
+
+    def revive_stmt(self, meta, target, role):
+        return A.Revive(target=target, role=role, span=self._span(meta))
+
+    def play_stmt(self, meta, card):
+        return A.Play(card=card, span=self._span(meta))
 
     def global_decl(self, meta, name, expr):
         return A.GlobalDecl(name=str(name), expr=expr, span=self._span(meta))

@@ -53,7 +53,7 @@ def run_scenario(path: str, ruleset_ref: str | None = None, log: str | None = No
     if log:
         write_jsonl(log, result.events)
     ok, report = check_expect(scenario, result)
-    return ScenarioOutcome(ok, report, agent.warnings, result, scenario)
+    return ScenarioOutcome(ok, report, agent.warnings + list(getattr(result, "warnings", [])), result, scenario)
 
 
 def _load_ruleset(scenario: Scenario, ref: str | None):
