@@ -26,7 +26,8 @@ class Request:
       ``werewolves``), or ``None`` when it is addressed to a seat (votes, triggers).
     - ``day``, ``phase`` (``night``/``day``), ``round`` (1 for the first request of this
       action to this actor in this phase, 2 for the next...).
-    - ``kind``: ``seat``, ``seats`` (``count`` distinct seats), ``yes_no``, ``symbol``
+    - ``kind``: ``seat``, ``seats`` (``count`` distinct seats; ``count`` 0: any number),
+      ``yes_no``, ``symbol``
       or ``ballot`` (a vote: one seat or abstain).
     - ``options``: the legal choices, seats in seat order; ``can_pass`` adds ``None``.
     - ``why_not(value)``: the rule that forbids ``value`` (``"ROLE-GUARD-02: ..."``),
@@ -110,6 +111,8 @@ class RandomAgent(BaseAgent):
             return None  # the simulated moderator applies no table penalty
         if request.kind == "seats":
             n = request.count
+            if n == 0:  # any number: each option in or out with even odds
+                return tuple(o for o in options if rng.random() < 0.5) or None
             if request.can_pass and (len(options) < n or rng.random() < 1 / (1 + len(options))):
                 return None
             if len(options) < n:

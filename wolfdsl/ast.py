@@ -186,7 +186,7 @@ class Decide(Stmt):
     may_pass: bool
     pass_when: Expr | None
     var: str
-    count: Expr | None
+    count: Expr | str | None
     options: Expr
     requires: tuple[Clause, ...]
     unless: tuple[Clause, ...]

@@ -144,6 +144,11 @@ def voted_for(g, ballots, seat) -> list[int]:
     return sorted(v for v, t in (ballots or {}).items() if t == seat)
 
 
+def ballot_of(g, ballots, voter):
+    """The seat a voter's ballot named in ``ballots`` (``none``: abstained or no ballot)."""
+    return (ballots or {}).get(voter)
+
+
 def roles_of(g, xs) -> list[str]:
     """The roles of a list of seats, in the same order."""
     return [g.players[s].role for s in xs or ()]
@@ -197,6 +202,17 @@ def drop(g, xs, n):
     return list(xs or ())[max(int(n or 0), 0):]
 
 
+def floor(g, x) -> int:
+    """A number rounded down to a whole number."""
+    import math
+    return math.floor(x or 0)
+
+
+def reverse(g, xs) -> list:
+    """A list in reverse order."""
+    return list(reversed(xs or ()))
+
+
 def chance(g, p) -> bool:
     """True with probability ``p`` (0..1), from the game's seeded random generator."""
     return g.rng.random() < float(p)
@@ -207,9 +223,10 @@ FUNCTIONS = {
     "living": (living, 1), "members": (members, 1), "the": (the, 1), "first": (first, 1),
     "last": (last, 1), "circle": (circle, 2), "circle_from": (circle_from, 3),
     "neighbours": (neighbours, 1), "died": (died, 2), "min": (minimum, 1), "max": (maximum, 1),
-    "sum": (sum_, 1), "voted_for": (voted_for, 2), "roles_of": (roles_of, 1), "coin": (coin, 0),
+    "sum": (sum_, 1), "voted_for": (voted_for, 2), "ballot_of": (ballot_of, 2), "roles_of": (roles_of, 1), "coin": (coin, 0),
     "pick": (pick, 1), "faction_of": (faction_of, 1), "class_of": (class_of, 1), "chance": (chance, 1),
     "draw_card": (draw_card, 0), "sorted_by": (sorted_by, 2), "take": (take, 2), "drop": (drop, 2),
+    "floor": (floor, 1), "reverse": (reverse, 1),
 }
 """Builtin functions: name -> (implementation, number of arguments)."""
 

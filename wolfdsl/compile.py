@@ -663,7 +663,10 @@ class Compiler:
         requires = self._clauses(s.requires, inner)
         options = self.expr(s.options, inner)
         pass_when = self.expr(s.pass_when, inner) if s.pass_when else None
-        count = self.expr(s.count, inner) if s.count else None
+        if s.count == "any":
+            count = "any"
+        else:
+            count = self.expr(s.count, inner) if s.count else None
         tell = tuple((f.name, self.expr(f.expr, inner)) for f in s.tell)
         opt_scope = inner | {s.var}
         unless = self._clauses(s.unless, opt_scope)

@@ -334,7 +334,10 @@ class Game:
         else:
             options = list(base)
         can_pass = op.may_pass and (op.pass_when is None or bool(op.pass_when(self, env)))
-        count = int(op.count(self, env)) if op.count is not None else 1
+        if op.count == "any":
+            count = 0
+        else:
+            count = int(op.count(self, env)) if op.count is not None else 1
         if op.count is not None:
             kind = "seats"
         elif options and all(isinstance(o, bool) for o in options):
@@ -343,6 +346,8 @@ class Game:
             kind = "seat"
         else:
             kind = "symbol"
+        if op.count == "any":
+            can_pass = True  # choosing nobody is always possible
         if (not options or len(options) < count) and not can_pass:
             self._not_offered(op.action, actor, by, "no legal option")
             return
@@ -375,8 +380,9 @@ class Game:
         if value is None:
             return None if can_pass else "a choice is required here; passing is not allowed"
         values = value if kind == "seats" and isinstance(value, (tuple, list)) else [value]
-        if kind == "seats" and (not isinstance(value, (tuple, list)) or len(set(value)) != count):
-            return f"choose exactly {count} different seats"
+        if kind == "seats" and (not isinstance(value, (tuple, list)) or len(set(value)) != len(value)
+                                or (count and len(value) != count)):
+            return f"choose exactly {count} different seats" if count else "choose different seats"
         for v in values:
             env[op.var] = v
             for cond, reason in op.unless:

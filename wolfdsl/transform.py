@@ -278,6 +278,12 @@ class _ToAst(Transformer):
     def action_ref(self, meta, a, b):
         return f"{a}.{b}" if b is not None else str(a)
 
+    def choose_count(self, meta, expr):
+        return expr
+
+    def any_number(self, meta):
+        return "any"
+
     def pass_clause(self, meta, when):
         return ("pass", when)
 
