@@ -1,0 +1,60 @@
+"""An installed wolfdsl finds its grammar and bundled rulesets from any directory.
+
+Builds the wheel, unpacks it into a temporary folder and runs it there with Python's
+site processing off (``-S``), so neither the checkout nor the editable install is on
+the path: only the wheel's own files and the third-party packages.
+"""
+import subprocess
+import sys
+import sysconfig
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def unpacked_wheel(tmp_path_factory):
+    out = tmp_path_factory.mktemp("wheel")
+    build = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
+                            "-q", "-w", str(out), str(ROOT)], capture_output=True, text=True)
+    if build.returncode != 0:
+        pytest.fail(f"building the wheel failed:\n{build.stderr[-2000:]}")
+    wheel = next(out.glob("wolfdsl-*.whl"))
+    target = out / "site"
+    with zipfile.ZipFile(wheel) as zf:
+        zf.extractall(target)
+    return target
+
+
+def _run(target: Path, cwd: Path, *args: str) -> subprocess.CompletedProcess:
+    deps = sysconfig.get_paths()["purelib"]
+    env = {"PYTHONPATH": f"{target}:{deps}", "PATH": "/usr/bin:/bin"}
+    code = "import sys; from wolfdsl.cli import main; sys.argv = ['wolfdsl', *sys.argv[1:]]; main()"
+    return subprocess.run([sys.executable, "-S", "-c", code, *args], cwd=cwd, env=env,
+                          capture_output=True, text=True)
+
+
+def test_wheel_ships_grammar_and_rulesets(unpacked_wheel):
+    assert (unpacked_wheel / "wolfdsl" / "grammar" / "wolf.lark").is_file()
+    assert (unpacked_wheel / "wolfdsl" / "rulesets" / "prelude.wolf").is_file()
+    assert (unpacked_wheel / "wolfdsl" / "rulesets" / "roles" / "cupid.wolf").is_file()
+    assert (unpacked_wheel / "wolfdsl" / "schemas" / "scenario.schema.json").is_file()
+
+
+def test_installed_wolfdsl_runs_from_another_directory(unpacked_wheel, tmp_path):
+    where = _run(unpacked_wheel, tmp_path, "rulesets")
+    assert where.returncode == 0, where.stderr
+    assert "standard-12" in where.stdout and "millers-hollow" in where.stdout
+    game = _run(unpacked_wheel, tmp_path, "run", "standard-12", "--seed", "3")
+    assert game.returncode == 0, game.stderr
+    assert "winner:" in game.stdout.lower()
+    probe = subprocess.run(
+        [sys.executable, "-S", "-c", "import wolfdsl.parse, wolfdsl.loader; print(wolfdsl.parse.grammar_path()); "
+                                     "print(wolfdsl.loader.rulesets_dir())"],
+        cwd=tmp_path, env={"PYTHONPATH": f"{unpacked_wheel}:{sysconfig.get_paths()['purelib']}"},
+        capture_output=True, text=True)
+    assert probe.returncode == 0, probe.stderr
+    assert all(line.startswith(str(unpacked_wheel)) for line in probe.stdout.split()), probe.stdout
