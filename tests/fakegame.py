@@ -134,3 +134,18 @@ def install(monkeypatch) -> None:
 
     monkeypatch.setattr(wolfdsl, "loader", loader, raising=False)
     monkeypatch.setattr(wolfdsl, "engine", engine, raising=False)
+    import wolfdsl.lint
+
+    monkeypatch.setattr(wolfdsl.lint, "lint_paths", lint_paths)
+    monkeypatch.setattr(wolfdsl.lint, "selected_codes", lambda select=None, ignore=None: set())
+
+
+def lint_paths(paths, select=None, ignore=None, explore=0, seed=0, out_dir=None):
+    """``wolfdsl.lint.lint_paths`` on the fake loader: a file's ERROR/WARNING words."""
+    diags = []
+    for p in paths:
+        try:
+            load(str(p))
+        except WolfError as err:
+            diags += err.diagnostics
+    return diags

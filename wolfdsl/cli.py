@@ -265,28 +265,56 @@ def _run_script(script: Path, ruleset: Optional[str], log: Optional[Path], quiet
     raise typer.Exit(0 if outcome.ok else 1)
 
 
+LINT_FORMATS = ("text", "json", "sarif")
+
+
 @app.command()
 def lint(
     files: Annotated[List[Path], typer.Argument(
         exists=True, dir_okay=False, readable=True, help=".wolf files to check.",
         metavar="FILE...", show_default=False)],
+    fmt: Annotated[str, typer.Option(
+        "--format", help="Output: text (compiler style), json, or sarif (SARIF 2.1.0).")] = "text",
+    select: Annotated[Optional[List[str]], typer.Option(
+        "--select", metavar="CODES", help="Only these codes, prefixes (W33) or names; repeatable or comma-separated.")] = None,
+    ignore: Annotated[Optional[List[str]], typer.Option(
+        "--ignore", metavar="CODES", help="Skip these codes, prefixes or names.")] = None,
+    strict: Annotated[bool, typer.Option(
+        "--strict", help="Exit 1 on any finding, warnings included.")] = False,
+    explore: Annotated[int, typer.Option(
+        "--explore", min=0, metavar="N",
+        help="Also play N seeded random games per file and report runtime conflicts (W39x).")] = 0,
+    seed: Annotated[int, typer.Option(help="Seed of the --explore games.")] = 0,
+    out: Annotated[Optional[Path], typer.Option(
+        "--out", file_okay=False, help="Folder for --explore reproducers (default: next to each ruleset).")] = None,
 ) -> None:
-    """Check ruleset files; print `path:line:col: CODE severity: message` per finding."""
-    from wolfdsl.loader import load
+    """Check ruleset files; print `path:line:col: CODE severity: message` per finding.
 
-    errors = warnings = 0
-    for path in files:
-        try:
-            load(str(path))
-        except WolfError as err:
-            for d in err.diagnostics:
-                typer.echo(d.render())
-                errors += d.severity == "error"
-                warnings += d.severity == "warning"
-    n = len(files)
-    typer.echo(f"{n} file{'s' if n != 1 else ''} checked: {errors} error{'s' if errors != 1 else ''}, "
-               f"{warnings} warning{'s' if warnings != 1 else ''}", err=True)
-    raise typer.Exit(1 if errors else 0)
+    Exit 0 when clean, 1 when a finding is an error (any finding with --strict), 2 on
+    bad usage. Silence one finding with `# lint: ignore CODE -- reason` on its line or
+    the line above."""
+    from wolfdsl.lint import lint_paths, selected_codes
+    from wolfdsl.lint import render
+
+    if fmt not in LINT_FORMATS:
+        raise typer.BadParameter(f"unknown format '{fmt}'{did_you_mean(fmt, LINT_FORMATS)}; "
+                                 f"use {', '.join(LINT_FORMATS)}", param_hint="'--format'")
+    try:
+        selected_codes(select, ignore)
+    except ValueError as err:
+        raise typer.BadParameter(str(err), param_hint="'--select' / '--ignore'") from None
+    diags = lint_paths([str(p) for p in files], select=select, ignore=ignore, explore=explore,
+                       seed=seed, out_dir=out)
+    if fmt == "json":
+        typer.echo(render.as_json(diags))
+    elif fmt == "sarif":
+        typer.echo(render.sarif(diags))
+    else:
+        if diags:
+            typer.echo(render.text(diags))
+        typer.echo(render.summary(diags, len(files)), err=True)
+    failing = any(d.severity == "error" for d in diags) or (strict and bool(diags))
+    raise typer.Exit(1 if failing else 0)
 
 
 @app.command()

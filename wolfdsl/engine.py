@@ -538,7 +538,23 @@ class Game:
 
     # ------------------------------------------------------------ deaths
     def kill(self, seat, cause: str, as_seat, span: Span | None) -> None:
-        """A death now (or its replacement). ``as_seat``: date it like that seat's death."""
+        """A death now (or its replacement). ``as_seat``: date it like that seat's death.
+
+        Deaths set off by deaths (triggers, replacements) nest; past ``2 * players + 20``
+        levels the rules loop (a replacement that re-kills its own player), which is a
+        :class:`RuleRuntimeError` pointing at the kill, not a Python recursion error."""
+        depth = getattr(self, "_kill_nesting", 0) + 1
+        bound = 2 * self.n + 20
+        if depth > bound:
+            raise RuleRuntimeError(f"trigger loop: more than {bound} nested deaths and replacements "
+                                   f"(the last one: seat {seat}, cause {cause})", span)
+        self._kill_nesting = depth
+        try:
+            self._kill(seat, cause, as_seat, span)
+        finally:
+            self._kill_nesting = depth - 1
+
+    def _kill(self, seat, cause: str, as_seat, span: Span | None) -> None:
         if seat is None:
             return
         p = self.players[seat]

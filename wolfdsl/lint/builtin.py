@@ -1,0 +1,177 @@
+"""The compiler's own codes (E1xx syntax, E2xx names and types), registered so that
+``--select``/``--ignore``, the docs and the fixtures treat them like every other code.
+They are found by :mod:`wolfdsl.parse` and :mod:`wolfdsl.compile`; these classes only
+document them."""
+from __future__ import annotations
+
+from .registry import Rule, register
+
+
+class _Compile(Rule):
+    kind = "compile"
+    severity = "error"
+    family = "compile"
+
+
+@register
+class SyntaxErrorRule(_Compile):
+    """A syntax error: the file does not parse.
+
+    What it finds:
+        Text the grammar (``grammar/wolf.lark``) does not accept: a missing brace, a
+        misspelt keyword, a stray token.
+    Why it matters:
+        Nothing in the file can be checked or played until it parses.
+    Example:
+        ``role seer { faction village`` (no closing brace).
+    Fix:
+        Follow the message: it names what was expected at the caret.
+    """
+    code, name = "E101", "syntax-error"
+
+
+@register
+class UnknownName(_Compile):
+    """A name used but never defined.
+
+    What it finds:
+        An unknown role, status, cause, faction, step, function, proc, variable or
+        import; a deck card naming a role that has no definition.
+    Why it matters:
+        The rule would read or write something that does not exist.
+    Example:
+        ``deck 9: werewolf*3, seeer, witch, hunter, villager*3``.
+    Fix:
+        Correct the spelling (the message suggests the closest name) or declare it.
+    """
+    code, name = "E201", "unknown-name"
+
+
+@register
+class DuplicateDeclaration(_Compile):
+    """A declaration made twice.
+
+    What it finds:
+        Two roles, steps, procs, funcs, triggers, win rules or symbols with one name.
+    Why it matters:
+        One would silently override the other.
+    Example:
+        ``step seer in night { }`` in a file that imports the standard seer step.
+    Fix:
+        Write ``replace step seer ...`` to override on purpose, or rename it.
+    """
+    code, name = "E202", "duplicate-declaration"
+
+
+@register
+class ReplaceUnknown(_Compile):
+    """``replace`` or ``remove`` of something never declared.
+
+    What it finds:
+        ``replace``/``remove`` naming a role, step, trigger... that no imported file has.
+    Why it matters:
+        The override does nothing: usually a misspelling.
+    Example:
+        ``remove step hunters``.
+    Fix:
+        Use the name the imported file declares.
+    """
+    code, name = "E203", "replace-unknown"
+
+
+@register
+class UnknownField(_Compile):
+    """A seat field that does not exist, or cannot be assigned.
+
+    What it finds:
+        ``p.lifes`` when no role has a ``lifes`` counter; ``p.alive = false``.
+    Why it matters:
+        The expression would always be ``none``, the assignment impossible.
+    Example:
+        ``when p.lifes > 1``.
+    Fix:
+        Use a declared counter/property, or declare it (``property NAME = VALUE``).
+    """
+    code, name = "E204", "unknown-field"
+
+
+@register
+class UnknownAction(_Compile):
+    """``decided(...)`` of an action no ``decide`` or ``vote`` declares.
+
+    What it finds:
+        ``decided(witch.sav)``.
+    Why it matters:
+        It is always ``none``: the rule that reads it never sees the answer.
+    Example:
+        ``requires decided(witch.sav) != yes else "..."``.
+    Fix:
+        Name an action of a ``decide``/``vote`` statement.
+    """
+    code, name = "E205", "unknown-action"
+
+
+@register
+class WrongArity(_Compile):
+    """A function or proc called with the wrong number of arguments.
+
+    What it finds:
+        ``count(a, b)``, ``call exile_vote(alive)`` for a two-parameter proc.
+    Why it matters:
+        The call cannot run.
+    Example:
+        ``when count(alive, dead) > 3``.
+    Fix:
+        Pass the arguments the function or proc declares.
+    """
+    code, name = "E206", "wrong-arity"
+
+
+@register
+class BadOption(_Compile):
+    """An unknown option, or an option value that is not allowed.
+
+    What it finds:
+        ``set witch_self_save = sometimes`` when the option lists other values;
+        ``set no_such_option = 1``; a default outside the option's values.
+    Why it matters:
+        The game would run with a value the rules never describe.
+    Example:
+        ``set sheriff_vote_weight = 3`` (allowed: 2 | 1.5).
+    Fix:
+        Use one of the values the message lists, or add it to the option.
+    """
+    code, name = "E207", "bad-option"
+
+
+@register
+class BadDeclaration(_Compile):
+    """A declaration that cannot be right.
+
+    What it finds:
+        A role without a faction; a deck whose cards do not deal its player count;
+        steps whose order is cyclic.
+    Why it matters:
+        The ruleset cannot be set up or its steps cannot be ordered.
+    Example:
+        ``deck 9: werewolf*3, seer, villager*3`` (7 cards for 9 seats).
+    Fix:
+        Follow the message: add the faction, the missing cards, break the cycle.
+    """
+    code, name = "E208", "bad-declaration"
+
+
+@register
+class MisplacedStatement(_Compile):
+    """A statement where it cannot act.
+
+    What it finds:
+        ``proceed`` outside a replacement; assigning a read-only option.
+    Why it matters:
+        The statement would do nothing, or change what must stay fixed.
+    Example:
+        ``step x in night { proceed }``.
+    Fix:
+        Move it into a replacement, or use a ``global`` for state.
+    """
+    code, name = "E209", "misplaced-statement"

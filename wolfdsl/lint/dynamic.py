@@ -1,0 +1,509 @@
+"""Dynamic checks (``wolfdsl lint --explore N``): seeded random games that look for
+runtime conflicts the static checks could not prove, each with a shrunk scenario file
+that ``wolfdsl run --script`` replays.
+
+Games run on an instrumented copy of the ruleset (:class:`LintGame`): every trigger,
+replacement and step body is wrapped so the game knows which one is running, and
+every write (a global, a counter, a seat field, a status) within one death's
+resolution is recorded. The deal is fixed up front (``seats``/``extra_cards``), so a
+scenario with the same seed draws the same random numbers. A finding's reproducer is
+shrunk by dropping scripted decisions (the rest abstain) while the same conflict still
+happens, and stops after the phase where it happened.
+"""
+from __future__ import annotations
+
+import os
+import random
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from ..agents import RandomAgent
+from ..diagnostics import Diagnostic, WolfError
+from ..compile import EndPhase
+from ..engine import Game, GameOver, RuleRuntimeError, StopRun
+from .context import head_span, show_value
+from .registry import Rule, register
+
+_PHASE_RANK = {"night": 0, "day": 1}
+_CONTROL = (EndPhase, GameOver, StopRun)
+MAX_SHRINK_TRIALS = 150
+
+
+# ---------------------------------------------------------------- rules
+
+class _Dynamic(Rule):
+    kind = "dynamic"
+    family = "dynamic"
+
+
+@register
+class EffectConflict(_Dynamic):
+    """Two effects setting the same thing differently in one resolution.
+
+    What it finds:
+        In a random game, two different triggers or replacements that, while one death
+        resolves (the death, its triggers and the deaths they cause), set the same
+        global, counter, seat field or status to different values.
+    Why it matters:
+        The final value depends on which ran last — an order no rule states.
+    Example:
+        ``trigger a on death(p) when p == sheriff { sheriff = none }`` and
+        ``trigger b on death(p) order 0 { sheriff = first(alive) }``.
+    Fix:
+        Decide which effect wins: give the triggers distinct ``order`` values and make
+        the later one respect the earlier (or merge them).
+    """
+    code, name = "W390", "effect-conflict"
+    severity = "warning"
+    message = "{what} is set to {v1} by '{a}' and to {v2} by '{b}' in one resolution{tail}"
+
+
+@register
+class NoLegalOption(_Dynamic):
+    """A decision with no legal option and no pass.
+
+    What it finds:
+        In a random game, a ``decide`` that is reached with every option filtered out
+        (or fewer options than it needs) while passing is not allowed.
+    Why it matters:
+        The rules demand a choice that cannot be made; the engine skips the decision,
+        which is no rule anyone wrote.
+    Example:
+        ``decide hunter.shoot by p choose t count 2 from alive`` when one player is left.
+    Fix:
+        Allow passing (``may pass``, ``may pass when ...``), or guard the decision with
+        ``requires``.
+    """
+    code, name = "W391", "no-legal-option"
+    severity = "error"
+    message = "'{action}' was asked with no legal option and no pass{tail}"
+
+
+@register
+class TriggerLoop(_Dynamic):
+    """A trigger or replacement loop at run time.
+
+    What it finds:
+        In a random game, deaths and replacements nesting beyond the engine's bound
+        (``2 * players + 20``): a loop the static W321 could not prove.
+    Why it matters:
+        The game cannot go on.
+    Example:
+        ``replacement swap on death(p) when cause == wolf { kill p.partner cause wolf }``
+        with two partners.
+    Fix:
+        Break the cycle: another cause, a status set on the first run, or ``proceed``.
+    """
+    code, name = "W392", "trigger-loop"
+    severity = "error"
+    message = "{detail}{tail}"
+
+
+@register
+class DayBound(_Dynamic):
+    """A game that passes the day bound.
+
+    What it finds:
+        A random game still undecided after ``max_days`` days.
+    Why it matters:
+        Some reachable situation has no way out: nobody can die any more, or the
+        survivors satisfy no win rule (W334 proves the always-stuck case).
+    Example:
+        A board whose only killers can be exiled before they act and whose village
+        win rule requires a role that is already dead.
+    Fix:
+        Add a win rule for the stuck situation, or an effect that resolves it.
+    """
+    code, name = "W393", "day-bound"
+    severity = "warning"
+    message = "a game passed the day bound ({days} days) without a winner{tail}"
+
+
+@register
+class DoubleWin(_Dynamic):
+    """A win declared for two factions without precedence.
+
+    What it finds:
+        A random game that ends with win rules of the same priority for different
+        factions holding at once (W330 finds those the abstract states can prove).
+    Why it matters:
+        Both factions are declared winners.
+    Example:
+        Two rules of priority 1 for ``werewolves`` and ``lovers`` that the lovers'
+        heartbreak makes true together.
+    Fix:
+        Give one rule a higher priority.
+    """
+    code, name = "W394", "double-win"
+    severity = "error"
+    message = "win rules {rules} held at once with priority {prio}: {factions} all won{tail}"
+
+
+@register
+class RuntimeFailure(_Dynamic):
+    """A rule that fails while a game runs.
+
+    What it finds:
+        A random game stopped by an error in the rules: arithmetic on ``none``, a
+        field of something that is not a seat, an unknown role assigned.
+    Why it matters:
+        Any table that reaches that situation cannot finish its game.
+    Example:
+        ``me.lives -= holder(elder).lives`` when no elder was dealt.
+    Fix:
+        Guard the expression (``if x != none``), or fix the value.
+    """
+    code, name = "W395", "runtime-failure"
+    severity = "error"
+    message = "the rules failed during a game: {detail}{tail}"
+
+
+# ---------------------------------------------------------------- instrumented game
+
+@dataclass
+class Finding:
+    code: str
+    key: tuple
+    fields: dict
+    span: Any
+    related: list = field(default_factory=list)
+    day: int = 0
+    phase: str = "night"
+    decisions: int = 0
+
+
+class _Globals(dict):
+    def __init__(self, game, data):
+        super().__init__(data)
+        self.game = game
+
+    def __setitem__(self, k, v):
+        self.game._write(("global", k), f"global '{k}'", v)
+        super().__setitem__(k, v)
+
+
+class LintGame(Game):
+    """A :class:`Game` that records runtime conflicts in ``found``."""
+
+    def __init__(self, rs, seed, agent, **kw):
+        self.found: list[Finding] = []
+        self._src: list = []
+        self._unit: dict | None = None
+        self._kd = 0
+        self._failed_in = None
+        super().__init__(rs, seed, agent, **kw)
+        self.globals = _Globals(self, self.globals)
+
+    def _add(self, code, key, fields, span, related=()):
+        if any(f.code == code and f.key == key for f in self.found):
+            return
+        self.found.append(Finding(code, key, fields, span, list(related), self.day, self.phase,
+                                  len(getattr(self.agent, "log", ()))))
+
+    def _write(self, key, what, value):
+        if self._unit is None or not self._src:
+            return
+        src = self._src[-1]
+        prev = self._unit.get(key)
+        if prev is not None and prev[1] is not src and prev[0] != value and prev[1].kind != "step":
+            a, b = prev[1], src
+            self._add("W390", (key[0],) + key[2:] + tuple(sorted((a.name, b.name))),
+                      {"what": what, "v1": show_value(prev[0]), "a": a.name, "v2": show_value(value), "b": b.name},
+                      head_span(b.span), [(head_span(a.span), f"'{a.name}' is here")])
+        self._unit[key] = (value, src)
+
+    def set_counter(self, seat, name, value):
+        if seat is not None:
+            self._write(("var", seat, name), f"'.{name}' of seat {seat}", value)
+        super().set_counter(seat, name, value)
+
+    def set_seat_field(self, seat, field_, value):
+        if seat is not None:
+            self._write(("field", seat, field_), f"the {field_} of seat {seat}", value)
+        super().set_seat_field(seat, field_, value)
+
+    def add_status(self, seat, status):
+        if seat is not None:
+            self._write(("status", seat, status), f"status '{status}' of seat {seat}", True)
+        super().add_status(seat, status)
+
+    def remove_status(self, seat, status):
+        if seat is not None:
+            self._write(("status", seat, status), f"status '{status}' of seat {seat}", False)
+        super().remove_status(seat, status)
+
+    def kill(self, seat, cause, as_seat, span=None):
+        outer = self._kd == 0
+        if outer:
+            self._unit = {}
+        self._kd += 1
+        try:
+            super().kill(seat, cause, as_seat, span)
+        finally:
+            self._kd -= 1
+            if outer:
+                self._unit = None
+
+    def _not_offered(self, op_action, actor, by, reason):
+        if reason == "no legal option":
+            self._add("W391", (op_action,), {"action": op_action}, self.rs.actions.get(op_action))
+        super()._not_offered(op_action, actor, by, reason)
+
+    def winners(self):
+        winners, reason = super().winners()
+        if winners:
+            best = max(w.priority for w in self.rs.wins if w.name == reason)
+            held = [w for w in self.rs.wins if w.priority == best and _holds(w, self)]
+            sets = {frozenset(w.factions) for w in held}
+            if len(sets) > 1:
+                self._add("W394", tuple(sorted(w.name for w in held)),
+                          {"rules": ", ".join(f"'{w.name}'" for w in held), "prio": _num(best),
+                           "factions": ", ".join(winners)},
+                          head_span(held[-1].span), [(head_span(w.span), f"'{w.name}' is here") for w in held[:-1]])
+        return winners, reason
+
+    def where(self):
+        item = self._src[-1] if self._src else self._failed_in
+        return head_span(item.span) if item is not None else None
+
+
+def _holds(w, g) -> bool:
+    try:
+        return bool(w.when(g, {}))
+    except Exception:  # noqa: BLE001
+        return False
+
+
+def _num(x) -> str:
+    return str(int(x)) if float(x).is_integer() else str(x)
+
+
+
+
+def _wrap(item):
+    body = item.body
+
+    def run(g, env):
+        g._src.append(item)
+        try:
+            body(g, env)
+        except _CONTROL:
+            raise
+        except Exception:
+            if g._failed_in is None:
+                g._failed_in = item
+            raise
+        finally:
+            g._src.pop()
+    return replace(item, body=run)
+
+
+def instrument(rs):
+    """A copy of the ruleset whose triggers, replacements and steps say when they run."""
+    return replace(
+        rs,
+        triggers={ev: tuple(_wrap(t) for t in ts) for ev, ts in rs.triggers.items()},
+        replacements={ev: tuple(_wrap(t) for t in ts) for ev, ts in rs.replacements.items()},
+        steps={ph: tuple(_wrap(s) for s in ss) for ph, ss in rs.steps.items()})
+
+
+class _Recorder(RandomAgent):
+    def __init__(self, seed):
+        super().__init__(seed)
+        self.log: list = []
+
+    def decide(self, request):
+        answer = super().decide(request)
+        self.log.append((request, answer))
+        return answer
+
+
+def play_one(g: LintGame) -> tuple[Any, list[Finding]]:
+    """Run an instrumented game; a failure becomes a finding instead of an exception."""
+    result = None
+    try:
+        result = g.run()
+    except RecursionError:
+        g._add("W392", ("recursion",), {"detail": "deaths and triggers recursed without end"}, g.where())
+    except RuleRuntimeError as err:
+        d = err.diagnostics[0]
+        code = "W392" if d.message.startswith("trigger loop") else "W395"
+        g._add(code, (d.message.split(" (")[0],), {"detail": d.message}, d.span or g.where(),
+               [(g.where(), "while this ran")] if d.span and g.where() else ())
+    except WolfError:
+        raise
+    except Exception as err:  # noqa: BLE001 - a rule that breaks the engine
+        g._add("W395", (type(err).__name__,), {"detail": f"{type(err).__name__}: {err}"}, g.where())
+    if result is not None and result.reason == "day_limit":
+        opt = g.rs.options.get("max_days")
+        span = opt.span if opt is not None else (g.rs.decks[0].span if g.rs.decks else None)
+        g._add("W393", ("day_limit",), {"days": g.max_days}, head_span(span))
+    return result, g.found
+
+
+# ---------------------------------------------------------------- exploring
+
+def _deal(rs, n, rng):
+    deck = rs.deck_for(n)
+    cards = list(deck.cards)
+    for _ in range(200):
+        rng.shuffle(cards)
+        dealt, extra = cards[:n], cards[n:]
+        probe = _Probe.__new__(_Probe)
+        probe.rs, probe.extra_cards, probe.deck_cards = rs, extra, list(deck.cards)
+        probe.players, probe.n = [], n
+        try:
+            if probe._redeal_reason() is None:
+                return dealt, extra
+        except Exception:  # noqa: BLE001 - let the engine report it
+            return dealt, extra
+    return dealt, extra
+
+
+class _Probe(Game):
+    pass
+
+
+def explore(ctx, games: int, seed: int = 0, out_dir=None) -> list[Diagnostic]:
+    """Play ``games`` seeded random games of the context's ruleset; one diagnostic per
+    distinct conflict, each with a reproducer scenario written to ``out_dir`` (default:
+    next to the ruleset)."""
+    rs = ctx.rs
+    if not rs.decks:
+        return []
+    inst = instrument(rs)
+    lo, hi = rs.players
+    counts = [n for n in range(lo, hi + 1) if rs.deck_for(n) is not None] or [rs.decks[0].low]
+    first: dict[tuple, tuple] = {}
+    seen: dict[tuple, int] = {}
+    for i in range(games):
+        gseed = seed * 1_000_003 + i
+        n = counts[i % len(counts)]
+        seats, extra = _deal(rs, n, random.Random(gseed))
+        agent = _Recorder(gseed)
+        try:
+            g = LintGame(inst, gseed, agent, seats=seats, extra_cards=extra)
+        except WolfError:
+            continue
+        _, found = play_one(g)
+        for f in found:
+            k = (f.code, f.key)
+            seen[k] = seen.get(k, 0) + 1
+            rank = (f.day, _PHASE_RANK.get(f.phase, 0), f.decisions)
+            if k not in first or rank < first[k][0]:
+                first[k] = (rank, f, gseed, seats, extra, agent.log[: f.decisions + 1])
+    out = []
+    target = Path(out_dir) if out_dir is not None else ctx.path.resolve().parent
+    for k in sorted(first, key=lambda k: (k[0], first[k][0])):
+        _, f, gseed, seats, extra, log = first[k]
+        path = target / f"{ctx.path.stem}.{f.code}-{len([x for x in out if x.code == f.code]) + 1}.yaml"
+        try:
+            path = write_reproducer(ctx, f, gseed, seats, extra, log, path)
+            tail = f" (in {seen[k]} of {games} games; replay: wolfdsl run --script {path})"
+        except OSError as err:
+            tail = f" (in {seen[k]} of {games} games; no reproducer: {err.strerror})"
+        rule = _rule(f.code)
+        out.append(rule.diag(f.span, f.related, tail=tail, **f.fields))
+    return out
+
+
+def _rule(code):
+    from .registry import REGISTRY
+    return REGISTRY[code]
+
+
+# ---------------------------------------------------------------- reproducers
+
+
+
+def _entries(log) -> list[str]:
+    out = []
+    for req, ans in log:
+        if ans is None:
+            continue
+        by = req.actor if req.actor is not None else req.by
+        rnd = f", round: {req.round}" if req.round > 1 else ""
+        out.append(f"{{at: {req.at}, by: {by}, do: {req.short}, choose: {show_value(ans)}{rnd}}}")
+    return out
+
+
+def _scenario_text(ctx, f, gseed, seats, extra, entries, path: Path, expect: str = "") -> str:
+    ref = os.path.relpath(ctx.path.resolve(), path.resolve().parent)
+    rule = _rule(f.code)
+    lines = [f"# wolfdsl lint --explore: {f.code} {rule.name}",
+             f"# {rule.message.format(tail='', **f.fields)}",
+             "# Replay: wolfdsl run --script " + path.name,
+             f"ruleset: {ref}", f"seed: {gseed}", f"seats: [{', '.join(seats)}]",
+             f"extra_cards: [{', '.join(extra)}]", "otherwise: abstain"]
+    if f.code in ("W390", "W391"):
+        lines.append(f"stop_after: {f.phase} {f.day}")
+    lines.append("decisions:")
+    lines += [f"  - {e}" for e in entries] or ["  []"]
+    if not entries:
+        lines[-2:] = ["decisions: []"]
+    if expect:
+        lines.append(expect)
+    return "\n".join(lines) + "\n"
+
+
+def replay(path) -> tuple[Any, list[Finding]]:
+    """Play a scenario on the instrumented engine; the findings it produces."""
+    from ..scenario.agent import ScriptedAgent
+    from ..scenario.load import load_scenario
+    from ..scenario.run import _load_ruleset
+    from ..seeding import derive
+
+    sc = load_scenario(str(path))
+    rs = _load_ruleset(sc, None)
+    agent = ScriptedAgent(sc, derive(sc.seed, "agent"))
+    g = LintGame(instrument(rs), sc.seed, agent,
+                 seats=list(sc.seats) if sc.seats is not None else None,
+                 attributes=sc.attributes or None, stop_after=sc.stop_after,
+                 extra_cards=list(sc.extra_cards) if sc.extra_cards is not None else None,
+                 cards=list(sc.cards) or None)
+    return play_one(g)
+
+
+def _reproduces(path: Path, text: str, f: Finding) -> bool:
+    path.write_text(text, encoding="utf-8")
+    try:
+        _, found = replay(path)
+    except WolfError:
+        return False
+    return any(x.code == f.code and x.key == f.key for x in found)
+
+
+def write_reproducer(ctx, f, gseed, seats, extra, log, path: Path) -> Path:
+    """Write the shrunk scenario for a finding and return its path."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    entries = _entries(log)
+    text = _scenario_text(ctx, f, gseed, seats, extra, entries, path)
+    if _reproduces(path, text, f):
+        trials = 0
+        i = len(entries) - 1
+        while i >= 0 and trials < MAX_SHRINK_TRIALS:
+            trial = entries[:i] + entries[i + 1:]
+            trials += 1
+            if _reproduces(path, _scenario_text(ctx, f, gseed, seats, extra, trial, path), f):
+                entries = trial
+            i -= 1
+    text = _scenario_text(ctx, f, gseed, seats, extra, entries, path)
+    path.write_text(text, encoding="utf-8")
+    expect = _expect(path)
+    if expect:
+        path.write_text(_scenario_text(ctx, f, gseed, seats, extra, entries, path, expect), encoding="utf-8")
+    return path
+
+
+def _expect(path: Path) -> str:
+    """An ``expect:`` block from the plain engine's replay, so the file also checks."""
+    from ..scenario import run_scenario
+    try:
+        outcome = run_scenario(str(path))
+    except Exception:  # noqa: BLE001 - a replay that fails is the conflict itself
+        return ""
+    res = outcome.result
+    deaths = ", ".join(f"{{seat: {e['seat']}, cause: {e['cause']}, at: {e['phase']} {e['day']}}}" for e in res.deaths)
+    winner = ", ".join(res.winners) if res.winners else "none"
+    return f"expect:\n  deaths: [{deaths}]\n  winner: {'[' + winner + ']' if res.winners else 'none'}"

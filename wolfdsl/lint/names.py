@@ -1,0 +1,245 @@
+"""Names: declared but never used, strings that name nothing, things said twice.
+
+(Names used but never declared are the compiler's E201.)"""
+from __future__ import annotations
+
+from dataclasses import fields
+
+from .. import ast as A
+from .context import head_span, walk
+from .registry import Rule, register
+
+ENGINE_NAMES = {"last_words", "max_days"}
+"""Declarations the engine itself reads by name (the ``last_words`` func, the
+``max_days`` option): never unused."""
+
+_NOT_REFERENCES = {"name", "labels", "title", "doc", "text", "reason", "var", "params", "voter_var",
+                   "cand_var", "top_var", "ballots_var", "event", "kind", "phase", "path", "what",
+                   "type", "values", "default", "temporary", "replace", "moon", "op", "range"}
+
+
+def references(ctx) -> set[str]:
+    """Every identifier the merged program mentions other than where it is declared."""
+    out: set[str] = set()
+    roots = list(ctx.program())
+    for root in roots:
+        for node in walk(root):
+            for f in fields(node):
+                if f.name == "span":
+                    continue
+                v = getattr(node, f.name)
+                if f.name == "name" and isinstance(node, (A.Name, A.Call, A.CallProc, A.Assign, A.SetDecl)):
+                    out.add(v)
+                    continue
+                if f.name in _NOT_REFERENCES:
+                    continue
+                if isinstance(node, A.RoleDecl) and f.name in ("counters", "props"):
+                    continue
+                _strings(v, out)
+            if isinstance(node, A.Attr):
+                out.add(node.name)
+            if isinstance(node, A.Assign) and node.attr:
+                out.add(node.attr)
+            if isinstance(node, A.RemoveDecl):
+                out.add(node.name)
+    return out
+
+
+def _strings(v, out: set[str]) -> None:
+    if isinstance(v, str):
+        out.add(v)
+    elif isinstance(v, (tuple, list)):
+        for x in v:
+            if not isinstance(x, A.Node):
+                _strings(x, out)
+
+
+@register
+class UnusedDeclaration(Rule):
+    """A declaration nothing uses.
+
+    What it finds:
+        In a playable ruleset (a file with a ``deck`` or ``players``): a status, cause,
+        faction, class, team, option, global, property, proc, func or role that the
+        file declares and that no rule, deck or win rule mentions. Files without a deck
+        are bases for others to import: their declarations are their interface.
+    Why it matters:
+        An unused name is usually a rule that was meant to use it and does not: a
+        status nobody adds, a cause nobody kills with, a role left out of the deck.
+    Example:
+        ``status blessed "blessed"`` in a board whose roles never ``add blessed``.
+    Fix:
+        Use it, or delete it.
+    """
+    code, name, family = "W301", "unused-declaration", "names"
+    severity = "warning"
+    message = "{kind} '{ident}' is declared but never used"
+
+    def check(self, ctx):
+        if ctx.is_library:
+            return
+        used = references(ctx) | ENGINE_NAMES
+        for d in ctx.own.decls:
+            kind = None
+            if isinstance(d, A.SymbolDecl):
+                kind = d.kind
+            elif isinstance(d, A.OptionDecl):
+                kind = "option"
+            elif isinstance(d, A.GlobalDecl):
+                kind = "global"
+            elif isinstance(d, A.PropertyDecl):
+                kind = "property"
+            elif isinstance(d, A.ProcDecl) and not d.replace:
+                kind = "proc"
+            elif isinstance(d, A.FuncDecl) and not d.replace:
+                kind = "func"
+            elif isinstance(d, A.RoleDecl) and not d.replace:
+                kind = "role"
+            if kind and d.name not in used:
+                yield self.diag(head_span(d.span), kind=kind, ident=d.name)
+
+
+_FIELD_KINDS = {"role": "role", "faction": "faction", "class": "class", "team": "team", "cause": "cause"}
+_ROLE_LISTS = {"extra_cards", "deck"}
+_ROLE_FUNCS = {"faction_of": "role", "class_of": "role", "holder": "role", "living": "role", "members": "team"}
+
+
+@register
+class UnknownSymbolString(Rule):
+    """A quoted string where a declared id is expected, naming nothing.
+
+    What it finds:
+        ``p.role == "seeer"``, ``"theif" in extra_cards``, ``holder("wich")``,
+        ``p.death_phase == "nite"``: strings compared with or passed where a role,
+        faction, class, team, cause or phase goes, that no declaration names.
+    Why it matters:
+        The compiler checks names, not strings: the comparison is silently always
+        false and the rule never fires.
+    Example:
+        ``if card == "thief" or me.role == "theif" { ... }``
+    Fix:
+        Correct the string, or write the bare name (``p.role == seer``) so the
+        compiler checks it.
+    """
+    code, name, family = "W302", "unknown-symbol-string", "names"
+    severity = "error"
+    message = "\"{value}\" is not a declared {kind}{hint}"
+
+    def check(self, ctx):
+        c = ctx.compiler
+        known = {k: set(t) for k, t in c.symbols.items()}
+        known["role"] = set(c.roles_ast)
+        known["phase"] = {"night", "day"}
+        from ..diagnostics import did_you_mean
+        for root in ctx.program():
+            if not ctx.is_own(root):
+                continue
+            for node in walk(root):
+                for kind, s in _pairs(node):
+                    if s.value not in known[kind]:
+                        yield self.diag(s.span, value=s.value, kind=kind,
+                                        hint=did_you_mean(s.value, known[kind]))
+
+
+def _kind_of(e) -> str | None:
+    if isinstance(e, A.Attr):
+        if e.name in _FIELD_KINDS:
+            return _FIELD_KINDS[e.name]
+        if e.name == "death_phase":
+            return "phase"
+    if isinstance(e, A.Name) and e.id == "phase":
+        return "phase"
+    return None
+
+
+def _pairs(node):
+    if isinstance(node, A.BinOp):
+        if node.op in ("==", "!="):
+            for a, b in ((node.left, node.right), (node.right, node.left)):
+                k = _kind_of(a)
+                if k and isinstance(b, A.Str):
+                    yield k, b
+        elif node.op in ("in", "not in") and isinstance(node.left, A.Str) and isinstance(node.right, A.Name) \
+                and node.right.id in _ROLE_LISTS:
+            yield "role", node.left
+    elif isinstance(node, A.Call) and node.name in _ROLE_FUNCS and len(node.args) == 1 and isinstance(node.args[0], A.Str):
+        yield _ROLE_FUNCS[node.name], node.args[0]
+    elif isinstance(node, A.Assign) and node.attr in _FIELD_KINDS and isinstance(node.expr, A.Str):
+        yield _FIELD_KINDS[node.attr], node.expr
+
+
+@register
+class DuplicateSetting(Rule):
+    """The same thing said twice in one file.
+
+    What it finds:
+        An option ``set`` twice; a role listed twice in one deck; a status or counter
+        listed twice in one role.
+    Why it matters:
+        Only one of them counts (the last ``set``, the sum of the cards): the other is
+        a leftover that a reader will take at its word.
+    Example:
+        ``set wolf_win = town`` ... ``set wolf_win = side``.
+    Fix:
+        Keep one.
+    """
+    code, name, family = "W303", "duplicate-setting", "names"
+    severity = "warning"
+    message = "{what} is given twice{note}"
+
+    def check(self, ctx):
+        seen = {}
+        for d in ctx.own.decls:
+            if isinstance(d, A.SetDecl):
+                if d.name in seen:
+                    yield self.diag(head_span(d.span), [(head_span(seen[d.name].span), "first set here")],
+                                    what=f"option '{d.name}'", note="; only the last value counts")
+                seen[d.name] = d
+            elif isinstance(d, A.DeckDecl):
+                cards = {}
+                for card in d.cards:
+                    if card.role in cards:
+                        yield self.diag(card.span, [(cards[card.role].span, "first listed here")],
+                                        what=f"role '{card.role}' in this deck",
+                                        note=f"; write {card.role}*N once")
+                    cards.setdefault(card.role, card)
+            elif isinstance(d, A.RoleDecl):
+                for what, names in (("status", d.statuses), ("counter", [n for n, _ in d.counters]),
+                                    ("prop", [n for n, _ in d.props])):
+                    dup = sorted({n for n in names if list(names).count(n) > 1})
+                    for n in dup:
+                        yield self.diag(head_span(d.span), what=f"{what} '{n}' of role '{d.name}'", note="")
+
+
+@register
+class OverlappingDecks(Rule):
+    """Two decks for the same player count.
+
+    What it finds:
+        Decks in force (after imports) whose player ranges overlap, such as
+        ``deck 8..10`` and ``deck 9``.
+    Why it matters:
+        A game takes the first deck that fits: the other one is never dealt for those
+        counts, whatever its author meant.
+    Example:
+        ``deck 8..12: werewolf*3, ...`` and ``deck 12: werewolf*4, ...``.
+    Fix:
+        Make the ranges disjoint.
+    """
+    code, name, family = "W304", "overlapping-decks", "names"
+    severity = "error"
+    message = "this deck ({mine}) overlaps an earlier deck ({other}): for {count} players only the earlier one is dealt"
+
+    def check(self, ctx):
+        decks = ctx.compiler.decks
+        for i, d in enumerate(decks):
+            for e in decks[:i]:
+                lo, hi = max(d.low, e.low), min(d.high, e.high)
+                if lo <= hi:
+                    yield self.diag(head_span(d.span), [(head_span(e.span), "the earlier deck is here")],
+                                    mine=_range(d), other=_range(e), count=str(lo) if lo == hi else f"{lo} to {hi}")
+                    break
+
+
+def _range(d) -> str:
+    return f"{d.low} players" if d.low == d.high else f"{d.low}..{d.high} players"

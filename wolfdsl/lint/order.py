@@ -1,0 +1,111 @@
+"""Order: steps of one phase with no order between them that touch the same state."""
+from __future__ import annotations
+
+from .. import ast as A
+from .context import head_span
+from .effects import Analyzer, exclusive, overlap
+from .registry import Rule, register
+
+
+def step_order(decls: list[A.StepDecl], order_decl) -> dict[str, set[str]]:
+    """``name -> the steps that must run before it`` (transitively), from ``order``,
+    ``after``, ``before``, ``first`` and ``last`` — not from declaration order."""
+    names = {s.name for s in decls}
+    before: dict[str, set[str]] = {s.name: set() for s in decls}
+    if order_decl is not None:
+        listed = [n for n in order_decl.names if n in names]
+        for a, b in zip(listed, listed[1:]):
+            before[b].add(a)
+    for s in decls:
+        before[s.name] |= {a for a in s.after if a in names}
+        for b in s.before:
+            if b in names:
+                before[b].add(s.name)
+    firsts = {s.name for s in decls if s.first}
+    lasts = {s.name for s in decls if s.last}
+    for s in decls:
+        if s.name not in firsts:
+            before[s.name] |= firsts
+        if s.name in lasts:
+            before[s.name] |= names - lasts
+    # transitive closure
+    changed = True
+    while changed:
+        changed = False
+        for n, bs in before.items():
+            more = set().union(*(before[b] for b in bs)) - bs if bs else set()
+            if more:
+                bs |= more
+                changed = True
+    return before
+
+
+def describe(resources: set[str]) -> str:
+    words = []
+    for r in sorted(resources):
+        kind, _, name = r.partition(":")
+        words.append({"global": f"global '{name}'", "status": f"status '{name}'", "var": f"'.{name}'",
+                      "field": f"'.{name}'", "decided": f"the answer to {name}"}.get(kind, "who is alive"))
+    return ", ".join(words[:3]) + (" ..." if len(words) > 3 else "")
+
+
+@register
+class UnorderedSteps(Rule):
+    """Two steps of a phase with no order between them, one reading what the other writes.
+
+    What it finds:
+        Steps of the same phase that no ``order``, ``after``, ``before``, ``first`` or
+        ``last`` puts in sequence, where one writes state (a global, a status, a
+        counter, a seat's role/faction/team, who is alive, a decision's answer) that
+        the other reads or also writes — including through the procs they call and the
+        death triggers their kills set off. Steps whose ``when`` conditions exclude
+        each other (``night_order == a`` / ``night_order == b``) never both run.
+    Why it matters:
+        Their relative order then comes from declaration order, which an import, a
+        ``replace`` or a reshuffled file changes silently: the seer's result would
+        depend on whether a transformation happened before or after her check.
+    Example:
+        ``step convert in night after werewolves { ... p.role = werewolf }`` and the
+        seer step also ``after werewolves``, reading ``t.appears``.
+    Fix:
+        Say which comes first: ``after``/``before`` on one of them, or an ``order``.
+    """
+    code, name, family = "W310", "unordered-steps", "order"
+    severity = "warning"
+    message = "{phase} steps '{a}' and '{b}' have no order between them, but {why}; add 'after {b}' or 'before {b}' to '{a}'"
+
+    def check(self, ctx):
+        an = Analyzer(ctx)
+        consts = _consts(ctx)
+        for phase in ("night", "day"):
+            decls = [s for s in ctx.of_kind("step") if s.phase == phase]
+            before = step_order(decls, ctx.compiler.orders.get(phase))
+            effects = {s.name: an.of(s) for s in decls}
+            for i, b in enumerate(decls):
+                for a in decls[:i]:
+                    if a.name in before[b.name] or b.name in before[a.name]:
+                        continue
+                    if a.when is not None and b.when is not None and exclusive(a.when, b.when, consts):
+                        continue
+                    ea, eb = effects[a.name], effects[b.name]
+                    parts = []
+                    rw = overlap(eb.writes, ea.reads)
+                    wr = overlap(ea.writes, eb.reads)
+                    if rw:
+                        parts.append(f"'{b.name}' writes {describe(rw)} that '{a.name}' reads")
+                    elif wr:
+                        parts.append(f"'{a.name}' writes {describe(wr)} that '{b.name}' reads")
+                    ww = overlap(ea.writes, eb.writes) - {r for r in ea.writes if r.startswith("decided:")}
+                    if ww and not parts:
+                        parts.append(f"both write {describe(ww)}")
+                    if parts:
+                        yield self.diag(head_span(b.span), [(head_span(a.span), f"step '{a.name}' is here")],
+                                        phase=phase, a=b.name, b=a.name, why="; ".join(parts))
+
+
+def _consts(ctx) -> set[str]:
+    c = ctx.compiler
+    out = set(c.roles_ast) | c.option_symbols | c.attr_symbols | {"yes", "no", "true", "false", "none"}
+    for t in c.symbols.values():
+        out |= set(t)
+    return out
