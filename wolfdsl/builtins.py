@@ -28,6 +28,7 @@ VALUES = {
     "extra_cards": lambda g: list(g.extra_cards),      # the face-down cards (role ids)
     "deck": lambda g: list(g.deck_cards),              # every card of the deal (role ids)
     "given_last_words": lambda g: list(g.given_last_words),  # seats that had last words so far
+    "unannounced": lambda g: list(g.pending),          # the dead whose death is not yet announced
     "cards": lambda g: list(g.rs.cards),               # every event card id of the ruleset
 }
 """Names that evaluate to a value of the running game."""
