@@ -149,6 +149,20 @@ class _Teller:
     def on_phase(self, ev: dict) -> Iterator[Line]:
         return iter(())  # the header already marks it
 
+    def on_role_change(self, ev: dict) -> Iterator[Line]:
+        seat, role = ev.get("seat"), ev.get("role")
+        before = self.who(seat)
+        self.roles[_as_seat(seat)] = role
+        yield Line(f"  {before} is now {self.role_name(role)}", "status")
+
+    def on_revive(self, ev: dict) -> Iterator[Line]:
+        seat, role = ev.get("seat"), ev.get("role")
+        self.roles[_as_seat(seat)] = role
+        yield Line(f"  ✚ {self.who(seat)} returns to the game", "status")
+
+    def on_card(self, ev: dict) -> Iterator[Line]:
+        yield Line(f"  ☾ Event card: {ev.get('name', ev.get('card'))} ({ev.get('moon', '?')} moon)", "info")
+
     def on_action(self, ev: dict) -> Iterator[Line]:
         action = str(ev.get("action", "?"))
         verb = action.rsplit(".", 1)[-1]
