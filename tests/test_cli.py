@@ -98,7 +98,7 @@ def test_games_with_jobs_same_output_and_log(tmp_path):
     (["--set", "rounds"], "expected NAME=VALUE"),
     (["--set", "=2"], "expected NAME=VALUE"),
     (["--set", "rounds=1", "--set", "rounds=10"], "option 'rounds' is set twice"),
-    (["--agents", "rando"], "unknown agent 'rando' (did you mean 'random'?); available: random"),
+    (["--agents", "rando"], "unknown agent 'rando' (did you mean 'random'?); available: heuristic, random"),
 ])
 def test_usage_errors_exit_2(args, message):
     r = invoke("run", "fake-6", *args)

@@ -110,7 +110,7 @@ def test_unfinished_games_and_options_reach_the_loader():
 
 def test_bad_input_raises_wolf_error():
     with pytest.raises(WolfError, match="unknown agent 'rando' \\(did you mean 'random'\\?\\); "
-                                        "available: random"):
+                                        "available: heuristic, random"):
         simulate("fake-6", 3, 1, agents="rando", progress=False)
     with pytest.raises(WolfError, match="unknown ruleset"):
         simulate("nope", 3, 1, progress=False)

@@ -46,6 +46,9 @@ class Request:
     can_pass: bool
     count: int = 1
     why_not: Callable[[Any], str | None] = field(default=lambda value: None, repr=False)
+    preferred: tuple = ()
+    """What the ruleset's ``prefer`` hint favours, reduced to legal choices (``None``:
+    pass); filled only for agents with ``uses_preferences``."""
 
     @property
     def at(self) -> str:
@@ -125,5 +128,36 @@ class RandomAgent(BaseAgent):
         return options[i] if i < len(options) else None
 
 
-AGENTS: dict[str, Callable[[int], Agent]] = {"random": RandomAgent}
+class HeuristicAgent(RandomAgent):
+    """Rule-aware bot: follows the ruleset's ``prefer`` hints, else plays like ``random``.
+
+    The hints are data in the ruleset (``decide ... prefer EXPR``, ``vote ... prefer
+    EXPR``), written from what the deciding seat may know: the wolves favour killing and
+    exiling non-wolves, the seer checks players he has not checked, a seat votes for the
+    wolves it has found, nobody self-destructs. The agent itself knows no rule.
+    """
+
+    name = "heuristic"
+    uses_preferences = True
+
+    def decide(self, request: Request) -> Any:
+        pref = request.preferred
+        if not pref:
+            if request.kind == "ballot" and request.options:
+                return self.rng.choice(request.options)  # a bot with no lead still votes
+            return super().decide(request)
+        rng = self.rng
+        if request.kind == "seats":
+            seats = [p for p in pref if p is not None]
+            n = request.count or len(seats)
+            if len(seats) >= n:
+                return tuple(sorted(rng.sample(seats, n)))
+            rest = [o for o in request.options if o not in seats]
+            if len(seats) + len(rest) < n:
+                return None
+            return tuple(sorted(seats + rng.sample(rest, n - len(seats))))
+        return rng.choice(pref)
+
+
+AGENTS: dict[str, Callable[[int], Agent]] = {"random": RandomAgent, "heuristic": HeuristicAgent}
 """Agents selectable with ``--agents NAME``: a factory taking the game's agent seed."""

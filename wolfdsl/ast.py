@@ -192,6 +192,7 @@ class Decide(Stmt):
     unless: tuple[Clause, ...]
     tell: tuple[Field, ...]
     body: Block
+    prefer: Expr | None = None
 
 
 @_node
@@ -212,6 +213,7 @@ class Vote(Stmt):
     top_var: str
     ballots_var: str | None
     body: Block
+    prefer: Expr | None = None
 
 
 @_node

@@ -668,12 +668,13 @@ class Compiler:
         else:
             count = self.expr(s.count, inner) if s.count else None
         tell = tuple((f.name, self.expr(f.expr, inner)) for f in s.tell)
+        prefer = self.expr(s.prefer, inner) if s.prefer is not None else None
         opt_scope = inner | {s.var}
         unless = self._clauses(s.unless, opt_scope)
         scope.update(("me", s.var))
         body = self.block(s.body, scope, ctx) if s.body.stmts else (lambda g, env: None)
         op = ir.DecideOp(s.action, s.action.rsplit(".", 1)[-1], by_kind, by_name, by_fn, s.may_pass, pass_when,
-                         s.var, count, options, requires, unless, tell, body, s.span)
+                         s.var, count, options, requires, unless, tell, body, s.span, prefer)
         return lambda g, env: g.run_decide(op, env)
 
     def s_Vote(self, s: A.Vote, scope, ctx):
@@ -684,12 +685,13 @@ class Compiler:
         cscope = vscope | {s.cand_var}
         cu = self._clauses(s.cand_unless, cscope)
         weight = self.expr(s.weight, vscope) if s.weight else None
+        prefer = self.expr(s.prefer, vscope) if s.prefer is not None else None
         scope.update((s.voter_var, s.cand_var, s.top_var))
         if s.ballots_var:
             scope.add(s.ballots_var)
         body = self.block(s.body, scope, ctx) if s.body.stmts else (lambda g, env: None)
         op = ir.VoteOp(s.action, s.action.rsplit(".", 1)[-1], s.kind, s.voter_var, voters, vu, s.cand_var, cands, cu,
-                       weight, s.top_var, s.ballots_var, body, s.span)
+                       weight, s.top_var, s.ballots_var, body, s.span, prefer)
         return lambda g, env: g.run_vote(op, env)
 
     def s_Kill(self, s: A.Kill, scope, ctx):

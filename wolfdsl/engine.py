@@ -107,6 +107,7 @@ class Game:
         self.temporary = {s for s, sym in rs.statuses.items() if sym.temporary}
         self.max_days = int(rs.option("max_days", 40))
         # only agents that override the hook (the scripted one) pay for the reasons
+        self.wants_preferences = bool(getattr(agent, "uses_preferences", False))
         self.wants_reasons = getattr(type(agent), "not_offered", BaseAgent.not_offered) is not BaseAgent.not_offered
         self._deal(seats, players, extra_cards, attributes or {})
 
@@ -361,6 +362,8 @@ class Game:
 
         req = Request(op.action, op.short, actor, by, self.day, self.phase, self.rounds[key], kind,
                       tuple(options), can_pass, count, why_not)
+        if op.prefer is not None and self.wants_preferences:
+            req.preferred = self._preferred(op.prefer(self, env), options, can_pass)
         answer = self.agent.decide(req)
         answer = self._validate(req, answer, why_not)
         self.decided[op.action] = answer
@@ -375,6 +378,13 @@ class Game:
         env[var] = answer
         env["me"] = actor
         op.body(self, env)
+
+    @staticmethod
+    def _preferred(value, options, can_pass) -> tuple:
+        """A ``prefer`` hint reduced to legal choices (``None`` stands for passing)."""
+        values = value if isinstance(value, (list, tuple)) else [value]
+        legal = set(options)
+        return tuple(v for v in values if (v is None and can_pass) or (v is not None and v in legal))
 
     def _why_not(self, op, env, options, value, can_pass, kind, count) -> str | None:
         if value is None:
@@ -464,6 +474,8 @@ class Game:
 
             req = Request(op.action, op.short, v, None, self.day, self.phase, rnd, "ballot",
                           tuple(options), True, 1, why_not)
+            if op.prefer is not None and self.wants_preferences:
+                req.preferred = self._preferred(op.prefer(self, env), options, True)
             answer = self._validate(req, self.agent.decide(req), why_not)
             ballots[v] = answer
             if answer is not None:

@@ -210,6 +210,7 @@ class DecideOp:
     tell: tuple[tuple[str, Fn], ...]
     body: Fn
     span: Span | None = None
+    prefer: Fn | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,3 +230,4 @@ class VoteOp:
     ballots_var: str | None
     body: Fn
     span: Span | None = None
+    prefer: Fn | None = None

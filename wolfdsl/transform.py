@@ -293,6 +293,9 @@ class _ToAst(Transformer):
     def unless_clause(self, meta, cond, reason):
         return ("unless", A.Clause(cond=cond, reason=_unquote(reason), span=self._span(meta)))
 
+    def prefer_clause(self, meta, expr):
+        return ("prefer", expr)
+
     def tell_clause(self, meta, fields):
         return ("tell", fields)
 
@@ -302,19 +305,24 @@ class _ToAst(Transformer):
         requires = tuple(c for c in clauses if isinstance(c, A.Clause))
         unless = tuple(c[1] for c in clauses if isinstance(c, tuple) and c[0] == "unless")
         tell = ()
+        prefer = None
         for c in clauses:
             if isinstance(c, tuple) and c[0] == "tell":
                 tell += c[1]
+            elif isinstance(c, tuple) and c[0] == "prefer":
+                prefer = c[1]
         return A.Decide(action=action, by=by, may_pass=pass_clause is not None,
                         pass_when=pass_clause[1] if pass_clause else None, var=str(var),
                         count=count, options=options, requires=requires, unless=unless,
-                        tell=tell, body=body, span=self._span(meta))
+                        tell=tell, prefer=prefer, body=body, span=self._span(meta))
 
     def vote_stmt(self, meta, action, kind, vvar, voters, *rest):
         rest = list(rest)
         body = rest.pop()
         ballots = rest.pop()
         top = rest.pop()
+        prefer = rest.pop()
+        prefer = prefer[1] if prefer is not None else None
         weight = rest.pop()
         vu = []
         while rest and isinstance(rest[0], tuple):
@@ -323,7 +331,7 @@ class _ToAst(Transformer):
         cu = [r[1] for r in rest]
         return A.Vote(action=action, kind=str(kind), voter_var=str(vvar), voters=voters,
                       voter_unless=tuple(vu), cand_var=str(cvar), candidates=cands,
-                      cand_unless=tuple(cu), weight=weight, top_var=str(top),
+                      cand_unless=tuple(cu), weight=weight, prefer=prefer, top_var=str(top),
                       ballots_var=str(ballots) if ballots is not None else None, body=body,
                       span=self._span(meta))
 
