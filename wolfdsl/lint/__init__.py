@@ -45,19 +45,19 @@ def lint_file(path: str | Path, codes: set[str], explore: int = 0, seed: int = 0
               out_dir: str | Path | None = None, shown: str | None = None) -> list[Diagnostic]:
     """Findings of one file (suppressions applied)."""
     ctx = LintContext(path, shown)
-    found: list[Diagnostic] = [d for d in ctx.compile_diags if d.code in codes or not d.code]
-    ran = {c for c in codes if REGISTRY[c].kind == "compile"}
+    # Every rule runs, so that a suppression can be judged unused; the output keeps
+    # only the selected codes.
+    found: list[Diagnostic] = list(ctx.compile_diags)
+    ran = {c for c, r in REGISTRY.items() if r.kind == "compile"}
     if ctx.ok:
         for rule in rules("static"):
-            if rule.code in codes:
-                ran.add(rule.code)
-                found += list(rule.check(ctx))
-        if explore:
+            ran.add(rule.code)
+            found += list(rule.check(ctx))
+        dyn = [c for c in codes if REGISTRY[c].kind == "dynamic"]
+        if explore and dyn:
             from . import dynamic
-            dyn = [c for c in codes if REGISTRY[c].kind == "dynamic"]
-            if dyn:
-                ran |= set(dyn)
-                found += [d for d in dynamic.explore(ctx, explore, seed, out_dir) if d.code in codes]
+            ran |= {c for c, r in REGISTRY.items() if r.kind == "dynamic"}
+            found += dynamic.explore(ctx, explore, seed, out_dir)
     sups = []
     for file, text in ctx.texts().items():
         sups += suppress.scan(file, text)
@@ -68,7 +68,8 @@ def lint_file(path: str | Path, codes: set[str], explore: int = 0, seed: int = 0
             pass
     found = suppress.apply(found, sups)
     own = ctx.own_file if ctx.modules else ctx.shown
-    found += [d for d in suppress.findings(sups, own, ran) if d.code in codes]
+    found += suppress.findings(sups, own, ran)
+    found = [d for d in found if d.code in codes or not d.code]
     return _dedupe(found)
 
 

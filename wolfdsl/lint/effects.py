@@ -47,8 +47,9 @@ def overlap(a: set[str], b: set[str]) -> set[str]:
 class Analyzer:
     """Effects of declarations of one compiled program (a :class:`LintContext`)."""
 
-    def __init__(self, ctx):
+    def __init__(self, ctx, follow_events: bool = True):
         self.ctx = ctx
+        self.follow_events = follow_events
         c = ctx.compiler
         self.globals = set(c.globals)
         self.procs = {d.name: d for d in c.of_kind("proc")}
@@ -94,6 +95,8 @@ class Analyzer:
 
     def event(self, name: str) -> Effects:
         eff = Effects()
+        if not self.follow_events:
+            return eff
         for t in self.triggers.get(name, ()):
             eff.update(self.of(t))
         return eff

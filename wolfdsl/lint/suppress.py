@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from ..diagnostics import Diagnostic, Span
 from .registry import Rule, register
 
-_PATTERN = re.compile(r"#\s*lint:\s*ignore\b(?P<codes>[^#\n]*?)(?:--(?P<reason>[^\n]*))?$")
+_PATTERN = re.compile(r"#\s*lint:\s*ignore\b(?P<codes>[^#\n]*?)(?:--(?P<reason>[^#\n]*))?(?=#|$)")
 _CODE = re.compile(r"[EW]\d{3}")
 
 

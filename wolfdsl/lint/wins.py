@@ -276,7 +276,7 @@ class GameCannotEnd(Rule):
         ex = exploration(ctx)
         if not ex.tables:
             return
-        an = Analyzer(ctx)
+        an = Analyzer(ctx, follow_events=False)  # a trigger needs a death first
         kills = any(an.of(s).kills for s in ctx.of_kind("step")) or \
             any(an.of(c).kills for c in ctx.of_kind("card"))
         span = _setup_span(ctx)

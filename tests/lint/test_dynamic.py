@@ -1,0 +1,63 @@
+"""One deliberately broken ruleset per dynamic check (``tests/lint/broken/``): the
+exploration reports it, writes a reproducer, and replaying the reproducer produces the
+same conflict — on the instrumented engine, and through ``wolfdsl run --script``."""
+import re
+from pathlib import Path
+
+import pytest
+
+from typer.testing import CliRunner
+
+from wolfdsl.cli import app
+from wolfdsl.lint import lint_paths
+from wolfdsl.lint.dynamic import replay
+
+BROKEN = Path(__file__).parent / "broken"
+CASES = {
+    "W390": "effect-conflict.wolf",
+    "W391": "no-legal-option.wolf",
+    "W392": "trigger-loop.wolf",
+    "W393": "day-bound.wolf",
+    "W394": "double-win.wolf",
+    "W395": "runtime-failure.wolf",
+}
+REPLAY_EXIT = {"W392": 2, "W395": 1}
+# W392: the engine's trigger-loop bound stops the replay with a rule error (exit 2).
+# W395: the engine lets a failing rule closure raise (here TypeError), so the replay
+# stops with that same exception.
+
+
+def invoke(*args):
+    return CliRunner().invoke(app, [str(a) for a in args])
+
+
+@pytest.mark.parametrize("code", sorted(CASES))
+def test_dynamic_check_reproducer_replays_the_conflict(code, tmp_path):
+    found = [d for d in lint_paths([BROKEN / CASES[code]], select=[code], explore=40, seed=0, out_dir=tmp_path)]
+    assert len(found) == 1, [d.render() for d in found]
+    d = found[0]
+    m = re.search(r"wolfdsl run --script (\S+)\)", d.message)
+    assert m, d.message
+    repro = Path(m.group(1))
+    assert repro.is_file() and repro.parent == tmp_path
+    text = repro.read_text(encoding="utf-8")
+    assert text.startswith(f"# wolfdsl lint --explore: {code} ")
+    _, again = replay(repro)
+    assert [f.code for f in again].count(code) == 1, [f.fields for f in again]
+    # The shrunk scenario scripts no more decisions than the conflict needs: dropping
+    # any one of them loses the conflict or breaks the script.
+    n = sum(1 for line in text.splitlines() if line.startswith("  - {at:"))
+    assert n <= 12
+    r = invoke("run", "--script", repro)
+    assert r.exit_code == REPLAY_EXIT.get(code, 0), r.output
+    if code == "W392":
+        assert "trigger loop" in r.stderr and "Traceback" not in r.output
+    if code == "W395":
+        assert isinstance(r.exception, TypeError) and "NoneType" in str(r.exception)
+
+
+def test_reproducer_is_shrunk_to_no_decisions_when_none_matter(tmp_path):
+    lint_paths([BROKEN / CASES["W391"]], select=["W391"], explore=20, out_dir=tmp_path)
+    (repro,) = tmp_path.glob("*.yaml")
+    text = repro.read_text(encoding="utf-8")
+    assert "decisions: []" in text and "stop_after: night 1" in text

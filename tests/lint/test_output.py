@@ -1,0 +1,77 @@
+"""Rendered output (a snapshot of the text form), JSON, SARIF 2.1.0, the command line's
+exit codes and options, and inline suppressions."""
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from wolfdsl.cli import app
+from wolfdsl.lint import lint_paths, selected_codes
+from wolfdsl.lint.registry import REGISTRY
+from wolfdsl.lint.render import as_json, sarif, text
+
+HERE = Path(__file__).parent / "snapshot"
+
+
+def invoke(*args):
+    return CliRunner().invoke(app, [str(a) for a in args])
+
+
+@pytest.fixture
+def in_snapshot(monkeypatch):
+    monkeypatch.chdir(HERE)
+
+
+def test_text_snapshot(in_snapshot):
+    """Regenerate with: cd tests/lint/snapshot && wolfdsl lint sample.wolf > sample.txt"""
+    r = invoke("lint", "sample.wolf")
+    assert r.exit_code == 1
+    assert r.stdout == (HERE / "sample.txt").read_text(encoding="utf-8")
+    assert r.stderr == "1 file checked: 3 errors, 6 warnings\n"
+
+
+def test_json_and_sarif(in_snapshot):
+    diags = lint_paths(["sample.wolf"])
+    data = json.loads(as_json(diags))
+    assert [d["code"] for d in data] == [d.code for d in diags]
+    w330 = next(d for d in data if d["code"] == "W330")
+    assert w330["name"] == "simultaneous-wins" and w330["location"]["line"] == 25
+    assert w330["related"][0]["location"]["line"] == 24
+    log = json.loads(sarif(diags))
+    assert log["version"] == "2.1.0" and log["$schema"].endswith("sarif-2.1.0.json")
+    run = log["runs"][0]
+    rules = run["tool"]["driver"]["rules"]
+    assert {r["id"] for r in rules} == set(REGISTRY)
+    res = next(r for r in run["results"] if r["ruleId"] == "W330")
+    assert rules[res["ruleIndex"]]["id"] == "W330" and res["level"] == "error"
+    region = res["locations"][0]["physicalLocation"]["region"]
+    assert region["startLine"] == 25 and region["startColumn"] == 1
+    assert res["relatedLocations"][0]["physicalLocation"]["region"]["startLine"] == 24
+    r = invoke("lint", "--format", "sarif", "sample.wolf")
+    assert r.exit_code == 1 and json.loads(r.stdout)["runs"][0]["results"]
+
+
+def test_exit_codes_select_ignore_strict(in_snapshot):
+    assert invoke("lint", "--select", "W301", "sample.wolf").exit_code == 0      # a warning
+    assert invoke("lint", "--select", "W301", "--strict", "sample.wolf").exit_code == 1
+    assert invoke("lint", "--ignore", "W3", "sample.wolf").exit_code == 0
+    r = invoke("lint", "--select", "simultaneous-wins", "sample.wolf")
+    assert r.exit_code == 1 and r.stdout.count(" W330 ") == 1 and " W301 " not in r.stdout
+    r = invoke("lint", "--select", "W999", "sample.wolf")
+    assert r.exit_code == 2 and "W999" in r.output
+    assert invoke("lint", "--format", "xml", "sample.wolf").exit_code == 2
+    assert selected_codes(["W33,W35"]) == {c for c in REGISTRY if c.startswith(("W33", "W35"))}
+
+
+def test_suppression_needs_a_reason_and_must_be_used(tmp_path):
+    base = 'import "roles"\nplayers 9\ndeck 9: werewolf*3, seer, witch, hunter, villager*3\nset wolf_win = town\n'
+    f = tmp_path / "s.wolf"
+    f.write_text(base + 'status blessed "b"   # lint: ignore W301 -- the next board adds it\n', encoding="utf-8")
+    assert lint_paths([f]) == []
+    f.write_text(base + '# lint: ignore W301 -- the next board adds it\nstatus blessed "b"\n', encoding="utf-8")
+    assert lint_paths([f]) == []
+    f.write_text(base + 'status blessed "b"   # lint: ignore W301\n', encoding="utf-8")
+    assert [d.code for d in lint_paths([f])] == ["W300"]
+    f.write_text(base + 'set wolf_win = side   # lint: ignore W301 -- stale\n', encoding="utf-8")
+    assert "W305" in [d.code for d in lint_paths([f])]
