@@ -193,6 +193,7 @@ class Decide(Stmt):
     tell: tuple[Field, ...]
     body: Block
     prefer: Expr | None = None
+    pass_reason: str | None = None
 
 
 @_node

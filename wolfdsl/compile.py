@@ -674,7 +674,7 @@ class Compiler:
         scope.update(("me", s.var))
         body = self.block(s.body, scope, ctx) if s.body.stmts else (lambda g, env: None)
         op = ir.DecideOp(s.action, s.action.rsplit(".", 1)[-1], by_kind, by_name, by_fn, s.may_pass, pass_when,
-                         s.var, count, options, requires, unless, tell, body, s.span, prefer)
+                         s.var, count, options, requires, unless, tell, body, s.span, prefer, s.pass_reason)
         return lambda g, env: g.run_decide(op, env)
 
     def s_Vote(self, s: A.Vote, scope, ctx):
@@ -684,7 +684,7 @@ class Compiler:
         cands = self.expr(s.candidates, scope)
         cscope = vscope | {s.cand_var}
         cu = self._clauses(s.cand_unless, cscope)
-        weight = self.expr(s.weight, vscope) if s.weight else None
+        weight = self.expr(s.weight, cscope) if s.weight else None
         prefer = self.expr(s.prefer, vscope) if s.prefer is not None else None
         scope.update((s.voter_var, s.cand_var, s.top_var))
         if s.ballots_var:

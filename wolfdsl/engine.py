@@ -140,7 +140,7 @@ class Game:
             self.extra_cards, self.deck_cards = extra, list(deck.cards)
             broken = self._redeal_reason()
             if broken is not None:
-                raise WolfError(f"these seats and extra cards break the ruleset's redeal rule: {broken}")
+                raise WolfError(f"seats: these seats and extra cards break the ruleset's redeal rule: {broken}")
         else:
             for _ in range(10000):
                 self.rng.shuffle(cards)
@@ -358,6 +358,8 @@ class Game:
         self.rounds[key] += 1
 
         def why_not(value, _env=dict(env)):
+            if value is None and not can_pass and op.pass_reason:
+                return op.pass_reason
             return self._why_not(op, _env, options, value, can_pass, kind, count)
 
         req = Request(op.action, op.short, actor, by, self.day, self.phase, self.rounds[key], kind,
@@ -479,8 +481,10 @@ class Game:
             answer = self._validate(req, self.agent.decide(req), why_not)
             ballots[v] = answer
             if answer is not None:
+                env[cv] = answer
                 w = op.weight(self, env) if op.weight is not None else 1
-                tally[answer] = tally.get(answer, 0) + w
+                if w:  # a ballot of weight 0 is cast but not counted
+                    tally[answer] = tally.get(answer, 0) + w
         top: list[int] = []
         if tally:
             best = max(tally.values())
@@ -544,6 +548,8 @@ class Game:
         p.cause = p.death_day = p.death_phase = None
         if seat in self.pending:
             self.pending.remove(seat)
+        if seat in self.dead_order:
+            self.dead_order.remove(seat)
         if role is not None:
             self._become(p, role, fresh=True)
         self.emit("revive", {"seat": seat, "role": p.role, "faction": p.faction})

@@ -211,6 +211,7 @@ class DecideOp:
     body: Fn
     span: Span | None = None
     prefer: Fn | None = None
+    pass_reason: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -284,8 +284,8 @@ class _ToAst(Transformer):
     def any_number(self, meta):
         return "any"
 
-    def pass_clause(self, meta, when):
-        return ("pass", when)
+    def pass_clause(self, meta, when, reason=None):
+        return ("pass", when, _unquote(reason) if reason is not None else None)
 
     def requires_clause(self, meta, cond, reason):
         return A.Clause(cond=cond, reason=_unquote(reason), span=self._span(meta))
@@ -312,7 +312,8 @@ class _ToAst(Transformer):
             elif isinstance(c, tuple) and c[0] == "prefer":
                 prefer = c[1]
         return A.Decide(action=action, by=by, may_pass=pass_clause is not None,
-                        pass_when=pass_clause[1] if pass_clause else None, var=str(var),
+                        pass_when=pass_clause[1] if pass_clause else None,
+                        pass_reason=pass_clause[2] if pass_clause else None, var=str(var),
                         count=count, options=options, requires=requires, unless=unless,
                         tell=tell, prefer=prefer, body=body, span=self._span(meta))
 

@@ -50,6 +50,8 @@ def run_scenario(path: str, ruleset_ref: str | None = None, log: str | None = No
             cards=list(scenario.cards) or None)
     except engine.DecisionError as exc:
         raise agent.blame(exc) from None
+    except WolfError as exc:
+        raise WolfError([d if d.span else replace(d, span=_where(scenario, d.message)) for d in exc.diagnostics]) from None
     if log:
         write_jsonl(log, result.events)
     ok, report = check_expect(scenario, result)
@@ -70,9 +72,30 @@ def _load_ruleset(scenario: Scenario, ref: str | None):
         return loader.load(resolve_ruleset_ref(scenario.ruleset, scenario.path), options=options,
                            players=players, base_dir=os.path.dirname(os.path.abspath(scenario.path)))
     except WolfError as exc:
-        # An error with no place of its own (unknown name, missing file) is the `ruleset:` line's.
-        here = scenario.span("ruleset")
-        raise WolfError([d if d.span else replace(d, span=here) for d in exc.diagnostics]) from None
+        # An error with no place of its own (unknown name, missing file) is the `ruleset:`
+        # line's, or the `options:` entry's when it is about an option.
+        raise WolfError([d if d.span else replace(d, span=_where(scenario, d.message, "ruleset"))
+                         for d in exc.diagnostics]) from None
+
+
+def _where(scenario: Scenario, message: str, default: str = "seats"):
+    """The scenario line an engine or loader message without a place is about."""
+    head = message.split(":", 1)[0]
+    if "=" in head and scenario.options and head.split("=", 1)[0] in scenario.options:
+        try:
+            return scenario.span("options", head.split("=", 1)[0])
+        except (KeyError, IndexError, TypeError):
+            pass
+    for key in ("extra_cards", "players", "cards", "seats"):
+        if head.startswith(key) or (key == "extra_cards" and "extra cards" in message and scenario.extra_cards):
+            try:
+                return scenario.span(key)
+            except (KeyError, IndexError, TypeError):
+                break
+    try:
+        return scenario.span(default)
+    except (KeyError, IndexError, TypeError):
+        return scenario.span()
 
 
 # -- expect ----------------------------------------------------------------------------
