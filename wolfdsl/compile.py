@@ -22,8 +22,7 @@ from . import ir
 from .diagnostics import Diagnostic, Span, WolfError, did_you_mean
 
 
-class EndPhase(Exception):
-    """Raised by ``end phase``: the rest of the phase's steps are skipped."""
+from .ir import EndPhase, RuleRuntimeError  # re-exported for callers
 
 
 KNOWN_EVENTS = {"death", "announce"}
@@ -563,7 +562,18 @@ class Compiler:
         return run
 
     def stmt(self, s: A.Stmt, scope: set[str], ctx: str) -> Callable:
-        return getattr(self, "s_" + type(s).__name__)(s, scope, ctx)
+        fn = getattr(self, "s_" + type(s).__name__)(s, scope, ctx)
+        if isinstance(s, (A.If, A.For, A.Decide, A.Vote, A.Later, A.EndPhase)):
+            return fn  # their inner statements report for themselves
+        span, kind = s.span, type(s).__name__
+
+        def guarded(g, env):
+            try:
+                return fn(g, env)
+            except (TypeError, AttributeError, KeyError, IndexError, ValueError, ZeroDivisionError) as exc:
+                raise RuleRuntimeError(Diagnostic(span, "error", f"{g.phase} {g.day}: this statement failed while the game "
+                                                  f"ran: {_explain(exc)}", "E401")) from None
+        return guarded
 
     def s_Let(self, s: A.Let, scope, ctx):
         v = self.expr(s.expr, scope)
@@ -780,6 +790,13 @@ class Compiler:
         def proceed(g, env):
             env["__proceed__"] = True
         return proceed
+
+
+def _explain(exc: Exception) -> str:
+    text = str(exc)
+    if "NoneType" in text:
+        return f"a value is none where a seat, number or list is needed ({text})"
+    return f"{type(exc).__name__}: {text}"
 
 
 def _where(d: Diagnostic):

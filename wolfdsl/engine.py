@@ -14,7 +14,7 @@ from collections import Counter
 from typing import Any, Iterable
 
 from .agents import BaseAgent, Request
-from .compile import EndPhase
+from .ir import EndPhase, RuleRuntimeError
 from .diagnostics import Span, WolfError, did_you_mean
 from .ir import DecideOp, Ruleset, VoteOp
 from .results import GameResult
@@ -34,10 +34,6 @@ class DecisionError(WolfError):
     def __init__(self, message: str, request: Request | None = None):
         self.request = request
         super().__init__(message)
-
-
-class RuleRuntimeError(WolfError):
-    """A ruleset that does something impossible at run time (a field of a non-seat...)."""
 
 
 class Player:

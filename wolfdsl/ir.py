@@ -9,10 +9,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .diagnostics import Span
+from .diagnostics import Span, WolfError
 
 Fn = Callable[[Any, dict], Any]
 """A compiled expression or statement: ``fn(game, env) -> value``."""
+
+
+class EndPhase(Exception):
+    """Raised by ``end phase``: the rest of the phase's steps are skipped."""
+
+
+class RuleRuntimeError(WolfError):
+    """A ruleset that does something impossible while a game runs (arithmetic on
+    ``none``, a field of something that is not a seat, a trigger loop): exit 2, with the
+    statement's place in the ruleset."""
 
 
 @dataclass(frozen=True, slots=True)

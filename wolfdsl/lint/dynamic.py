@@ -20,7 +20,7 @@ from typing import Any
 
 from ..agents import RandomAgent
 from ..diagnostics import Diagnostic, WolfError
-from ..compile import EndPhase
+from ..ir import EndPhase
 from ..engine import Game, GameOver, RuleRuntimeError, StopRun
 from .context import head_span, show_value
 from .registry import Rule, register
