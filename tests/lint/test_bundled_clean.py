@@ -6,11 +6,8 @@ from wolfdsl.lint import lint_paths
 from wolfdsl.lint.render import text
 from wolfdsl.loader import bundled, bundled_path, rulesets_dir
 
-KNOWN_PROBLEMS = {
-    "new-moon": "real ambiguities reported to the ruleset's authors: the event_card and "
-                "late_election day steps have no order (W310); replacements exile_reprieve / "
-                "idiot_reveal and night_conversion / elder_life share order 0 on death (W320)",
-}
+KNOWN_PROBLEMS: dict[str, str] = {}
+"""Bundled files with a known, reported lint finding (strict xfail): none today."""
 
 
 def _files():
