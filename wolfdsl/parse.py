@@ -81,6 +81,9 @@ def _syntax_diagnostic(exc: UnexpectedInput, text: str, path: str) -> Diagnostic
         else:
             width = max(len(str(tok)), 1)
             msg = f"unexpected {str(tok)!r}" + _describe(exc.expected)
+            if "NAME" in exc.expected and tok.type != "NAME" and str(tok).isidentifier():
+                msg = (f"'{tok}' is a word of the language and cannot name a variable here; "
+                       f"use another name, such as '{tok}_'")
             if tok.type == "RBRACE" and "NAME" in exc.expected:
                 msg = "unexpected '}'" + _describe(exc.expected)
     elif isinstance(exc, UnexpectedCharacters):
