@@ -23,6 +23,7 @@ from wolfdsl.loader import load
 from wolfdsl.montecarlo import make_agent
 from wolfdsl.scenario import run_scenario
 from wolfdsl.seeding import derive
+from scenario_files import header, params, rule_id
 
 ROOT = Path(__file__).resolve().parent.parent
 NEWMOON = ROOT / "tests" / "scenarios" / "newmoon"
@@ -45,34 +46,6 @@ CARD_RULES = {
     "pact_with_the_devil": "NEWMOON-32", "flood": "NEWMOON-33", "eclipse": "NEWMOON-34",
     "saturday_evening_ball": "NEWMOON-35", "end_of_harvest": "NEWMOON-36",
 }
-
-
-def _header(path: Path) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if not line.startswith("#"):
-            break
-        key, sep, value = line[1:].strip().partition(":")
-        if sep and key in ("error", "xfail") and key not in out:
-            out[key] = value.strip()
-    return out
-
-
-def _rule_id(stem: str) -> str:
-    """``NEWMOON-05-a`` -> ``NEWMOON-05``."""
-    parts = stem.split("-")
-    if len(parts) > 2 and not parts[-1].isdigit():
-        parts = parts[:-1]
-    return "-".join(parts)
-
-
-def _params() -> list:
-    params = []
-    for path in sorted(NEWMOON.glob("*.yaml")):
-        reason = _header(path).get("xfail")
-        marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
-        params.append(pytest.param(path, id=path.stem, marks=marks))
-    return params
 
 
 def _fixed_cards(path: Path) -> list[tuple[str, int, str]]:
@@ -419,7 +392,7 @@ EVENT_CHECKS = {
 
 # -- the scenarios -----------------------------------------------------------------------
 
-@pytest.mark.parametrize("path", _params())
+@pytest.mark.parametrize("path", params(NEWMOON))
 def test_newmoon_scenario(path: Path) -> None:
     outcome = run_scenario(str(path))
     assert outcome.ok, f"{path.name}:\n{outcome.report}"
@@ -447,7 +420,7 @@ def test_every_card_has_a_scenario() -> None:
     """A card is covered by a scenario named after its rule that fixes that card."""
     covered: set[str] = set()
     for path in NEWMOON.glob("*.yaml"):
-        rule = _rule_id(path.stem)
+        rule = rule_id(path.stem)
         for _, _, card in _fixed_cards(path):
             if CARD_RULES.get(card) == rule:
                 covered.add(card)

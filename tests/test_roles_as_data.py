@@ -21,6 +21,7 @@ from wolfdsl.agents import RandomAgent
 from wolfdsl.engine import play
 from wolfdsl.loader import bundled, bundled_path, load
 from wolfdsl.scenario import run_scenario
+from scenario_files import rule_id
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "tests" / "scenarios"
@@ -59,16 +60,8 @@ OPTION_VALUE_SCENARIOS = [
 ]
 
 
-def _rule_id(stem: str) -> str:
-    """``ROLE-WITCH-05-no_guard`` -> ``ROLE-WITCH-05`` (the suffix never holds a dash)."""
-    parts = stem.split("-")
-    if len(parts) > 2 and not parts[-1].isdigit():
-        parts = parts[:-1]
-    return "-".join(parts)
-
-
 def test_every_rule_of_issue_3_has_a_scenario() -> None:
-    covered = {_rule_id(p.stem) for p in SCENARIOS.glob("*.yaml")}
+    covered = {rule_id(p.stem) for p in SCENARIOS.glob("*.yaml")}
     missing = [rule for rule in ROLES_AS_DATA_RULES if rule not in covered]
     assert not missing, "rules without a scenario in tests/scenarios/: " + ", ".join(missing)
 

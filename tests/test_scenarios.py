@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from wolfdsl.scenario import run_scenario
+from scenario_files import header, params, rule_id
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "tests" / "scenarios"
@@ -42,36 +43,7 @@ REQUIRED_RULES = [
 ]
 
 
-def _header(path: Path) -> dict[str, str]:
-    """The ``# key: value`` lines of the file's leading comment block."""
-    out: dict[str, str] = {}
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if not line.startswith("#"):
-            break
-        key, sep, value = line[1:].strip().partition(":")
-        if sep and key in ("error", "xfail") and key not in out:
-            out[key] = value.strip()
-    return out
-
-
-def _params(folder: Path) -> list:
-    params = []
-    for path in sorted(folder.glob("*.yaml")):
-        reason = _header(path).get("xfail")
-        marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
-        params.append(pytest.param(path, id=path.stem, marks=marks))
-    return params
-
-
-def _rule_id(stem: str) -> str:
-    """``ROLE-WITCH-05-a`` -> ``ROLE-WITCH-05``."""
-    parts = stem.split("-")
-    if len(parts) > 2 and not parts[-1].isdigit():
-        parts = parts[:-1]
-    return "-".join(parts)
-
-
-@pytest.mark.parametrize("path", _params(SCENARIOS))
+@pytest.mark.parametrize("path", params(SCENARIOS))
 def test_scenario_holds(path: Path) -> None:
     outcome = run_scenario(str(path))
     assert outcome.ok, f"{path.name}:\n{outcome.report}"
@@ -80,9 +52,9 @@ def test_scenario_holds(path: Path) -> None:
         check(outcome.result.events)
 
 
-@pytest.mark.parametrize("path", _params(FORBIDDEN))
+@pytest.mark.parametrize("path", params(FORBIDDEN))
 def test_forbidden_decision_is_refused(path: Path) -> None:
-    expected = _header(path).get("error")
+    expected = header(path).get("error")
     assert expected, f"{path.name}: the first line must be `# error: <text the stderr must contain>`"
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     proc = subprocess.run([sys.executable, "-m", "wolfdsl", "run", "--script", str(path)],
@@ -93,7 +65,7 @@ def test_forbidden_decision_is_refused(path: Path) -> None:
 
 
 def test_every_required_rule_has_a_scenario() -> None:
-    covered = {_rule_id(p.stem) for p in SCENARIOS.glob("*.yaml")}
+    covered = {rule_id(p.stem) for p in SCENARIOS.glob("*.yaml")}
     missing = [rule for rule in REQUIRED_RULES if rule not in covered]
     assert not missing, "rules without a scenario in tests/scenarios/: " + ", ".join(missing)
 
@@ -103,7 +75,7 @@ def test_scenario_names_are_rule_ids() -> None:
     if not text.exists():
         pytest.skip("rules.md is not beside the repository")
     body = text.read_text(encoding="utf-8")
-    unknown = [p.name for p in SCENARIOS.glob("*.yaml") if f"**{_rule_id(p.stem)}**" not in body]
+    unknown = [p.name for p in SCENARIOS.glob("*.yaml") if f"**{rule_id(p.stem)}**" not in body]
     assert not unknown, "scenario files not named after a rule of rules.md: " + ", ".join(unknown)
 
 
