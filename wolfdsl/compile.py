@@ -278,8 +278,9 @@ class Compiler:
                 if val.id == "none" and kind != "faction":
                     continue
                 if val.id not in self.symbols[kind]:
+                    hint = did_you_mean(val.id, self.symbols[kind])
                     self.error(val.span, "E201", f"role '{r.name}': unknown {kind} '{val.id}'"
-                               + did_you_mean(val.id, self.symbols[kind]) + f"; declare it with '{kind} {val.id}'")
+                               + (hint or f"; declare it first with '{kind} {val.id}'"))
                     continue
                 static[kind] = val.id
             fns[kind] = self.expr(val, set())
@@ -343,7 +344,9 @@ class Compiler:
             ready = sorted((n for n in remaining if not (edges[n] & remaining)), key=index.get)
             if not ready:
                 cyc = sorted(remaining, key=index.get)
-                self.error(by_name[cyc[0]].span, "E208", f"the {phase} steps {', '.join(cyc)} have a cyclic order")
+                # report it at the step declared last: usually the designer's own
+                self.error(by_name[cyc[-1]].span, "E208", f"the {phase} steps {', '.join(cyc)} have a cyclic order: "
+                           f"check the after/before clauses of step '{cyc[-1]}'")
                 done.extend(cyc)
                 break
             done.append(ready[0])
@@ -522,8 +525,28 @@ class Compiler:
                 res = s is not None and r(g, env) in g.players[s].statuses
                 return res != neg
             return has
+        if op in ("==", "!="):
+            self._check_kinds(e.left, e.right, scope)
+            self._check_kinds(e.right, e.left, scope)
         fn = _BINOPS[op]
         return lambda g, env: fn(l(g, env), r(g, env))
+
+    _FIELD_KINDS = {"faction": "faction", "role": "role", "class": "class", "team": "team", "cause": "cause"}
+
+    def _check_kinds(self, field: A.Expr, other: A.Expr, scope) -> None:
+        """``p.faction == werewolf`` compares a faction with a role id: never true (E210)."""
+        if not (isinstance(field, A.Attr) and field.name in self._FIELD_KINDS and isinstance(other, A.Name)):
+            return
+        n = other.id
+        if n in scope or n in self.globals or n in self.option_values or n in B.VALUES:
+            return
+        want = self._FIELD_KINDS[field.name]
+        kinds = self.symbol_kinds(n)
+        if not kinds or want in kinds or "option value" in kinds:
+            return
+        names = self.roles_ast if want == "role" else self.symbols[want]
+        self.error(other.span, "E210", f"'.{field.name}' is compared with '{n}', which is a {' and a '.join(kinds)}, "
+                   f"not a {want}: the comparison is never true" + did_you_mean(n, names))
 
     def e_BoolOp(self, e: A.BoolOp, scope):
         items = [self.expr(i, scope) for i in e.items]

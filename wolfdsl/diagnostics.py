@@ -15,6 +15,7 @@ into exit code 2 and never into a traceback.
 from __future__ import annotations
 
 import difflib
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
@@ -93,13 +94,21 @@ def _quote(span: Span) -> list[str]:
     src = lines[span.line - 1]
     num = str(span.line)
     pad = " " * len(num)
-    # Keep the caret aligned under tabs: copy tabs from the source line.
-    prefix = "".join("\t" if ch == "\t" else " " for ch in src[: max(span.col - 1, 0)])
+    # Keep the caret aligned under tabs (copied from the source line) and under wide
+    # characters such as Chinese, which take two cells of a terminal.
+    prefix = "".join("\t" if ch == "\t" else " " * _cells(ch) for ch in src[: max(span.col - 1, 0)])
     width = 1
     if span.end_line == span.line and span.end_col > span.col:
         width = span.end_col - span.col
     width = max(1, min(width, max(len(src) - span.col + 1, 1)))
+    under = src[span.col - 1: span.col - 1 + width]
+    width = max(1, sum(_cells(ch) for ch in under)) if under else width
     return [f"{pad} |", f"{num} | {src}", f"{pad} | {prefix}{'^' * width}"]
+
+
+def _cells(ch: str) -> int:
+    """Terminal cells a character takes: 2 for East Asian wide/full-width ones."""
+    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
 
 
 class WolfError(Exception):

@@ -115,6 +115,9 @@ class Game:
         else:
             n = players if players is not None else rs.players[0]
         deck = rs.deck_for(n)
+        if not rs.decks:
+            raise WolfError(f"{rs.name} declares no deck: add one such as `deck 12: ROLE*4, ROLE, ...` listing a "
+                            "card per player (after `import \"roles\"` for the standard roles)")
         if deck is None:
             raise WolfError(f"{rs.name} has no deck for {n} players (it is for "
                             f"{rs.players[0] if rs.players[0] == rs.players[1] else f'{rs.players[0]} to {rs.players[1]}'})")
@@ -157,6 +160,10 @@ class Game:
                 if a.values and value not in a.values:
                     raise WolfError(f"players: seat {seat}: {name} cannot be {value!r}; allowed: "
                                     + " | ".join(map(str, a.values)))
+                if a.range is not None and (not isinstance(value, int) or isinstance(value, bool)
+                                            or not a.range[0] <= value <= a.range[1]):
+                    raise WolfError(f"players: seat {seat}: {name} must be a whole number from {a.range[0]} "
+                                    f"to {a.range[1]}, not {value!r}")
         for p, role in zip(self.players[1:], dealt):
             given = attributes.get(p.seat, {})
             for name, a in rs.attributes.items():
@@ -686,6 +693,9 @@ class Game:
             over = True
         except StopRun:
             over = False
+        except RecursionError:
+            raise RuleRuntimeError(f"{self.phase} {self.day}: the rules call themselves without end (a func or proc "
+                                   "that calls itself, directly or through another, with no way out)") from None
         if self.pending:
             batch = list(self.pending)
             self.pending.clear()

@@ -15,7 +15,7 @@ from typing import Any
 
 from . import ast as A
 from .compile import Compiler
-from .diagnostics import Span, WolfError, did_you_mean
+from .diagnostics import Diagnostic, Span, WolfError, did_you_mean
 from .ir import Ruleset
 from .parse import parse
 from .transform import to_ast
@@ -62,6 +62,11 @@ def resolve(ref: str, base_dir: str | os.PathLike | None = None) -> tuple[Path, 
     cand = Path(ref)
     if base_dir is not None and not cand.is_absolute():
         cand = Path(base_dir) / cand
+    if cand.suffix in (".yaml", ".yml"):
+        raise WolfError(f"{ref} is a scenario file, not a ruleset: run it with `wolfdsl run --script {ref}`")
+    if cand.suffix != ".wolf" and not cand.is_file() and cand.with_name(cand.name + ".wolf").is_file() \
+            and bundled_path(ref) is None:
+        cand = cand.with_name(cand.name + ".wolf")
     if cand.suffix == ".wolf" or os.sep in ref or "/" in ref:
         if cand.is_file():
             return cand, cand.stem
@@ -90,10 +95,26 @@ def read_module(path: Path, shown: str | None = None) -> A.Module:
     """Parse one file into its AST (raises ``WolfError`` E101 on a syntax error)."""
     shown = _display(path, shown)
     try:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
     except OSError as exc:
         raise WolfError(f"cannot read {shown}: {exc.strerror}") from None
-    return to_ast(parse(text, shown), shown, text)
+    return to_ast(parse(decode_source(data, shown), shown), shown, decode_source(data, shown))
+
+
+def decode_source(data: bytes, shown: str) -> str:
+    """UTF-8 text (a leading byte-order mark is dropped); any other encoding is an error
+    at the first byte that is not UTF-8."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        start = 3 if data.startswith(b"\xef\xbb\xbf") else 0
+        good = data[start:exc.start].decode("utf-8", errors="replace")
+        line = good.count("\n") + 1
+        col = len(good) - (good.rfind("\n") + 1) + 1
+        shown_text = data[start:].decode("utf-8", errors="replace")
+        raise WolfError(Diagnostic(Span(shown, line, col, line, col + 1, text=shown_text), "error",
+                                   f"this file is not UTF-8 text (byte 0x{data[exc.start]:02x}); save it as "
+                                   "UTF-8 (in most editors: Save As, encoding UTF-8)", "E101")) from None
 
 
 def modules(path: Path, shown: str | None = None) -> list[A.Module]:

@@ -39,7 +39,9 @@ _TERMINALS = {
     "EQUAL": "'='", "DOT": "'.'", "VBAR": "'|'", "SEMICOLON": "';'", "PHASE_NAME": "night or day",
     "SYMBOL_KIND": "faction, class, status, cause or team", "ASSIGN_OP": "=, += or -=",
     "COMP_OP": "a comparison", "ADD_OP": "+ or -", "MUL_OP": "* or /", "REMOVABLE": "what to remove",
-    "TRIGGER_KIND": "trigger or replacement", "__ANON_0": "'..'",
+    "TRIGGER_KIND": "trigger or replacement", "__ANON_0": "'..'", "$END": "end of file",
+    "LESSTHAN": "'<'", "MORETHAN": "'>'", "PLUS": "'+'", "MINUS": "'-'", "STAR": "'*'",
+    "SLASH": "'/'", "PERCENT": "'%'", "BANG": "'!'",
 }
 
 
@@ -89,8 +91,14 @@ def _syntax_diagnostic(exc: UnexpectedInput, text: str, path: str) -> Diagnostic
     elif isinstance(exc, UnexpectedCharacters):
         ch = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else "?"
         msg = f"unexpected character {ch!r}"
-        if ch == "'":
-            msg += '; strings use double quotes: "like this"'
+        if ch == "'" or ch in "\u201c\u201d\u2018\u2019":
+            msg += '; strings use straight double quotes: "like this"'
+        elif ch == '"':
+            msg = "this string is not closed: add a \" before the end of the line"
+        elif ord(ch) > 127:
+            msg += ("; names are written with ASCII letters, digits and _ (my_role); "
+                    'text in other scripts goes inside "quotes", as a role\'s display name: '
+                    'role my_role "My role" "我的角色" { ... }')
         else:
             allowed = _describe(set(exc.allowed or ()))
             msg += allowed

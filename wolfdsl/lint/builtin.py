@@ -175,3 +175,22 @@ class MisplacedStatement(_Compile):
         Move it into a replacement, or use a ``global`` for state.
     """
     code, name = "E209", "misplaced-statement"
+
+
+@register
+class MismatchedComparison(_Compile):
+    """A field compared with a name of the wrong kind.
+
+    What it finds:
+        ``p.faction == werewolf`` (a role id where a faction id belongs), ``p.role ==
+        village``, ``p.cause == protected``: a comparison of ``.faction``, ``.role``,
+        ``.class``, ``.team`` or ``.cause`` with a declared name of another kind.
+    Why it matters:
+        The two sides can never be equal, so the rule silently never fires.
+    Example:
+        ``if t.faction == werewolf { kill me cause shot }``.
+    Fix:
+        Compare with a name of the field's kind (``t.faction == werewolves``,
+        ``t.role == werewolf``).
+    """
+    code, name = "E210", "mismatched-comparison"
