@@ -274,3 +274,13 @@ def test_ruleset_reference_resolution(tmp_path):
     assert resolve_ruleset_ref("mine.wolf", scenario) == os.path.join(str(tmp_path), "sub", "mine.wolf")
     assert resolve_ruleset_ref("../rules/x.wolf", scenario) == os.path.join(str(tmp_path), "rules", "x.wolf")
     assert resolve_ruleset_ref("/abs/y.wolf", scenario) == "/abs/y.wolf"
+
+
+def test_winner_draw_and_none_stand_alone(tmp_path):
+    sc = load_scenario(write(tmp_path, "expect: {winner: draw}\n"))
+    assert (sc.expect.winner, sc.expect.draw) == ((), True)
+    sc = load_scenario(write(tmp_path, "expect: {winner: none}\n"))
+    assert (sc.expect.winner, sc.expect.draw) == ((), False)
+    assert errors_of(write(tmp_path, "expect: {winner: [village, draw]}\n")) == [
+        (1, 28, "expect.winner[1]: `draw` is not a faction; write `winner: draw` on its own "
+                "(a list names the factions that win together)")]

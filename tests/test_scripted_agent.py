@@ -345,7 +345,8 @@ def test_run_scenario_passes_everything_to_the_engine_and_checks_expect(tmp_path
     fake_modules(monkeypatch, script, loaded)
     log = tmp_path / "log.jsonl"
     outcome = run_scenario(str(path), log=str(log))
-    assert loaded == [(str(tmp_path / "rules" / "mine.wolf"), {"sheriff_vote_weight": "2"}, 4,
+    # the player count is the scenario layer's to check (it points at `seats:`)
+    assert loaded == [(str(tmp_path / "rules" / "mine.wolf"), {"sheriff_vote_weight": "2"}, None,
                        str(tmp_path / "sc"))]
     assert seen["kw"] == dict(seed=7, seats=["werewolf", "seer", "witch", "villager"],
                               attributes={1: {"gender": "f"}}, stop_after=("day", 1), extra_cards=None,
@@ -358,7 +359,7 @@ def test_run_scenario_passes_everything_to_the_engine_and_checks_expect(tmp_path
     assert validate_events(outcome.result.events) == []
 
     run_scenario(str(path), ruleset_ref="standard-12")
-    assert loaded[-1] == ("standard-12", {"sheriff_vote_weight": "2"}, 4, None)
+    assert loaded[-1] == ("standard-12", {"sheriff_vote_weight": "2"}, None, None)
 
 
 def test_run_scenario_reports_a_readable_diff(tmp_path, monkeypatch):

@@ -8,6 +8,9 @@ Three passes, each reporting every problem it finds at once:
    ``x-messages`` and pointed at the offending node;
 3. checks a schema cannot express: seat numbers beyond the table, a seat given two
    attribute sets, two decisions answering the same request.
+
+What only the ruleset can judge (role, team, action, cause and faction ids, the deck, seat
+attributes) is checked by :func:`wolfdsl.scenario.check.ruleset_problems` once it is loaded.
 """
 from __future__ import annotations
 
@@ -23,6 +26,8 @@ from ..schemas import load_schema
 from .yamlspans import Located, Path, format_path, load_yaml
 
 OTHERWISE = ("abstain", "random", "error")
+NO_WINNER = (None, "none", "draw")
+"""``expect.winner`` values that are not factions: the game goes on, or ended in a draw."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,13 +67,15 @@ class Expect:
     """The ``expect:`` block; ``given`` names the fields the scenario checks.
 
     ``sheriff`` is a seat or ``None`` (no badge); ``winner`` a tuple of faction ids,
-    empty for ``none``.
+    empty for ``none`` (the game goes on) and for ``draw`` (the game ended with no
+    winner: its day bound), which sets ``draw``.
     """
 
     given: frozenset[str]
     deaths: tuple[ExpectedDeath, ...] = ()
     sheriff: int | None = None
     winner: tuple[str, ...] = ()
+    draw: bool = False
     spans: dict[str, Span] = field(default_factory=dict)
 
 
@@ -265,10 +272,11 @@ def _build(loc: Located) -> Scenario:
             for i, x in enumerate(e.get("deaths", [])))
         sheriff = e.get("sheriff")
         winner = e.get("winner")
-        winners = () if winner in (None, "none") else (winner,) if isinstance(winner, str) else tuple(winner)
+        winners = () if winner in NO_WINNER else (winner,) if isinstance(winner, str) else tuple(winner)
         expect = Expect(
             given=frozenset(e), deaths=deaths,
             sheriff=None if sheriff in (None, "none") else _seat(sheriff), winner=winners,
+            draw=winner == "draw",
             spans={k: loc.span(("expect", k)) for k in e})
     options = {name: loc.raw.get(("options", name), str(value))
                for name, value in data.get("options", {}).items()}
@@ -329,16 +337,27 @@ def expanded(decision: Decision) -> list[tuple[Path, int | str, Any]]:
     return [(decision.path, decision.by, decision.choose)]
 
 
+def seat_problems(sc: Scenario, n: int) -> list[Diagnostic]:
+    """Every seat number the scenario names beyond a table of ``n`` seats."""
+    out = []
+    for path, seat, is_key in _seat_refs(sc):
+        if seat > n:
+            span = sc.located.key_span(path) if is_key else sc.located.span(path)
+            out.append(Diagnostic(span, "error",
+                                  f"{format_path(path)}: there is no seat {seat} (the table has {n} seats)"))
+    return out
+
+
 def _semantic_problems(sc: Scenario) -> list[Diagnostic]:
     loc = sc.located
-    out: list[Diagnostic] = []
-    if sc.seats is not None:
-        n = len(sc.seats)
-        for path, seat, is_key in _seat_refs(sc):
-            if seat > n:
-                span = loc.key_span(path) if is_key else loc.span(path)
-                out.append(Diagnostic(span, "error",
-                                      f"{format_path(path)}: there is no seat {seat} (the table has {n} seats)"))
+    out: list[Diagnostic] = seat_problems(sc, len(sc.seats)) if sc.seats is not None else []
+    winner = ((loc.data or {}).get("expect") or {}).get("winner")
+    if isinstance(winner, list):
+        for j, w in enumerate(winner):
+            if w in NO_WINNER:
+                out.append(Diagnostic(loc.span(("expect", "winner", j)), "error",
+                                      f"expect.winner[{j}]: `{w}` is not a faction; write `winner: {w}` "
+                                      f"on its own (a list names the factions that win together)"))
     first_attr: dict[int, int] = {}
     for i, p in enumerate((loc.data or {}).get("players", [])):
         seat = _seat(p["seat"])

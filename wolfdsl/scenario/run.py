@@ -7,9 +7,11 @@ from dataclasses import dataclass, replace
 
 from ..diagnostics import WolfError
 from ..eventlog import write_jsonl
+from ..ir import Ruleset
 from ..results import GameResult
 from ..seeding import derive
 from .agent import ScriptedAgent
+from .check import ruleset_problems
 from .load import ExpectedDeath, Scenario, load_scenario, resolve_ruleset_ref
 
 
@@ -19,7 +21,8 @@ class ScenarioOutcome:
 
     ``ok`` when every field of ``expect:`` holds (exit 0, else 1); ``report`` says what
     held or, field by field, what was expected and what happened; ``warnings`` lists
-    scripted decisions left unused because a phase was cut short or the game ended.
+    scripted decisions left unused because a phase was cut short or the game ended;
+    ``ruleset`` is the compiled ruleset the scenario was played on.
     """
 
     ok: bool
@@ -27,17 +30,24 @@ class ScenarioOutcome:
     warnings: list[str]
     result: GameResult
     scenario: Scenario
+    ruleset: Ruleset | None = None
 
 
-def run_scenario(path: str, ruleset_ref: str | None = None, log: str | None = None) -> ScenarioOutcome:
+def run_scenario(path: str, ruleset_ref: str | None = None, log: str | None = None,
+                 options: dict[str, str] | None = None) -> ScenarioOutcome:
     """Play the scenario at ``path`` and compare its ``expect:`` block.
 
     ``ruleset_ref`` (the command line's RULESET) overrides the scenario's ``ruleset:``;
+    ``options`` (the command line's ``--set NAME=VALUE``) override its ``options:``;
     ``log`` is a path for the event log (JSON Lines). Raises :class:`WolfError` for a bad
     scenario or ruleset, a scripted decision the rules forbid, or one never requested.
     """
     scenario = load_scenario(path)
-    ruleset = _load_ruleset(scenario, ruleset_ref)
+    ruleset = _load_ruleset(scenario, ruleset_ref, options)
+    if isinstance(ruleset, Ruleset):  # names only the ruleset knows, before any play
+        problems = ruleset_problems(scenario, ruleset)
+        if problems:
+            raise WolfError(problems)
     engine = importlib.import_module("wolfdsl.engine")
     agent = ScriptedAgent(scenario, derive(scenario.seed, "agent"))
     try:
@@ -55,43 +65,60 @@ def run_scenario(path: str, ruleset_ref: str | None = None, log: str | None = No
     if log:
         write_jsonl(log, result.events)
     ok, report = check_expect(scenario, result)
-    return ScenarioOutcome(ok, report, agent.warnings + list(getattr(result, "warnings", [])), result, scenario)
+    return ScenarioOutcome(ok, report, agent.warnings + list(getattr(result, "warnings", [])), result, scenario,
+                           ruleset if isinstance(ruleset, Ruleset) else None)
 
 
-def _load_ruleset(scenario: Scenario, ref: str | None):
+def _load_ruleset(scenario: Scenario, ref: str | None, options: dict[str, str] | None = None):
+    """The ruleset of ``ref`` (the command line's), else of the scenario's ``ruleset:``.
+
+    The player count is left to :func:`ruleset_problems`, which points at ``seats:``.
+    """
     loader = importlib.import_module("wolfdsl.loader")
-    players = len(scenario.seats) if scenario.seats is not None else None
-    options = scenario.options or None
-    if ref is not None:
-        return loader.load(ref, options=options, players=players)
-    if scenario.ruleset is None:
+    given = dict(options or {})
+    merged = {**scenario.options, **given} or None
+    if ref is None and scenario.ruleset is None:
         raise WolfError("the scenario names no ruleset: add `ruleset: NAME` (a bundled ruleset "
                         "or a path to a .wolf file), or give RULESET on the command line",
                         scenario.span())
     try:
-        return loader.load(resolve_ruleset_ref(scenario.ruleset, scenario.path), options=options,
-                           players=players, base_dir=os.path.dirname(os.path.abspath(scenario.path)))
+        if ref is not None:
+            return loader.load(ref, options=merged)
+        return loader.load(resolve_ruleset_ref(scenario.ruleset, scenario.path), options=merged,
+                           base_dir=os.path.dirname(os.path.abspath(scenario.path)))
     except WolfError as exc:
         # An error with no place of its own (unknown name, missing file) is the `ruleset:`
-        # line's, or the `options:` entry's when it is about an option.
-        raise WolfError([d if d.span else replace(d, span=_where(scenario, d.message, "ruleset"))
+        # line's, or the `options:` entry's when it is about a scenario option; one about
+        # the command line (its RULESET or --set) stays without a place.
+        raise WolfError([d if d.span or _option_of(d.message) in given else
+                         replace(d, span=_where(scenario, d.message, None if ref is not None else "ruleset"))
                          for d in exc.diagnostics]) from None
 
 
-def _where(scenario: Scenario, message: str, default: str = "seats"):
-    """The scenario line an engine or loader message without a place is about."""
+def _option_of(message: str) -> str | None:
+    """``NAME`` of a loader message about ``NAME=VALUE: ...``, else ``None``."""
     head = message.split(":", 1)[0]
-    if "=" in head and scenario.options and head.split("=", 1)[0] in scenario.options:
+    return head.split("=", 1)[0] if "=" in head else None
+
+
+def _where(scenario: Scenario, message: str, default: str | None = "seats"):
+    """The scenario line an engine or loader message without a place is about (``None``
+    when it is about none and there is no ``default``)."""
+    name = _option_of(message)
+    if name is not None and scenario.options and name in scenario.options:
         try:
-            return scenario.span("options", head.split("=", 1)[0])
+            return scenario.span("options", name)
         except (KeyError, IndexError, TypeError):
             pass
+    head = message.split(":", 1)[0]
     for key in ("extra_cards", "players", "cards", "seats"):
         if head.startswith(key) or (key == "extra_cards" and "extra cards" in message and scenario.extra_cards):
             try:
                 return scenario.span(key)
             except (KeyError, IndexError, TypeError):
                 break
+    if default is None:
+        return None
     try:
         return scenario.span(default)
     except (KeyError, IndexError, TypeError):
@@ -106,6 +133,18 @@ def _seat(seat: int | None) -> str:
 
 def _factions(winners) -> str:
     return ", ".join(winners) if winners else "none"
+
+
+def _outcome(result: GameResult, explain: bool = False) -> str:
+    """The winners as ``expect.winner`` writes them: factions, ``draw`` or ``none``."""
+    if result.winners:
+        return ", ".join(sorted(result.winners))
+    if not result.over:
+        return "none: the game goes on" if explain else "none"
+    if not explain:
+        return "draw"
+    why = "day limit" if result.reason in (None, "day_limit") else result.reason
+    return f"draw: the game was a draw ({why})"
 
 
 def _expected_death(d: ExpectedDeath) -> str:
@@ -152,11 +191,11 @@ def check_expect(scenario: Scenario, result: GameResult) -> tuple[bool, str]:
             failed.append(f"{e.spans['sheriff']}: expect.sheriff: expected {_seat(e.sheriff)}, "
                           f"got {_seat(result.sheriff)}")
     if "winner" in e.given:
-        if sorted(e.winner) == sorted(result.winners):
-            held.append(f"winner {_factions(e.winner)}")
+        expected = "draw" if e.draw else _factions(e.winner)
+        if ("draw" if e.draw else _factions(sorted(e.winner))) == _outcome(result):
+            held.append(f"winner {expected}")
         else:
-            got = _factions(result.winners) + ("" if result.over else " (the game goes on)")
-            failed.append(f"{e.spans['winner']}: expect.winner: expected {_factions(e.winner)}, got {got}")
+            failed.append(f"{e.spans['winner']}: expect.winner: expected {expected}, got {_outcome(result, True)}")
     if failed:
         return False, "\n".join(failed)
     return True, "expect holds: " + "; ".join(held)

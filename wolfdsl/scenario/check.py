@@ -1,0 +1,228 @@
+"""Checking a scenario against the ruleset it plays, before the game starts.
+
+:func:`load_scenario` checks what a scenario says on its own; :func:`ruleset_problems`
+checks the names and numbers that only the loaded ruleset can judge, so that a typo is
+reported at its YAML node (exit 2) instead of playing a game that cannot match:
+
+- ``seats:`` and ``extra_cards:``: role ids (a role's English or Chinese name suggests
+  its id), the player count, and the deck they must add up to;
+- ``players:``: the seat attributes the ruleset declares and their values;
+- ``cards:``: event card ids;
+- ``decisions:``: a ``by:`` role, team or ``moderator``, a ``do:`` action, seat numbers;
+- ``expect:``: causes of death, winning factions, seat numbers.
+
+The engine checks the deal and the attributes again; these checks only make the errors
+point at the scenario.
+"""
+from __future__ import annotations
+
+import difflib
+from collections import Counter
+from typing import Any, Iterable
+
+from ..diagnostics import Diagnostic, Related, did_you_mean
+from .load import NO_WINNER, Scenario, seat_problems
+from .yamlspans import Path, format_path
+
+
+def ruleset_problems(sc: Scenario, rs) -> list[Diagnostic]:
+    """Every problem of ``sc`` against the compiled ruleset ``rs``, in source order."""
+    check = _Check(sc, rs)
+    check.seats()
+    check.players()
+    check.cards()
+    check.decisions()
+    check.expect()
+    if sc.seats is None:  # load_scenario checked the seat numbers against the seats
+        check.out.extend(seat_problems(sc, rs.players[0]))
+    check.out.sort(key=lambda d: (d.span.line, d.span.col))
+    return check.out
+
+
+def suggest(name: str, symbols: dict[str, Any]) -> str:
+    """`` (did you mean 'ID'?)`` for a misspelt id, or for a name given where the id goes.
+
+    ``symbols`` maps ids to objects with ``name`` and ``name_zh`` (roles, factions, teams,
+    causes): ``狼人`` or ``Werewolf`` suggest ``werewolf``.
+    """
+    folded = name.casefold()
+    for sid, sym in symbols.items():
+        names = (sid, getattr(sym, "name", "") or "", getattr(sym, "name_zh", "") or "")
+        if any(folded == n.casefold() for n in names if n):
+            return f" (did you mean '{sid}'?)"
+    hint = did_you_mean(name, symbols)
+    if hint:
+        return hint
+    by_name = {(getattr(sym, "name", "") or "").casefold(): sid for sid, sym in symbols.items()}
+    close = difflib.get_close_matches(folded, [k for k in by_name if k], n=1, cutoff=0.6)
+    return f" (did you mean '{by_name[close[0]]}'?)" if close else ""
+
+
+def _listing(ids: Iterable[str]) -> str:
+    return ", ".join(sorted(ids))
+
+
+class _Check:
+    def __init__(self, sc: Scenario, rs):
+        self.sc, self.rs = sc, rs
+        self.loc = sc.located
+        self.data = sc.located.data or {}
+        self.out: list[Diagnostic] = []
+
+    def error(self, path: Path, message: str, *, key: bool = False, related=()) -> None:
+        span = self.loc.key_span(path) if key else self.loc.span(path)
+        self.out.append(Diagnostic(span, "error", f"{format_path(path)}: {message}", related=tuple(related)))
+
+    # -- seats and extra cards -------------------------------------------------------
+
+    def unknown_roles(self, key: str, roles: tuple[str, ...]) -> bool:
+        ok = True
+        for i, r in enumerate(roles):
+            if r not in self.rs.roles:
+                ok = False
+                hint = suggest(r, self.rs.roles) or f"; roles of {self.rs.name}: {_listing(self.rs.roles)}"
+                self.error((key, i), f"unknown role '{r}'{hint}")
+        return ok
+
+    def seats(self) -> None:
+        sc, rs = self.sc, self.rs
+        known = True
+        if sc.seats is not None:
+            known = self.unknown_roles("seats", sc.seats)
+        if sc.extra_cards is not None:
+            known = self.unknown_roles("extra_cards", sc.extra_cards) and known
+        if sc.seats is None:
+            return
+        n = len(sc.seats)
+        lo, hi = rs.players
+        deck = rs.deck_for(n)
+        if not lo <= n <= hi or deck is None:
+            self.error(("seats",), f"{rs.name} is for {lo if lo == hi else f'{lo} to {hi}'} players; "
+                                  f"seats lists {n}", key=True)
+            return
+        if known:
+            self.deck(deck)
+
+    def deck(self, deck) -> None:
+        """Seats (and extra cards, when given) against the deck: surplus and missing cards.
+
+        The caret goes on the first card too many; with only cards missing, on
+        ``extra_cards:``. Without ``extra_cards:`` the cards not dealt go face down.
+        """
+        sc, rs = self.sc, self.rs
+        extra = sc.extra_cards
+        have = Counter(deck.cards)
+        given = [(("seats", i), r) for i, r in enumerate(sc.seats)]
+        given += [(("extra_cards", i), r) for i, r in enumerate(extra or ())]
+        used: Counter = Counter()
+        first_surplus: Path | None = None
+        for path, r in given:
+            used[r] += 1
+            if used[r] > have[r] and first_surplus is None:
+                first_surplus = path
+        listed = "the seats and extra cards list" if extra else "the seats list"
+        parts = [f"{r} is not in the deck of {rs.name}" if not have[r] else
+                 f"the deck of {rs.name} has {have[r]} {r}, {listed} {used[r]}"
+                 for r in dict.fromkeys(r for _, r in given) if used[r] > have[r]]
+        missing = have - used
+        if missing and (extra is not None or (parts and not deck.extra)):
+            parts.append(f"{_and(missing)} {'is' if sum(missing.values()) == 1 else 'are'} missing")
+        elif missing and parts:
+            parts.append(f"not dealt: {_and(missing)} (only {deck.extra} go face down)")
+        if not parts:
+            return
+        note = f"the {'seats and extra cards' if extra else 'seats'} do not match the deck of {rs.name} " \
+               f"for {len(sc.seats)} players"
+        if deck.extra:
+            note += f" ({len(deck.cards)} cards: {len(sc.seats)} seats and {deck.extra} face down)"
+        if deck.span is None:
+            parts.append(note)
+        related = (Related(deck.span, note),) if deck.span is not None else ()
+        self.error(first_surplus or ("extra_cards",), "; ".join(parts), key=first_surplus is None,
+                   related=related)
+
+    # -- players: seat attributes ----------------------------------------------------
+
+    def players(self) -> None:
+        attrs = self.rs.attributes
+        for i, entry in enumerate(self.data.get("players", [])):
+            for name, value in entry.items():
+                if name == "seat":
+                    continue
+                path = ("players", i, name)
+                a = attrs.get(name)
+                if a is None:
+                    hint = did_you_mean(name, attrs) or (
+                        f" (it declares: {_listing(attrs)})" if attrs else " (it declares none)")
+                    self.error(path, f"{self.rs.name} declares no seat attribute '{name}'{hint}", key=True)
+                    continue
+                got = f" (got `{self.loc.raw.get(path, value)}`)"
+                if a.range is not None:
+                    lo, hi = a.range
+                    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+                        self.error(path, f"expected a whole number from {lo} to {hi}{got}")
+                elif a.values and value not in a.values:
+                    shown = [str(v) for v in a.values]
+                    either = ", ".join(shown[:-1]) + f" or {shown[-1]}" if len(shown) > 1 else shown[0]
+                    self.error(path, f"expected {either}{got}" + did_you_mean(str(value), shown))
+
+    # -- cards -------------------------------------------------------------------------
+
+    def cards(self) -> None:
+        if not self.rs.cards:
+            return  # the engine warns that a fixed card is not used
+        for i, c in enumerate(self.data.get("cards", [])):
+            if c["card"] not in self.rs.cards:
+                self.error(("cards", i, "card"), f"unknown card '{c['card']}'" + suggest(c["card"], self.rs.cards)
+                           + f"; cards of {self.rs.name}: {_listing(self.rs.cards)}")
+
+    # -- decisions -----------------------------------------------------------------------
+
+    def decisions(self) -> None:
+        rs = self.rs
+        deciders = {**rs.symbols.get("team", {}), **rs.roles}
+        shorts = {a.rsplit(".", 1)[-1] for a in rs.actions}
+        for d in self.sc.decisions:
+            if isinstance(d.by, str) and d.by not in deciders and d.by != "moderator":
+                hint = suggest(d.by, {**deciders, "moderator": None})
+                if not hint:
+                    hint = (f"; roles: {_listing(rs.roles)}; teams: {_listing(rs.symbols.get('team', {}))}"
+                            f"; or moderator")
+                self.error(d.path + ("by",), f"unknown role or team '{d.by}'{hint}")
+            # rs.actions misses the decisions written inside event cards (new-moon's
+            # executioner.appoint): for a ruleset with cards, play is the judge.
+            if d.do not in rs.actions and d.do not in shorts and not rs.cards:
+                hint = did_you_mean(d.do, sorted(shorts | set(rs.actions)))
+                if not hint:
+                    hint = f"; actions of {rs.name}: {_listing(shorts)}"
+                self.error(d.path + ("do",), f"unknown action '{d.do}'{hint}")
+
+    # -- expect ----------------------------------------------------------------------------
+
+    def expect(self) -> None:
+        e = self.data.get("expect")
+        if not isinstance(e, dict):
+            return
+        causes = self.rs.symbols.get("cause", {})
+        for i, death in enumerate(e.get("deaths", [])):
+            cause = death["cause"]
+            if cause not in causes:
+                hint = suggest(cause, causes) or f"; causes of {self.rs.name}: {_listing(causes)}"
+                self.error(("expect", "deaths", i, "cause"), f"unknown cause '{cause}'{hint}")
+        winner = e.get("winner")
+        if winner in NO_WINNER:
+            return
+        factions = self.rs.factions
+        named = [(("expect", "winner"), winner)] if isinstance(winner, str) else [
+            (("expect", "winner", j), w) for j, w in enumerate(winner) if w not in NO_WINNER]
+        for path, w in named:
+            if w not in factions:
+                hint = suggest(w, factions) or (f"; factions of {self.rs.name}: {_listing(factions)}, "
+                                                f"or none (the game goes on) or draw (the day bound)")
+                self.error(path, f"unknown faction '{w}'{hint}")
+
+
+def _and(cards: Counter) -> str:
+    """``guard``, ``idiot and villager*2``, ``a, b and c``."""
+    items = [f"{r}*{k}" if k > 1 else r for r, k in cards.items()]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
