@@ -75,3 +75,40 @@ def test_suppression_needs_a_reason_and_must_be_used(tmp_path):
     assert [d.code for d in lint_paths([f])] == ["W300"]
     f.write_text(base + 'set wolf_win = side   # lint: ignore W301 -- stale\n', encoding="utf-8")
     assert "W305" in [d.code for d in lint_paths([f])]
+
+
+def test_reproducer_paths_with_spaces_are_quoted_and_encoded(tmp_path):
+    import shlex
+
+    import yaml
+
+    folder = tmp_path / "my rules"
+    folder.mkdir()
+    src = Path(__file__).parent / "broken" / "double-win.wolf"
+    ruleset = folder / "bad one.wolf"
+    ruleset.write_text(src.read_text(encoding="utf-8"), encoding="utf-8")
+    (found,) = lint_paths([ruleset], select=["W394"], explore=40)
+    repro = folder / "bad one.W394-1.yaml"
+    assert repro.is_file()
+    assert found.message.endswith(f"; replay: wolfdsl run --script {shlex.quote(str(repro))})")
+    assert shlex.split(found.message.rsplit("replay: ", 1)[1][:-1])[-1] == str(repro)
+    text = repro.read_text(encoding="utf-8")
+    assert "# Replay: wolfdsl run --script 'bad one.W394-1.yaml'\n" in text
+    assert yaml.safe_load(text)["ruleset"] == "bad one.wolf"
+
+    (item,) = json.loads(as_json([found]))
+    assert item["reproducer"] == str(repro)
+    result = json.loads(sarif([found]))["runs"][0]["results"][0]
+    uri = result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+    assert uri == ruleset.as_uri() and "my%20rules/bad%20one.wolf" in uri
+    assert result["properties"]["reproducer"] == str(repro)
+
+
+def test_sarif_uri_of_a_relative_path_is_percent_encoded(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    Path("bad one.wolf").write_text("role {\n", encoding="utf-8")
+    log = json.loads(sarif(lint_paths(["bad one.wolf"])))
+    uris = {loc["physicalLocation"]["artifactLocation"]["uri"]
+            for r in log["runs"][0]["results"] for loc in r["locations"]}
+    assert uris == {"bad%20one.wolf"}
+    assert json.loads(as_json(lint_paths(["bad one.wolf"])))[0]["reproducer"] is None

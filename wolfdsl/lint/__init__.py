@@ -74,12 +74,16 @@ def lint_file(path: str | Path, codes: set[str], explore: int = 0, seed: int = 0
 
 
 def lint_paths(paths: Iterable[str | Path], select=None, ignore=None, explore: int = 0, seed: int = 0,
-               out_dir: str | Path | None = None) -> list[Diagnostic]:
-    """Lint every file; findings sorted by file, line, column and code."""
+               out_dir: str | Path | None = None,
+               out_dirs: dict[str, str | Path] | None = None) -> list[Diagnostic]:
+    """Lint every file; findings sorted by file, line, column and code.
+
+    ``out_dir``: where ``--explore`` writes reproducers (default: next to each file);
+    ``out_dirs`` overrides it for some paths (keyed by ``str(path)``)."""
     codes = selected_codes(select, ignore)
     out: list[Diagnostic] = []
     for p in paths:
-        out += lint_file(p, codes, explore, seed, out_dir)
+        out += lint_file(p, codes, explore, seed, (out_dirs or {}).get(str(p), out_dir))
     return sorted(_dedupe(out), key=_where)
 
 

@@ -12,8 +12,11 @@ happens, and stops after the phase where it happened.
 """
 from __future__ import annotations
 
+import json
 import os
 import random
+import re
+import shlex
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -23,7 +26,7 @@ from ..diagnostics import Diagnostic, WolfError
 from ..ir import EndPhase
 from ..engine import Game, GameOver, RuleRuntimeError, StopRun
 from .context import head_span, show_value
-from .registry import Rule, register
+from .registry import ReplayableDiagnostic, Rule, register
 
 _PHASE_RANK = {"night": 0, "day": 1}
 _CONTROL = (EndPhase, GameOver, StopRun)
@@ -400,12 +403,26 @@ def explore(ctx, games: int, seed: int = 0, out_dir=None) -> list[Diagnostic]:
         path = target / f"{ctx.path.stem}.{f.code}-{len([x for x in out if x.code == f.code]) + 1}.yaml"
         try:
             path = write_reproducer(ctx, f, gseed, seats, extra, log, path)
-            tail = f" (in {seen[k]} of {games} games; replay: wolfdsl run --script {path})"
+            tail = f" (in {seen[k]} of {games} games; replay: {replay_command(path)})"
         except OSError as err:
+            path = None
             tail = f" (in {seen[k]} of {games} games; no reproducer: {err.strerror})"
-        rule = _rule(f.code)
-        out.append(rule.diag(f.span, f.related, tail=tail, **f.fields))
+        d = _rule(f.code).diag(f.span, f.related, tail=tail, **f.fields)
+        out.append(ReplayableDiagnostic(d.span, d.severity, d.message, d.code, d.related,
+                                        reproducer=None if path is None else str(path)))
     return out
+
+
+def replay_command(path) -> str:
+    """The shell command that replays a reproducer, its path quoted for the shell."""
+    return f"wolfdsl run --script {shlex.quote(str(path))}"
+
+
+def _yaml_str(text: str) -> str:
+    """``text`` as a YAML scalar: plain when that reads back the same, else quoted."""
+    if re.fullmatch(r"[\w./-]([\w./ -]*[\w./-])?", text):
+        return text
+    return json.dumps(text, ensure_ascii=False)
 
 
 def _rule(code):
@@ -433,8 +450,8 @@ def _scenario_text(ctx, f, gseed, seats, extra, entries, path: Path, expect: str
     rule = _rule(f.code)
     lines = [f"# wolfdsl lint --explore: {f.code} {rule.name}",
              f"# {rule.message.format(tail='', **f.fields)}",
-             "# Replay: wolfdsl run --script " + path.name,
-             f"ruleset: {ref}", f"seed: {gseed}", f"seats: [{', '.join(seats)}]",
+             "# Replay: " + replay_command(path.name),
+             f"ruleset: {_yaml_str(ref)}", f"seed: {gseed}", f"seats: [{', '.join(seats)}]",
              f"extra_cards: [{', '.join(extra)}]", "otherwise: abstain"]
     if f.code in ("W390", "W391"):
         lines.append(f"stop_after: {f.phase} {f.day}")
@@ -505,5 +522,16 @@ def _expect(path: Path) -> str:
         return ""
     res = outcome.result
     deaths = ", ".join(f"{{seat: {e['seat']}, cause: {e['cause']}, at: {e['phase']} {e['day']}}}" for e in res.deaths)
-    winner = ", ".join(res.winners) if res.winners else "none"
-    return f"expect:\n  deaths: [{deaths}]\n  winner: {'[' + winner + ']' if res.winners else 'none'}"
+    if res.winners:
+        winner = "[" + ", ".join(res.winners) + "]"
+    elif res.over and _expect_knows_draws():
+        winner = "draw"  # over with no winner (a day bound), not a game that goes on
+    else:
+        winner = "none"
+    return f"expect:\n  deaths: [{deaths}]\n  winner: {winner}"
+
+
+def _expect_knows_draws() -> bool:
+    """Whether scenario files accept ``winner: draw`` (older ones say ``none``)."""
+    from ..scenario import load
+    return "draw" in getattr(load.Expect, "__dataclass_fields__", {})

@@ -10,6 +10,7 @@ retired code goes into :data:`RETIRED` and :func:`register` refuses it.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Iterable, Iterator
 
 from ..diagnostics import Diagnostic, Related, Span
@@ -23,6 +24,13 @@ REGISTRY: dict[str, type["Rule"]] = {}
 _CODE = re.compile(r"^[EW][1-9][0-9]{2}$")
 _NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 SECTIONS = ("What it finds", "Why it matters", "Example", "Fix")
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayableDiagnostic(Diagnostic):
+    """A finding of ``--explore`` with the scenario file that replays it."""
+
+    reproducer: str | None = None
 
 
 class Rule:

@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path, PurePath
 from typing import Iterable
+from urllib.parse import quote
 
 from ..diagnostics import Diagnostic
 from .registry import REGISTRY, doc_sections, rules
@@ -35,8 +37,18 @@ def as_json(diags: Iterable[Diagnostic]) -> str:
         rule = REGISTRY.get(d.code)
         out.append({"code": d.code, "name": rule.name if rule else None, "severity": d.severity,
                     "message": d.message, "location": _loc(d.span),
-                    "related": [{"message": r.message, "location": _loc(r.span)} for r in d.related]})
+                    "related": [{"message": r.message, "location": _loc(r.span)} for r in d.related],
+                    "reproducer": getattr(d, "reproducer", None)})
     return json.dumps(out, ensure_ascii=False, indent=2)
+
+
+def file_uri(path: str) -> str:
+    """A path as a SARIF ``artifactLocation.uri``: a percent-encoded relative reference
+    (``bad%20one.wolf``), or a ``file://`` URI for an absolute path."""
+    p = PurePath(path)
+    if p.is_absolute():
+        return Path(path).as_uri()
+    return quote(p.as_posix(), safe="/")
 
 
 def _sarif_location(span, message: str | None = None) -> dict:
@@ -45,7 +57,7 @@ def _sarif_location(span, message: str | None = None) -> dict:
         region["endLine"] = span.end_line
     if span.end_col:
         region["endColumn"] = span.end_col
-    loc = {"physicalLocation": {"artifactLocation": {"uri": span.file}, "region": region}}
+    loc = {"physicalLocation": {"artifactLocation": {"uri": file_uri(span.file)}, "region": region}}
     if message:
         loc["message"] = {"text": message}
     return loc
@@ -82,6 +94,8 @@ def sarif(diags: Iterable[Diagnostic]) -> str:
         rel = [r for r in d.related if r.span is not None]
         if rel:
             res["relatedLocations"] = [dict(_sarif_location(r.span, r.message), id=i) for i, r in enumerate(rel)]
+        if getattr(d, "reproducer", None):
+            res["properties"] = {"reproducer": d.reproducer}
         results.append(res)
     log = {"$schema": SARIF_SCHEMA, "version": "2.1.0",
            "runs": [{"tool": {"driver": {"name": "wolfdsl", "version": __version__,
