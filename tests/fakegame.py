@@ -37,6 +37,11 @@ def bundled():
     return sorted(BUNDLED)
 
 
+def bundled_path(name):
+    """The fake rulesets have no files."""
+    return None
+
+
 def load(ref, options=None, players=None):
     options = dict(options or {})
     if ref in BUNDLED:
@@ -125,7 +130,7 @@ def play(ruleset, *, seed, agent, game=0, seats=None, attributes=None, stop_afte
 def install(monkeypatch) -> None:
     """Replace ``wolfdsl.loader`` and ``wolfdsl.engine`` with this module's functions."""
     loader = types.ModuleType("wolfdsl.loader")
-    loader.load, loader.bundled = load, bundled
+    loader.load, loader.bundled, loader.bundled_path = load, bundled, bundled_path
     engine = types.ModuleType("wolfdsl.engine")
     engine.play = play
     monkeypatch.setitem(sys.modules, "wolfdsl.loader", loader)
@@ -140,7 +145,7 @@ def install(monkeypatch) -> None:
     monkeypatch.setattr(wolfdsl.lint, "selected_codes", lambda select=None, ignore=None: set())
 
 
-def lint_paths(paths, select=None, ignore=None, explore=0, seed=0, out_dir=None):
+def lint_paths(paths, select=None, ignore=None, explore=0, seed=0, out_dir=None, out_dirs=None):
     """``wolfdsl.lint.lint_paths`` on the fake loader: a file's ERROR/WARNING words."""
     diags = []
     for p in paths:

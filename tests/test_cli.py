@@ -1,6 +1,7 @@
 """The command line on the fake engine: output, exit codes, error rendering."""
 import json
 import multiprocessing
+import re
 import subprocess
 import sys
 import types
@@ -10,6 +11,7 @@ import pytest
 
 import fakegame
 from clitools import flat, invoke, run_by_jobs
+from wolfdsl.cli import app
 from wolfdsl.cli import parse_sets, players_text
 from wolfdsl.diagnostics import WolfError
 from wolfdsl.montecarlo import game_log, play_game, simulate
@@ -26,7 +28,7 @@ def test_run_narrates_one_game():
     r = invoke("run", "fake-6", "--seed", 3)
     assert r.exit_code == 0, r.output
     out = r.stdout
-    assert out.startswith("Game 0 of fake-6 — Fake-6, seed 3, 6 players\n")
+    assert out.startswith("Game of fake-6 — Fake-6, seed 3, 6 players\n")
     assert "\n── Night 1 ──\n" in out and "\n── Day 1 ──\n" in out
     assert "  † 2号 Villager died (cause: wolf), last words\n" in out
     assert "is elected sheriff" in out and "Exile vote:" in out
@@ -62,7 +64,7 @@ def test_run_quiet_prints_only_the_outcome():
     r = invoke("run", "fake-6", "--seed", 3, "--quiet")
     assert r.stdout == "seed 3: werewolves won (wolves_parity) after 2 days\n"
     r = invoke("run", "fake-6", "--seed", 3, "--quiet", "--set", "rounds=1")
-    assert r.stdout == "seed 3: no winner after 1 days\n"
+    assert r.stdout == "seed 3: no winner after 1 day\n"
 
 
 def test_run_without_seed_picks_one_and_says_which():
@@ -83,6 +85,37 @@ def test_games_json_equals_simulate():
 
 @pytest.mark.skipif(multiprocessing.get_start_method() != "fork",
                     reason="fake engine reaches workers only by fork")
+def test_games_counts_read_as_english():
+    r = invoke("run", "fake-6", "-n", 1, "--seed", 2)
+    assert r.exit_code == 0, r.output
+    assert "fake-6: 1 game, seed 2, agents random" in r.stdout
+    assert r.stderr.startswith("1 game in ") and "(1 job)" in r.stderr
+
+
+def test_games_quiet_prints_only_the_title_and_the_wins_table():
+    r = invoke("run", "fake-6", "-n", 20, "--seed", 2, "-q")
+    assert r.exit_code == 0, r.output
+    assert r.stdout.startswith("fake-6: 20 games, seed 2, agents random\n")
+    assert "Wins" in r.stdout and "Village (village)" in r.stdout
+    assert "Game length" not in r.stdout and "Deaths by cause" not in r.stdout
+    assert r.stderr == ""
+
+
+def test_help_reads_as_prose():
+    from clitools import runner
+
+    for command in ("run", "lint", "rulesets"):
+        r = runner.invoke(app, [command, "--help"], env={"COLUMNS": "200"}, terminal_width=200)
+        assert r.exit_code == 0, r.output
+        assert not re.search(r"<\w+( range)?>|\[x>=", r.stdout), r.stdout
+    r = runner.invoke(app, ["lint", "--help"], env={"COLUMNS": "200"}, terminal_width=200)
+    assert ("Exit 0 when clean, 1 when a finding is an error (any finding with --strict), 2 on "
+            "bad usage. Silence") in r.stdout
+    r = runner.invoke(app, ["run", "--help"], env={"COLUMNS": "200"}, terminal_width=200)
+    assert "--games N " in r.stdout and "--seed INT " in r.stdout and "--quiet" in r.stdout
+    assert "--games: only the title and the win table" in r.stdout
+
+
 def test_games_with_jobs_same_output_and_log(tmp_path):
     outs, errs, logs = run_by_jobs(tmp_path, "fake-6", "-n", 90, "--seed", 2)
     assert outs[0] == outs[1]
@@ -198,10 +231,75 @@ def test_invalid_script_exits_2(scenario):
 
 
 def test_script_rejects_options_the_scenario_fixes(scenario):
-    r = invoke("run", "--script", scenario.path, "--seed", 3, "--set", "rounds=1")
+    r = invoke("run", "--script", scenario.path, "--seed", 3, "--players", 6)
     assert r.exit_code == 2
-    assert "--seed, --set cannot be used with --script" in flat(r.stderr)
+    assert "--seed, --players cannot be used with --script" in flat(r.stderr)
     assert scenario.calls == []
+
+
+def test_script_set_is_refused_clearly_while_the_runner_takes_no_options(scenario):
+    r = invoke("run", "--script", scenario.path, "--set", "rounds=1")
+    assert r.exit_code == 2 and "Traceback" not in r.output
+    assert "'--set': cannot be used with --script yet" in flat(r.stderr)
+    assert scenario.calls == []
+
+
+def test_script_set_overrides_the_scenarios_options(monkeypatch, scenario):
+    seen = []
+
+    def run_scenario(path, ruleset_ref=None, log=None, options=None):
+        seen.append(options)
+        return scenario.outcome
+
+    monkeypatch.setattr(sys.modules["wolfdsl.scenario"], "run_scenario", run_scenario)
+    r = invoke("run", "--script", scenario.path, "--set", "rounds=1", "--quiet")
+    assert r.exit_code == 0, r.output
+    assert seen == [{"rounds": "1"}]
+
+
+@pytest.fixture
+def played(scenario):
+    """The fake scenario outcome with a real (fake-6) game behind it."""
+    scenario.outcome.result = play_game(fakegame.load("fake-6"), 3, 0)
+    scenario.outcome.ruleset = fakegame.load("fake-6")
+    return scenario
+
+
+def test_script_narrates_the_game_then_reports(played):
+    r = invoke("run", "--script", played.path)
+    assert r.exit_code == 0, r.output
+    assert r.stdout.startswith("Game of fake-6 — Fake-6, seed 3, 6 players\n")
+    assert "── Night 1 ──" in r.stdout
+    assert r.stdout.endswith("winning seats: 1号, 6号\n\nscenario holds\n")
+    r = invoke("run", "--script", played.path, "--quiet")
+    assert (r.exit_code, r.stdout) == (0, "")
+    played.outcome.ok = False
+    played.outcome.report = "winner: expected village, got werewolves"
+    r = invoke("run", "--script", played.path, "-q")
+    assert (r.exit_code, r.stdout) == (1, "winner: expected village, got werewolves\n")
+
+
+def test_script_json(played):
+    played.outcome.warnings = ["w1"]
+    r = invoke("run", "--script", played.path, "--json")
+    assert r.exit_code == 0, r.output
+    got = json.loads(r.stdout)
+    game = played.outcome.result
+    assert got == {"ok": True, "report": "scenario holds", "warnings": ["w1"],
+                   "winners": game.winners, "sheriff": game.sheriff,
+                   "deaths": [{k: d.get(k) for k in ("seat", "role", "cause", "day", "phase",
+                                                     "last_words")} for d in game.deaths]}
+    played.outcome.ok = False
+    assert invoke("run", "--script", played.path, "--json").exit_code == 1
+
+
+def test_a_scenario_given_as_ruleset_says_to_use_script(tmp_path):
+    for name in ("pk.yaml", "my games/pk.YML"):
+        r = invoke("run", name)
+        assert r.exit_code == 2 and "Traceback" not in r.output
+        quoted = "'my games/pk.YML'" if " " in name else name
+        assert r.stderr == (f"error: {name} is a scenario file: run it with "
+                            f"`wolfdsl run --script {quoted}`\n")
 
 
 # -- lint ------------------------------------------------------------------------------

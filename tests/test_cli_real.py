@@ -41,7 +41,7 @@ def test_every_bundled_ruleset_plays_and_narrates():
         rs = load(name)
         result = play_game(rs, 3, 0)
         lines = list(narrate(result.events, rs))
-        assert lines[0].startswith(f"Game 0 of {rs.name}")
+        assert lines[0].startswith(f"Game of {rs.name}")
         assert not [l for l in lines if l.kind == "other" and "[" in l and "]" not in l]
 
 
@@ -84,3 +84,39 @@ def test_lint_bundled_and_broken(tmp_path):
     bad.write_text("role {\n", encoding="utf-8")
     r = invoke("lint", bad)
     assert r.exit_code == 1 and re.match(r"\S*bad\.wolf:1:6: E1\d\d error: ", r.stdout)
+
+
+def test_lint_accepts_bundled_names_and_suggests_for_unknown_ones():
+    r = invoke("lint", "standard-12", "cupid-7")
+    assert r.exit_code == 0, r.output
+    assert r.stderr == "2 files checked: 0 errors, 0 warnings\n"
+    r = invoke("lint", "standard-21")
+    assert r.exit_code == 2 and "Traceback" not in r.output
+    assert ("file 'standard-21' does not exist and is not a bundled ruleset "
+            "(did you mean 'standard-12'?)") in " ".join(r.stderr.split())
+
+
+def test_json_reports_option_values_in_force_typed_as_declared():
+    r = invoke("run", "standard-12", "--seed", 1, "--json",
+               "--set", "sheriff_election=False", "--set", "sheriff_vote_weight=2")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["options"] == {"sheriff_election": False, "sheriff_vote_weight": 2}
+    r = invoke("run", "standard-12", "-n", 2, "--seed", 1, "--json", "--set", "sheriff_election=no")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["options"] == {"sheriff_election": False}
+    r = invoke("run", "standard-12", "-n", 2, "--seed", 1, "--set", "sheriff_election=no")
+    assert "seed 1, agents random, sheriff_election=no" in r.stdout
+
+
+def test_script_narrates_a_real_scenario_then_reports():
+    from pathlib import Path
+
+    path = Path(__file__).parent / "scenarios" / "DAY-08.yaml"
+    r = invoke("run", "--script", path)
+    assert r.exit_code == 0, r.output
+    assert r.stdout.startswith("Game of standard-12 — Standard 12 (guard), seed ")
+    assert "   5号  Seer 预言家  (Village)" in r.stdout  # display names from the ruleset
+    assert r.stdout.rstrip().splitlines()[-1].startswith("expect holds")
+    got = json.loads(invoke("run", "--script", path, "--json").stdout)
+    assert got["ok"] is True and got["report"].startswith("expect holds")
+    assert [d["seat"] for d in got["deaths"]] == [2, 12] and got["sheriff"] is None

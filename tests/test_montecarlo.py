@@ -153,3 +153,48 @@ def test_rendered_table():
     assert "wolf" in text and "1.00" in text and "exile" in text and "0.25" in text
     s.seconds, s.jobs = 2.0, 2
     assert montecarlo.timing_line(s) == "4 games in 2.00 s: 2.0 games/s (2 jobs)"
+
+
+def test_brief_rendering_and_counts_of_one():
+    t = _Tally()
+    t.add(Outcome(0, ("village",), True, 1, ("wolf",), "r"))
+    s = t.summary(fakegame.ruleset(), seed=8, agents="random", options={"x": False}, players=1)
+    text = render(s)
+    assert "fake-6: 1 game, seed 8, agents random, 1 player, x=no" in text
+    console = Console(width=100, record=True, file=io.StringIO())
+    for item in montecarlo.summary_renderables(s, brief=True):
+        console.print(item)
+    brief = console.export_text()
+    assert "Wins" in brief and "Game length" not in brief and "Deaths by cause" not in brief
+    s.seconds, s.jobs = 1.0, 1
+    assert montecarlo.timing_line(s) == "1 game in 1.00 s: 1.0 games/s (1 job)"
+
+
+def test_options_in_force_are_typed_as_the_ruleset_declares():
+    from types import SimpleNamespace as NS
+
+    rs = NS(options={"flag": NS(value=False), "weight": NS(value=1.5)})
+    assert montecarlo.options_in_force(rs, {"flag": "no", "weight": "1.5", "other": "x"}) == {
+        "flag": False, "weight": 1.5, "other": "x"}
+
+
+def _slow_chunk(start, stop):
+    import time
+
+    if start > 0:
+        time.sleep(60)
+    return [Outcome(i, (), True, 1, (), None) for i in range(start, stop)]
+
+
+@needs_fork
+def test_stopping_a_parallel_run_ends_its_workers_at_once(monkeypatch):
+    import time
+
+    monkeypatch.setattr(montecarlo, "_run_chunk", _slow_chunk)
+    outcomes = montecarlo._parallel("fake-6", 400, 1, 2, "random", None, None, False,
+                                    lambda: None)
+    next(outcomes)
+    t0 = time.monotonic()
+    outcomes.close()  # as on ^C: the chunks in flight are not waited for
+    assert time.monotonic() - t0 < 10
+    assert multiprocessing.active_children() == []

@@ -44,7 +44,7 @@ GAME = [
 ]
 
 EXPECTED = """\
-Game 0 of fake-6 — Fake-6, seed 42, 3 players
+Game of fake-6 — Fake-6, seed 42, 3 players
   1号  Werewolf 狼人  (Werewolves)
   2号  Villager 平民  (Village)
   3号  Villager 平民  (Village)
@@ -95,7 +95,7 @@ def test_log_read_back_from_json_narrates_the_same():
 
 def test_without_ruleset_uses_ids_and_title_case_team():
     lines = list(narrate(GAME[:3]))
-    assert lines[0] == "Game 0 of fake-6, seed 42, 3 players"
+    assert lines[0] == "Game of fake-6, seed 42, 3 players"
     assert lines[1] == "  1号  werewolf  (werewolves)"
     assert lines[-1] == "The game stops here, with no winner yet."
     assert "  Werewolves: kill → 2号 villager" in lines
@@ -158,3 +158,46 @@ def test_cast_seats_are_right_aligned():
     seats = [{"seat": s, "role": "villager", "faction": "village"} for s in (1, 10)]
     lines = list(narrate([ev(0, 0, "setup", "game_start", ruleset="r", seed=1, seats=seats)]))
     assert lines[1:3] == ["   1号  villager  (village)", "  10号  villager  (village)"]
+
+
+def test_only_game_is_not_numbered_and_counts_read_as_english():
+    assert next(narrate([START])) == "Game of fake-6, seed 42, 3 players"
+    assert next(narrate([START], numbered=True)) == "Game 0 of fake-6, seed 42, 3 players"
+    later = dict(START, game=4, seats=START["seats"][:1])
+    assert next(narrate([later])) == "Game 4 of fake-6, seed 42, 1 player"
+
+
+def test_speech_claim_recommendation_reveal_and_moderator_lines():
+    events = [START,
+              ev(1, 2, "day", "claim", seat=3, role="seer", wolves=[1]),
+              ev(2, 2, "day", "claim", seat=1, role="seer", wolves=[2, 3], cleared=[]),
+              ev(3, 2, "day", "recommendation", seat=2, target=1),
+              ev(4, 2, "day", "reveal", seat=1, role="werewolf"),
+              ev(5, 2, "day", "announcement", text="the seer checked a player", role="werewolf"),
+              ev(6, 2, "day", "note", text="Burial: the card stays hidden", seat=2),
+              ev(7, 2, "day", "spiritualism", medium=3, asks=2, question="wolf_man", answer=True),
+              ev(8, 2, "day", "spiritualism", medium=3, asks=2, question="neighbour_wolf",
+                 about=1, answer=False),
+              ev(9, 2, "day", "speeches", order=[])]
+    roles = {"werewolf": fake_ruleset().roles["werewolf"],
+             "villager": fake_ruleset().roles["villager"],
+             "seer": type("R", (), {"name": "Seer"})()}
+    rs = fake_ruleset()
+    rs.roles = roles
+    lines = list(narrate(events, rs))[6:]
+    assert lines == [
+        "  3号 Villager claims to be Seer: wolves 1号",
+        "  1号 Werewolf claims to be Seer: wolves 2号, 3号; cleared none",
+        "  Sheriff 2号 recommends exiling 1号",
+        "  1号's card is shown: Werewolf",
+        "  Announcement: the seer checked a player (Werewolf)",
+        "  Burial: the card stays hidden (seat 2号)",
+        "  Spiritualism: 3号 asks the spirit of 2号 Villager: wolf man? — yes",
+        "  Spiritualism: 3号 asks the spirit of 2号 Villager: neighbour wolf about 1号? — no",
+        "  Speeches in order: nobody speaks",
+        "", "The game stops here, with no winner yet.",
+    ]
+    assert not [l for l in lines if l.kind == "other"]
+    seer = dict(START, seats=[{"seat": 6, "role": "seer", "faction": "village"}])
+    claim = ev(1, 1, "day", "claim", seat=6, role="seer", wolves=[8])
+    assert list(narrate([seer, claim], rs))[4] == "  6号 Seer claims: wolves 8号"

@@ -12,15 +12,43 @@ traceback. Any other exception is a bug in wolfdsl and keeps its traceback.
 from __future__ import annotations
 
 import json
+import os
 import secrets
+import shlex
+import signal
+import sys
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Annotated, Iterator, List, Optional
 
 import typer
+from typer.core import TyperArgument, TyperCommand
 
 from wolfdsl.agents import AGENTS
 from wolfdsl.diagnostics import WolfError, did_you_mean
+from wolfdsl.narrate import plural
+
+class PlainCommand(TyperCommand):
+    """A command whose help names each argument by its metavar alone (``FILE...``, not
+    ``FILE... <list[str]>``): typer offers no switch for the type label of arguments."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for param in self.params:
+            if isinstance(param, TyperArgument):
+                param.display_type_rich = lambda ctx: None  # type: ignore[method-assign]
+
+    def collect_usage_pieces(self, ctx) -> list[str]:
+        """``[OPTIONS] FILE...`` and ``[OPTIONS] [RULESET]``."""
+        pieces = [self.options_metavar] if self.options_metavar else []
+        for param in self.get_params(ctx):
+            if isinstance(param, TyperArgument):
+                name = param.metavar or param.name.upper()
+                if param.nargs != 1 and not name.endswith("..."):
+                    name += "..."
+                pieces.append(name if param.required else f"[{name}]")
+        return pieces
+
 
 app = typer.Typer(
     name="wolfdsl",  # the help text is _root's docstring
@@ -28,6 +56,8 @@ app = typer.Typer(
     add_completion=False,
     # A traceback only ever means a bug; keep it plain and free of local variables.
     pretty_exceptions_enable=False,
+    # Plain help: paragraphs reflowed to the terminal, no type labels such as <bool>.
+    rich_markup_mode=None,
 )
 
 STYLES = {
@@ -56,6 +86,57 @@ def user_errors() -> Iterator[None]:
     except WolfError as err:
         typer.echo(err.render(), err=True)
         raise typer.Exit(err.exit_code) from None
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised in the main thread like ^C so that the same clean-up runs."""
+
+
+@contextmanager
+def interruptible() -> Iterator[None]:
+    """Stop cleanly on ^C (SIGINT) or SIGTERM: ``interrupted`` on stderr, exit 130 (143).
+
+    Whatever runs inside (the Monte Carlo pool above all) cleans up on the way out, as
+    for any exception; no traceback is shown.
+    """
+    def on_term(signum, frame):
+        raise Terminated()
+
+    try:
+        previous = signal.signal(signal.SIGTERM, on_term)
+    except ValueError:  # not the main thread: leave signals alone
+        previous = None
+    try:
+        yield
+    except KeyboardInterrupt as err:
+        typer.echo("interrupted", err=True)
+        raise typer.Exit(143 if isinstance(err, Terminated) else 130) from None
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+@contextmanager
+def quiet_broken_pipe() -> Iterator[None]:
+    """A reader that stops early (``wolfdsl run X | head``) ends the output quietly, exit 0."""
+    try:
+        yield
+    except BrokenPipeError:
+        # Nothing more can be written; point stdout at /dev/null so that the flush at
+        # exit does not complain either.
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError, AttributeError):
+            pass
+        raise typer.Exit(0) from None
+
+
+@contextmanager
+def guarded() -> Iterator[None]:
+    """Every command's body: :func:`interruptible` and :func:`quiet_broken_pipe`."""
+    with interruptible(), quiet_broken_pipe():
+        yield
 
 
 def parse_sets(items: List[str]) -> dict[str, str]:
@@ -101,7 +182,13 @@ def _open_log(path: Optional[Path]) -> Optional[IO[str]]:
 def _stdout():
     from rich.console import Console
 
-    return Console(soft_wrap=True, highlight=False)
+    class Stdout(Console):
+        def on_broken_pipe(self) -> None:
+            # rich exits 1 here; leave it to quiet_broken_pipe (exit 0).
+            self.quiet = True
+            raise BrokenPipeError()
+
+    return Stdout(soft_wrap=True, highlight=False)
 
 
 # --------------------------------------------------------------------------------------
@@ -124,71 +211,95 @@ def _root(
     """Write Werewolf (狼人杀) variants as .wolf files, play them, check them."""
 
 
-@app.command()
+def _at_least(low: int):
+    """A typer callback refusing a value below ``low`` (the help stays free of ``x>=1``)."""
+    def check(value: Optional[int]) -> Optional[int]:
+        if value is not None and value < low:
+            raise typer.BadParameter(f"must be at least {low}, got {value}")
+        return value
+    return check
+
+
+QUIET_HELP = ("Less output. One game: only the outcome line. --games: only the title and the "
+              "win table (no progress bar, length and death tables or timing). --script: no "
+              "narration, and no report when the expectation holds.")
+
+
+@app.command(cls=PlainCommand,
+             short_help="Play one game, many games (--games N) or a scenario (--script).")
 def run(
     ruleset: Annotated[Optional[str], typer.Argument(
         help="A .wolf file or a bundled ruleset name (see `wolfdsl rulesets`); "
              "may be left out with --script.", metavar="RULESET", show_default=False)] = None,
     games: Annotated[Optional[int], typer.Option(
-        "--games", "-n", min=1, help="Monte Carlo: play N games and summarise them.")] = None,
+        "--games", "-n", metavar="N", callback=_at_least(1),
+        help="Monte Carlo: play N games and summarise them.")] = None,
     script: Annotated[Optional[Path], typer.Option(
-        "--script", exists=True, dir_okay=False, readable=True,
-        help="Play a scenario file and check its expect block.")] = None,
+        "--script", metavar="FILE", exists=True, dir_okay=False, readable=True,
+        help="Play a scenario file (YAML), narrate it and check its expect block.")] = None,
     seed: Annotated[Optional[int], typer.Option(
-        help="Seed of the run (default: a random one, printed).")] = None,
+        metavar="INT", help="Seed of the run (default: a random one, printed).")] = None,
     players: Annotated[Optional[int], typer.Option(
-        min=1, help="Player count, for rulesets that accept a range.")] = None,
+        metavar="N", callback=_at_least(1),
+        help="Player count, for rulesets that accept a range.")] = None,
     agents: Annotated[Optional[str], typer.Option(
+        metavar="NAME",
         help=f"Agent for every seat: {', '.join(sorted(AGENTS))} (default: random).")] = None,
     jobs: Annotated[Optional[int], typer.Option(
-        "--jobs", "-j", min=1, help="Worker processes for --games (default: 1).")] = None,
+        "--jobs", "-j", metavar="J", callback=_at_least(1),
+        help="Worker processes for --games (default: 1).")] = None,
     log: Annotated[Optional[Path], typer.Option(
-        dir_okay=False, help="Write the event log as JSON Lines.")] = None,
+        metavar="FILE", dir_okay=False, help="Write the event log as JSON Lines.")] = None,
     as_json: Annotated[bool, typer.Option(
         "--json", help="Print a machine-readable summary instead of text.")] = False,
     set_: Annotated[Optional[List[str]], typer.Option(
-        "--set", metavar="NAME=VALUE", help="Set a ruleset option (repeatable).")] = None,
-    quiet: Annotated[bool, typer.Option(
-        "--quiet", "-q", help="Only the outcome: no narration, progress bar or timing.")] = False,
+        "--set", metavar="NAME=VALUE",
+        help="Set a ruleset option (repeatable); with --script, overrides the scenario's.")] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help=QUIET_HELP)] = False,
 ) -> None:
-    """Play one game (narrated), many games (--games N), or a scenario (--script)."""
-    options = parse_sets(set_ or [])
-    if script is not None:
-        given = [name for name, on in (
-            ("--games", games is not None), ("--seed", seed is not None),
-            ("--players", players is not None), ("--agents", agents is not None),
-            ("--jobs", jobs is not None), ("--set", bool(options)), ("--json", as_json)) if on]
-        if given:
+    """Play one game (narrated), many games (--games N), or a scenario (--script).
+
+    Exit 0 on success, 1 when a scenario's expectation does not hold, 2 on bad input,
+    130 when interrupted."""
+    with guarded():
+        options = parse_sets(set_ or [])
+        if script is not None:
+            given = [name for name, on in (
+                ("--games", games is not None), ("--seed", seed is not None),
+                ("--players", players is not None), ("--agents", agents is not None),
+                ("--jobs", jobs is not None)) if on]
+            if given:
+                raise typer.BadParameter(
+                    f"{', '.join(given)} cannot be used with --script: the scenario file fixes "
+                    "the seed, seats and decisions", param_hint="'--script'")
+            _run_script(script, ruleset, log, options, as_json, quiet)
+            return
+
+        if ruleset is None:
+            from wolfdsl.loader import bundled
+
             raise typer.BadParameter(
-                f"{', '.join(given)} cannot be used with --script: the scenario file fixes "
-                "the seed, seats, options and decisions", param_hint="'--script'")
-        _run_script(script, ruleset, log, quiet)
-        return
+                f"missing: give a .wolf file or a bundled ruleset ({', '.join(bundled())})",
+                param_hint="'RULESET'")
+        if ruleset.lower().endswith((".yaml", ".yml")):
+            with user_errors():
+                raise WolfError(f"{ruleset} is a scenario file: run it with "
+                                f"`wolfdsl run --script {shlex.quote(ruleset)}`")
+        agents = agents or "random"
+        check_agents(agents)
+        if seed is None:
+            seed = secrets.randbelow(2**31)  # every output names it, so the run can be replayed
 
-    if ruleset is None:
-        from wolfdsl.loader import bundled
-
-        raise typer.BadParameter(
-            f"missing: give a .wolf file or a bundled ruleset ({', '.join(bundled())})",
-            param_hint="'RULESET'")
-    agents = agents or "random"
-    check_agents(agents)
-    if seed is None:
-        seed = secrets.randbelow(2**31)  # every output names it, so the run can be replayed
-
-    if games is None:
-        _run_one(ruleset, seed, agents, players, options, log, as_json, quiet)
-    else:
-        _run_many(ruleset, games, seed, jobs or 1, agents, players, options, log, as_json, quiet)
+        if games is None:
+            _run_one(ruleset, seed, agents, players, options, log, as_json, quiet)
+        else:
+            _run_many(ruleset, games, seed, jobs or 1, agents, players, options, log, as_json, quiet)
 
 
 def _run_one(ref: str, seed: int, agents: str, players: Optional[int], options: dict,
              log: Optional[Path], as_json: bool, quiet: bool) -> None:
-    from rich.text import Text
-
     from wolfdsl.loader import load
-    from wolfdsl.montecarlo import game_log, play_game
-    from wolfdsl.narrate import narrate
+    from wolfdsl.montecarlo import game_log, options_in_force, play_game
 
     with user_errors():
         ruleset = load(ref, options or None, players)
@@ -204,7 +315,7 @@ def _run_one(ref: str, seed: int, agents: str, players: Optional[int], options: 
             "ruleset": ruleset.name,
             "seed": seed,
             "agents": agents,
-            "options": options,
+            "options": options_in_force(ruleset, options),
             "seats": start.get("seats", []),
             "over": result.over,
             "winners": result.winners,
@@ -212,20 +323,33 @@ def _run_one(ref: str, seed: int, agents: str, players: Optional[int], options: 
             "reason": result.reason,
             "days": result.days,
             "sheriff": result.sheriff,
-            "deaths": [{k: e.get(k) for k in ("seat", "role", "cause", "day", "phase", "last_words")}
-                       for e in result.deaths],
+            "deaths": _deaths(result),
         }
         typer.echo(json.dumps(summary, ensure_ascii=False, indent=2))
         return
     if quiet:
+        days = plural(result.days, "day")
         if result.over:
             who = " and ".join(result.winners) or "nobody"
-            typer.echo(f"seed {seed}: {who} won ({result.reason}) after {result.days} days")
+            typer.echo(f"seed {seed}: {who} won ({result.reason}) after {days}")
         else:
-            typer.echo(f"seed {seed}: no winner after {result.days} days")
+            typer.echo(f"seed {seed}: no winner after {days}")
         return
+    _narrate(result.events, ruleset)
+
+
+def _deaths(result) -> list[dict]:
+    return [{k: e.get(k) for k in ("seat", "role", "cause", "day", "phase", "last_words")}
+            for e in result.deaths]
+
+
+def _narrate(events: list[dict], ruleset) -> None:
+    from rich.text import Text
+
+    from wolfdsl.narrate import narrate
+
     console = _stdout()
-    for line in narrate(result.events, ruleset):
+    for line in narrate(events, ruleset):
         console.print(Text(line, style=STYLES.get(line.kind, "")))
 
 
@@ -246,74 +370,140 @@ def _run_many(ref: str, games: int, seed: int, jobs: int, agents: str, players: 
         typer.echo(json.dumps(summary.to_dict(), ensure_ascii=False, indent=2))
         return
     console = _stdout()
-    for item in summary_renderables(summary):
+    for item in summary_renderables(summary, brief=quiet):
         console.print(item)
     if not quiet:
         typer.echo(timing_line(summary), err=True)
 
 
-def _run_script(script: Path, ruleset: Optional[str], log: Optional[Path], quiet: bool) -> None:
+def _run_script(script: Path, ruleset: Optional[str], log: Optional[Path], options: dict,
+                as_json: bool, quiet: bool) -> None:
+    import inspect
+
     from wolfdsl.scenario import run_scenario
 
+    kwargs: dict = {}
+    if options:
+        if "options" not in inspect.signature(run_scenario).parameters:
+            raise typer.BadParameter(
+                "cannot be used with --script yet: set the options in the scenario's "
+                "`options:` block", param_hint="'--set'")
+        kwargs["options"] = options
     with user_errors():
         outcome = run_scenario(str(script), ruleset_ref=ruleset,
-                               log=str(log) if log is not None else None)
+                               log=str(log) if log is not None else None, **kwargs)
     for warning in outcome.warnings:
         typer.echo(warning if "warning:" in warning else f"warning: {warning}", err=True)
-    if not (quiet and outcome.ok):
-        typer.echo(outcome.report)
+    result = getattr(outcome, "result", None)
+    if as_json:
+        typer.echo(json.dumps({
+            "ok": outcome.ok,
+            "report": outcome.report,
+            "warnings": list(outcome.warnings),
+            "winners": list(result.winners) if result is not None else None,
+            "deaths": _deaths(result) if result is not None else None,
+            "sheriff": result.sheriff if result is not None else None,
+        }, ensure_ascii=False, indent=2))
+    else:
+        if not quiet and result is not None:
+            _narrate(result.events, _scenario_ruleset(outcome, ruleset))
+            typer.echo("")
+        if not (quiet and outcome.ok):
+            typer.echo(outcome.report)
     raise typer.Exit(0 if outcome.ok else 1)
+
+
+def _scenario_ruleset(outcome, ref: Optional[str]):
+    """The ruleset a scenario was played on, for the narration's display names
+    (``None``, and the log's ids, when it cannot be had)."""
+    rs = getattr(outcome, "ruleset", None)
+    if rs is not None:
+        return rs
+    try:
+        from wolfdsl.scenario.run import _load_ruleset
+
+        return _load_ruleset(outcome.scenario, ref)
+    except (ImportError, AttributeError, WolfError):
+        return None
 
 
 LINT_FORMATS = ("text", "json", "sarif")
 
 
-@app.command()
+def _lint_target(name: str) -> tuple[str, bool]:
+    """The file to lint for FILE: the path itself, or a bundled ruleset of that name
+    (``True``). Raises ``typer.BadParameter`` with a did-you-mean for neither."""
+    from wolfdsl.loader import bundled, bundled_path
+
+    path = Path(name)
+    if path.is_file():
+        return name, False
+    if path.is_dir():
+        raise typer.BadParameter(f"'{name}' is a directory, not a .wolf file",
+                                 param_hint="'FILE...'")
+    found = bundled_path(name[:-5] if name.endswith(".wolf") else name)
+    if found is not None and not path.is_absolute():
+        return str(found), True
+    raise typer.BadParameter(
+        f"file '{name}' does not exist and is not a bundled ruleset{did_you_mean(name, bundled())}",
+        param_hint="'FILE...'")
+
+
+@app.command(cls=PlainCommand, short_help="Check ruleset files for mistakes and conflicting rules.")
 def lint(
-    files: Annotated[List[Path], typer.Argument(
-        exists=True, dir_okay=False, readable=True, help=".wolf files to check.",
+    files: Annotated[List[str], typer.Argument(
+        help=".wolf files or bundled ruleset names (see `wolfdsl rulesets`) to check.",
         metavar="FILE...", show_default=False)],
     fmt: Annotated[str, typer.Option(
-        "--format", help="Output: text (compiler style), json, or sarif (SARIF 2.1.0).")] = "text",
+        "--format", metavar="FORMAT",
+        help="Output: text (compiler style, the default), json, or sarif (SARIF 2.1.0).")] = "text",
     select: Annotated[Optional[List[str]], typer.Option(
-        "--select", metavar="CODES", help="Only these codes, prefixes (W33) or names; repeatable or comma-separated.")] = None,
+        "--select", metavar="CODES",
+        help="Only these codes, prefixes (W33) or names; repeatable or comma-separated.")] = None,
     ignore: Annotated[Optional[List[str]], typer.Option(
         "--ignore", metavar="CODES", help="Skip these codes, prefixes or names.")] = None,
     strict: Annotated[bool, typer.Option(
         "--strict", help="Exit 1 on any finding, warnings included.")] = False,
     explore: Annotated[int, typer.Option(
-        "--explore", min=0, metavar="N",
-        help="Also play N seeded random games per file and report runtime conflicts (W39x).")] = 0,
-    seed: Annotated[int, typer.Option(help="Seed of the --explore games.")] = 0,
+        "--explore", metavar="N", callback=_at_least(0), show_default=False,
+        help="Also play N seeded random games per file and report runtime conflicts "
+             "(W39x), each with a scenario file that replays it.")] = 0,
+    seed: Annotated[int, typer.Option(
+        metavar="INT", show_default=False, help="Seed of the --explore games (default: 0).")] = 0,
     out: Annotated[Optional[Path], typer.Option(
-        "--out", file_okay=False, help="Folder for --explore reproducers (default: next to each ruleset).")] = None,
+        "--out", metavar="DIR", file_okay=False,
+        help="Folder for --explore reproducers (default: next to each ruleset; the current "
+             "folder for a bundled one).")] = None,
 ) -> None:
     """Check ruleset files; print `path:line:col: CODE severity: message` per finding.
 
-    Exit 0 when clean, 1 when a finding is an error (any finding with --strict), 2 on
-    bad usage. Silence one finding with `# lint: ignore CODE -- reason` on its line or
-    the line above."""
+    Exit 0 when clean, 1 when a finding is an error (any finding with --strict), 2 on bad
+    usage. Silence one finding with `# lint: ignore CODE -- reason` on its line or the
+    line above."""
     from wolfdsl.lint import lint_paths, selected_codes
     from wolfdsl.lint import render
 
-    if fmt not in LINT_FORMATS:
-        raise typer.BadParameter(f"unknown format '{fmt}'{did_you_mean(fmt, LINT_FORMATS)}; "
-                                 f"use {', '.join(LINT_FORMATS)}", param_hint="'--format'")
-    try:
-        selected_codes(select, ignore)
-    except ValueError as err:
-        raise typer.BadParameter(str(err), param_hint="'--select' / '--ignore'") from None
-    diags = lint_paths([str(p) for p in files], select=select, ignore=ignore, explore=explore,
-                       seed=seed, out_dir=out)
-    if fmt == "json":
-        typer.echo(render.as_json(diags))
-    elif fmt == "sarif":
-        typer.echo(render.sarif(diags))
-    else:
-        if diags:
-            typer.echo(render.text(diags))
-        typer.echo(render.summary(diags, len(files)), err=True)
-    failing = any(d.severity == "error" for d in diags) or (strict and bool(diags))
+    with guarded():
+        if fmt not in LINT_FORMATS:
+            raise typer.BadParameter(f"unknown format '{fmt}'{did_you_mean(fmt, LINT_FORMATS)}; "
+                                     f"use {', '.join(LINT_FORMATS)}", param_hint="'--format'")
+        try:
+            selected_codes(select, ignore)
+        except ValueError as err:
+            raise typer.BadParameter(str(err), param_hint="'--select' / '--ignore'") from None
+        targets = [_lint_target(name) for name in files]
+        out_dirs = {path: Path.cwd() for path, is_bundled in targets if is_bundled and out is None}
+        diags = lint_paths([path for path, _ in targets], select=select, ignore=ignore,
+                           explore=explore, seed=seed, out_dir=out, out_dirs=out_dirs)
+        if fmt == "json":
+            typer.echo(render.as_json(diags))
+        elif fmt == "sarif":
+            typer.echo(render.sarif(diags))
+        else:
+            if diags:
+                typer.echo(render.text(diags))
+            typer.echo(render.summary(diags, len(files)), err=True)
+        failing = any(d.severity == "error" for d in diags) or (strict and bool(diags))
     raise typer.Exit(1 if failing else 0)
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import os
+import signal
 import sys
 import time
 from collections import Counter, deque
@@ -25,6 +26,7 @@ from typing import IO, Any, Callable, Iterator
 from wolfdsl.agents import AGENTS
 from wolfdsl.diagnostics import WolfError, did_you_mean
 from wolfdsl.eventlog import dumps_event
+from wolfdsl.narrate import plural
 from wolfdsl.results import GameResult
 from wolfdsl.seeding import derive, game_seed
 from wolfdsl.stats import histogram_mean, histogram_stdev, wilson
@@ -60,6 +62,17 @@ def play_game(ruleset: Any, run_seed: int, game: int = 0, agents: str = "random"
     seed = game_seed(run_seed, game)
     agent = make_agent(agents, derive(seed, "agent"))
     return play(ruleset, seed=seed, agent=agent, game=game, players=players)
+
+
+def options_in_force(ruleset: Any, given: dict) -> dict[str, Any]:
+    """The values the loaded ``ruleset`` uses for the options the user set, typed as it
+    declares them (``no`` on the command line is ``False``, ``2`` is ``2``)."""
+    declared = getattr(ruleset, "options", None) or {}
+    out: dict[str, Any] = {}
+    for name, text in given.items():
+        value = getattr(declared.get(name), "value", text)
+        out[name] = value if value is None or isinstance(value, (bool, int, float, str)) else str(value)
+    return out
 
 
 def game_log(events: list[dict]) -> str:
@@ -122,7 +135,7 @@ class Summary:
     games: int
     seed: int
     agents: str
-    options: dict[str, str]
+    options: dict[str, Any]
     players: int | None
     factions: list[FactionStat]
     draws: int
@@ -234,6 +247,11 @@ def _init_worker(ruleset_ref: str, options: dict | None, players: int | None, ag
                  keep_log: bool, seed: int) -> None:
     from wolfdsl.loader import load
 
+    # ^C at a terminal reaches the whole process group; only the parent acts on it (it
+    # stops the pool). A forked worker also inherits the parent's SIGTERM handler:
+    # restore the default so that terminating a worker just ends it.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _WORKER.update(ruleset=load(ruleset_ref, options, players), players=players,
                    agents=agents, keep_log=keep_log, seed=seed)
 
@@ -257,26 +275,45 @@ def _parallel(ruleset_ref: str, games: int, seed: int, jobs: int, agents: str,
               started: Callable[[], None]) -> Iterator[Outcome]:
     chunks = deque(_chunks(games, jobs))
     window = jobs * 3  # chunks in flight: bounds memory when logs are kept
-    with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker,
-                             initargs=(ruleset_ref, options, players, agents, keep_log,
-                                       seed)) as pool:
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker,
+                               initargs=(ruleset_ref, options, players, agents, keep_log, seed))
+    try:
         pending = deque()
         while chunks and len(pending) < window:
             pending.append(pool.submit(_run_chunk, *chunks.popleft()))
         # Workers are started (forked) by the first submit; only now start threads
         # such as the progress bar's refresher.
         started()
-        try:
-            while pending:
-                outcomes = pending.popleft().result()
-                if chunks:
-                    pending.append(pool.submit(_run_chunk, *chunks.popleft()))
-                yield from outcomes
-        except BaseException:
-            # An error, ^C or a consumer that stopped early: drop the queued chunks
-            # instead of playing them all before leaving.
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
+        while pending:
+            outcomes = pending.popleft().result()
+            if chunks:
+                pending.append(pool.submit(_run_chunk, *chunks.popleft()))
+            yield from outcomes
+    except BaseException:
+        # An error, ^C, SIGTERM or a consumer that stopped early: stop at once instead
+        # of playing the chunks in flight (or all of them) before leaving.
+        _stop_pool(pool)
+        raise
+    pool.shutdown(wait=True)
+
+
+def _stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Cancel what is queued and end the workers now, without waiting for their chunks."""
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in workers:
+        if proc.is_alive():
+            proc.terminate()
+    for proc in workers:
+        proc.join(timeout=2)
+        if proc.is_alive():  # pragma: no cover - a worker that ignores SIGTERM
+            proc.kill()
+            proc.join(timeout=1)
+    # The pool's manager thread notices the ended workers and closes its pipes; wait for
+    # it, or the exit hook of concurrent.futures may write to a pipe as it closes.
+    manager = getattr(pool, "_executor_manager_thread", None)
+    if manager is not None:
+        manager.join(timeout=5)
 
 
 @contextmanager
@@ -346,14 +383,22 @@ def simulate(ruleset_ref: str, games: int, seed: int, jobs: int = 1, agents: str
             else:
                 outcomes = _parallel(ruleset_ref, games, seed, jobs, agents, options, players,
                                      keep_log, start)
-            for o in outcomes:
-                tally.add(o)
-                if out is not None:
-                    out.write(o.log or "")
-                advance(1)
+            try:
+                for o in outcomes:
+                    tally.add(o)
+                    if out is not None:
+                        out.write(o.log or "")
+                    advance(1)
+            finally:
+                # On ^C or an error here, stop the workers now: the traceback would
+                # keep the generator (and its pool) alive until the process exits.
+                close = getattr(outcomes, "close", None)
+                if close is not None:
+                    close()
         seconds = time.perf_counter() - t0
 
-    return tally.summary(ruleset, seed=seed, agents=agents, options=dict(options or {}),
+    return tally.summary(ruleset, seed=seed, agents=agents,
+                         options=options_in_force(ruleset, options or {}),
                          players=players, jobs=jobs, seconds=seconds)
 
 
@@ -379,16 +424,17 @@ def _open_log(log: str | os.PathLike | IO[str] | None) -> Iterator[IO[str] | Non
 # Presentation
 # --------------------------------------------------------------------------------------
 
-def summary_renderables(summary: Summary) -> list:
-    """Rich renderables for a summary: a title, the win table, length and deaths."""
+def summary_renderables(summary: Summary, brief: bool = False) -> list:
+    """Rich renderables for a summary: a title, the win table, length and deaths
+    (``brief``: the title and the win table only)."""
     from rich.table import Table
     from rich.text import Text
 
     s = summary
     out: list = []
-    opts = "".join(f", {k}={v}" for k, v in s.options.items())
-    players = f", {s.players} players" if s.players else ""
-    out.append(Text(f"{s.ruleset}: {s.games} games, seed {s.seed}, agents {s.agents}"
+    opts = "".join(f", {k}={_show_option(v)}" for k, v in s.options.items())
+    players = f", {plural(s.players, 'player')}" if s.players else ""
+    out.append(Text(f"{s.ruleset}: {plural(s.games, 'game')}, seed {s.seed}, agents {s.agents}"
                     f"{players}{opts}", style="bold"))
 
     wins = Table(title="Wins", title_justify="left")
@@ -405,6 +451,8 @@ def summary_renderables(summary: Summary) -> list:
             wins.add_row(label, str(n), _pct(n / s.games), f"{_pct(low)} – {_pct(high)}",
                          style="dim")
     out.append(wins)
+    if brief:
+        return out
 
     if s.lengths:
         length = Table(title=f"Game length (days): mean {s.mean_length:.2f}, "
@@ -429,12 +477,17 @@ def summary_renderables(summary: Summary) -> list:
     return out
 
 
+def _show_option(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
 def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
 def timing_line(summary: Summary) -> str:
     """``1000 games in 2.10 s: 476.2 games/s (4 jobs)``."""
-    return (f"{summary.games} games in {summary.seconds:.2f} s: "
-            f"{summary.games_per_second:.1f} games/s ({summary.jobs} "
-            f"job{'s' if summary.jobs != 1 else ''})")
+    return (f"{plural(summary.games, 'game')} in {summary.seconds:.2f} s: "
+            f"{summary.games_per_second:.1f} games/s ({plural(summary.jobs, 'job')})")

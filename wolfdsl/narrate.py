@@ -19,7 +19,7 @@ the ruleset give it. An event type it does not know is still shown, generically.
 ... ]
 >>> for line in narrate(events):
 ...     print(line)
-Game 0 of demo, seed 7, 2 players
+Game of demo, seed 7, 2 players
   1号  werewolf  (werewolves)
   2号  villager  (village)
 <BLANKLINE>
@@ -66,8 +66,9 @@ def _time_key(day: int, phase: str) -> tuple[int, int]:
 class _Teller:
     """The state a narration needs: who holds which role, how far the story has got."""
 
-    def __init__(self, ruleset: Any = None):
+    def __init__(self, ruleset: Any = None, numbered: bool | None = None):
         self.ruleset = ruleset
+        self.numbered = numbered
         self.roles: dict[int, str] = {}
         self.now: tuple[int, int] | None = None
 
@@ -132,7 +133,9 @@ class _Teller:
         title = getattr(self.ruleset, "title", None)
         name = ev.get("ruleset", "?")
         what = f"{name} — {title}" if title and title != name else name
-        yield Line(f"Game {ev.get('game', 0)} of {what}, seed {ev.get('seed')}, {len(seats)} players",
+        game = ev.get("game", 0)
+        number = f" {game}" if self.numbered or (self.numbered is None and game) else ""
+        yield Line(f"Game{number} of {what}, seed {ev.get('seed')}, {plural(len(seats), 'player')}",
                    "title")
         width = max((len(seat_label(s.get("seat"))) for s in seats), default=0)
         for s in seats:
@@ -241,10 +244,64 @@ class _Teller:
         yield Line(f"  {self.who(ev.get('seat'))} learns: {_show(ev.get('what'))}", "info")
 
     def on_speeches(self, ev: dict) -> Iterator[Line]:
-        yield Line(f"  Speeches in order: {', '.join(map(str, ev.get('order') or []))}", "info")
+        order = ", ".join(map(str, ev.get("order") or [])) or "nobody speaks"
+        yield Line(f"  Speeches in order: {order}", "info")
 
     def on_note(self, ev: dict) -> Iterator[Line]:
-        yield Line(f"  {ev.get('text', '')}", "info")
+        yield Line(f"  {ev.get('text', '')}{self.extras(ev, 'text')}", "info")
+
+    def on_claim(self, ev: dict) -> Iterator[Line]:
+        """``6号 Seer claims: wolves 8号``; ``3号 Villager claims to be Seer: ...``
+        when the claimed role is not the one the seat holds."""
+        seat, claimed = ev.get("seat"), ev.get("role")
+        held = self.roles.get(_as_seat(seat))
+        what = f" to be {self.role_name(claimed)}" if claimed and claimed != held else ""
+        said = "; ".join(f"{k.replace('_', ' ')} {self.value(v, seats=True)}"
+                         for k, v in ev.items() if k not in _SKIP | {"seat", "role"})
+        yield Line(f"  {self.who(seat)} claims{what}" + (f": {said}" if said else ""), "info")
+
+    def on_recommendation(self, ev: dict) -> Iterator[Line]:
+        target = ev.get("target")
+        advice = "no exile" if target is None else f"exiling {seat_label(target)}"
+        yield Line(f"  Sheriff {seat_label(ev.get('seat'))} recommends {advice}"
+                   f"{self.extras(ev, 'seat', 'target')}", "sheriff")
+
+    def on_reveal(self, ev: dict) -> Iterator[Line]:
+        seat = ev.get("seat")
+        yield Line(f"  {seat_label(seat)}'s card is shown: {self.role_name(ev.get('role'))}"
+                   f"{self.extras(ev, 'seat', 'role')}", "info")
+
+    def on_announcement(self, ev: dict) -> Iterator[Line]:
+        yield Line(f"  Announcement: {ev.get('text', '')}{self.extras(ev, 'text')}", "info")
+
+    def on_spiritualism(self, ev: dict) -> Iterator[Line]:
+        question = str(ev.get("question", "?")).replace("_", " ")
+        about = ev.get("about")
+        about = f" about {seat_label(about)}" if about is not None else ""
+        yield Line(f"  Spiritualism: {seat_label(ev.get('medium'))} asks the spirit of "
+                   f"{self.who(ev.get('asks'))}: {question}{about}? — {_yes_no(ev.get('answer'))}"
+                   f"{self.extras(ev, 'medium', 'asks', 'question', 'about', 'answer')}", "info")
+
+    def value(self, v: Any, seats: bool = False) -> str:
+        """A field's value: seat numbers as ``3号`` when ``seats``, role ids by name."""
+        if seats and isinstance(v, (list, tuple)) and all(isinstance(x, int) and not isinstance(x, bool) for x in v):
+            return _seats(v) if v else "none"
+        if seats and isinstance(v, int) and not isinstance(v, bool):
+            return seat_label(v)
+        return _show(v)
+
+    def extras(self, ev: dict, *known: str) -> str:
+        """Fields a handler did not tell, as `` (name value, ...)``; ``seat`` as a seat
+        and ``role`` by its display name."""
+        rest = []
+        for k, v in ev.items():
+            if k in _SKIP or k in known:
+                continue
+            if k == "role":
+                rest.append(self.role_name(v))
+            else:
+                rest.append(f"{k.replace('_', ' ')} {self.value(v, seats=k in _SEAT_FIELDS)}")
+        return f" ({', '.join(rest)})" if rest else ""
 
     def on_game_over(self, ev: dict) -> Iterator[Line]:
         winners = [self.faction_name(w) for w in ev.get("winners") or []]
@@ -254,9 +311,19 @@ class _Teller:
                    f"winning seats: {_seats(ev.get('winning_seats') or [])}", "game_over")
 
     def on_other(self, ev: dict) -> Iterator[Line]:
-        skip = {"seq", "game", "day", "phase", "type"}
-        fields = ", ".join(f"{k}={_show(v)}" for k, v in ev.items() if k not in skip)
+        fields = ", ".join(f"{k}={_show(v)}" for k, v in ev.items() if k not in _SKIP)
         yield Line(f"  [{ev.get('type')}] {fields}".rstrip(), "other")
+
+
+_SKIP = frozenset({"seq", "game", "day", "phase", "type"})
+"""Fields every event has: never part of what a line tells."""
+
+_SEAT_FIELDS = frozenset({"seat", "seats", "target", "targets"})
+
+
+def plural(n: int, word: str) -> str:
+    """``1 game``, ``2 games``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _group_key(ev: dict) -> Any:
@@ -306,14 +373,17 @@ def _show(value: Any) -> str:
     return "none" if value is None else str(value)
 
 
-def narrate(events: Iterable[dict], ruleset: Any = None) -> Iterator[Line]:
+def narrate(events: Iterable[dict], ruleset: Any = None,
+            numbered: bool | None = None) -> Iterator[Line]:
     """Narrate one game's events, one :class:`Line` (a ``str``) at a time.
 
     ``ruleset`` (an ``ir.Ruleset``, optional) supplies display names for roles and
     factions; without it the ids from the log are used. A game that stops without a
-    ``game_over`` event ends with a line saying so.
+    ``game_over`` event ends with a line saying so. The title names the game's number
+    (``Game 3 of ...``) when ``numbered``; by default only when it is not game 0, so
+    the only game of a run reads ``Game of ...``.
     """
-    teller = _Teller(ruleset)
+    teller = _Teller(ruleset, numbered)
     over = False
     started = False
     for key, group in groupby(events, key=_group_key):
