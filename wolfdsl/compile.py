@@ -257,11 +257,11 @@ class Compiler:
                     walk(b)
                 if node.otherwise:
                     walk(node.otherwise)
-            elif isinstance(node, (A.For,)):
+            elif isinstance(node, (A.For, A.Later)):
                 walk(node.body)
             elif isinstance(node, (A.Decide, A.Vote)):
                 walk(node.body)
-        for kind in ("step", "proc", "trigger", "replacement"):
+        for kind in ("step", "proc", "trigger", "replacement", "card"):
             for d in self.of_kind(kind):
                 walk(d.body)
 

@@ -189,9 +189,7 @@ class _Check:
                     hint = (f"; roles: {_listing(rs.roles)}; teams: {_listing(rs.symbols.get('team', {}))}"
                             f"; or moderator")
                 self.error(d.path + ("by",), f"unknown role or team '{d.by}'{hint}")
-            # rs.actions misses the decisions written inside event cards (new-moon's
-            # executioner.appoint): for a ruleset with cards, play is the judge.
-            if d.do not in rs.actions and d.do not in shorts and not rs.cards:
+            if d.do not in rs.actions and d.do not in shorts:
                 hint = did_you_mean(d.do, sorted(shorts | set(rs.actions)))
                 if not hint:
                     hint = f"; actions of {rs.name}: {_listing(shorts)}"
