@@ -117,3 +117,94 @@ def _guarded(r, kill) -> bool:
         if any(n is kill for n in walk(s)):
             return False
     return False
+
+
+@register
+class EndlessRecursion(Rule):
+    """A func or proc that always calls itself again.
+
+    What it finds:
+        A ``func`` whose value needs its own value (``func f(x) = f(x) + 1``), or a
+        ``proc`` whose body, outside any ``if``, ``for`` or decision, calls itself —
+        directly or through other funcs or procs that do the same. A call under an
+        ``if``, an ``if … then … else``, ``and``/``or``, a ``for`` or a decision has a
+        way out and is not reported (the prelude's sheriff runoff calls itself once).
+    Why it matters:
+        The game never gets past it: the run stops with an error the first time the
+        rule is used.
+    Example:
+        ``proc loop() { call loop() }``
+    Fix:
+        Put the call under a condition that the repeated call makes false (a round
+        number, a counter), or remove it.
+    """
+    code, name, family = "W322", "endless-recursion", "triggers"
+    severity = "error"
+    message = "{kind} '{name}' always calls itself again ({path}): the game cannot get past it"
+
+    def check(self, ctx):
+        for kind, edges in (("func", _func_calls(ctx)), ("proc", _proc_calls(ctx))):
+            decls = {d.name: d for d in ctx.of_kind(kind)}
+            for name, d in decls.items():
+                path = _cycle(name, edges)
+                if path:
+                    span = edges[name][path[1]]
+                    yield self.diag(head_span(d.span), [(span, "the call is here")], kind=kind, name=name,
+                                    path=" -> ".join(path))
+
+
+def _cycle(start: str, edges: dict) -> list[str] | None:
+    """A path of unconditional calls from ``start`` back to itself, or ``None``."""
+    stack, seen = [(start, [start])], set()
+    while stack:
+        node, path = stack.pop()
+        for nxt in edges.get(node, {}):
+            if nxt == start:
+                return path + [start]
+            if nxt not in seen:
+                seen.add(nxt)
+                stack.append((nxt, path + [nxt]))
+    return None
+
+
+def _func_calls(ctx) -> dict[str, dict[str, object]]:
+    names = {d.name for d in ctx.of_kind("func")}
+    out: dict[str, dict[str, object]] = {}
+
+    def visit(e, into):
+        if isinstance(e, A.Call):
+            if e.name in names:
+                into.setdefault(e.name, e.span)
+            for a in e.args:
+                visit(a, into)
+        elif isinstance(e, A.IfExpr):
+            visit(e.branches[0][0], into)          # only the first test always runs
+        elif isinstance(e, A.BoolOp):
+            visit(e.items[0], into)                # and/or stop early
+        elif isinstance(e, A.Comprehension):
+            visit(e.source, into)
+        elif isinstance(e, A.BinOp):
+            visit(e.left, into)
+            visit(e.right, into)
+        elif isinstance(e, (A.Not, A.Neg)):
+            visit(e.operand, into)
+        elif isinstance(e, A.Attr):
+            visit(e.obj, into)
+        elif isinstance(e, A.ListExpr):
+            for i in e.items:
+                visit(i, into)
+
+    for d in ctx.of_kind("func"):
+        visit(d.expr, out.setdefault(d.name, {}))
+    return out
+
+
+def _proc_calls(ctx) -> dict[str, dict[str, object]]:
+    names = {d.name for d in ctx.of_kind("proc")}
+    out: dict[str, dict[str, object]] = {}
+    for d in ctx.of_kind("proc"):
+        calls = out.setdefault(d.name, {})
+        for s in d.body.stmts:                     # top level only: no if/for/decision around it
+            if isinstance(s, A.CallProc) and s.name in names:
+                calls.setdefault(s.name, s.span)
+    return out
