@@ -314,30 +314,12 @@ class Compiler:
         broken by declaration order."""
         by_name = {s.name: s for s in decls}
         index = {s.name: i for i, s in enumerate(decls)}
-        edges: dict[str, set[str]] = {s.name: set() for s in decls}  # name -> must come after these
         od = self.orders.get(phase)
         if od is not None:
             for n in od.names:
                 if n not in by_name:
                     self.error(od.span, "E201", f"order {phase}: unknown step '{n}'" + did_you_mean(n, by_name))
-            listed = [n for n in od.names if n in by_name]
-            for a, b in zip(listed, listed[1:]):
-                edges[b].add(a)
-        for s in decls:
-            for a in s.after:
-                if a in by_name:
-                    edges[s.name].add(a)
-            for b in s.before:
-                if b in by_name:
-                    edges[b].add(s.name)
-        firsts = [s.name for s in decls if s.first]
-        lasts = [s.name for s in decls if s.last]
-        for s in decls:
-            if s.name not in firsts:
-                edges[s.name].update(firsts)
-            if s.name not in lasts:
-                for l in lasts:
-                    edges[l].add(s.name)
+        edges = step_edges(decls, od)
         done: list[str] = []
         remaining = set(by_name)
         while remaining:
@@ -820,6 +802,31 @@ def _explain(exc: Exception) -> str:
     if "NoneType" in text:
         return f"a value is none where a seat, number or list is needed ({text})"
     return f"{type(exc).__name__}: {text}"
+
+
+def step_edges(decls: list[A.StepDecl], order_decl: A.OrderDecl | None) -> dict[str, set[str]]:
+    """``name -> the steps that must run right before it``, from an ``order``
+    declaration and each step's ``after``, ``before``, ``first`` and ``last`` (not from
+    declaration order; names of other phases or unknown steps are ignored here)."""
+    names = {s.name for s in decls}
+    edges: dict[str, set[str]] = {s.name: set() for s in decls}
+    if order_decl is not None:
+        listed = [n for n in order_decl.names if n in names]
+        for a, b in zip(listed, listed[1:]):
+            edges[b].add(a)
+    for s in decls:
+        edges[s.name] |= {a for a in s.after if a in names}
+        for b in s.before:
+            if b in names:
+                edges[b].add(s.name)
+    firsts = {s.name for s in decls if s.first}
+    lasts = {s.name for s in decls if s.last}
+    for s in decls:
+        if s.name not in firsts:
+            edges[s.name] |= firsts
+        if s.name in lasts:
+            edges[s.name] |= names - lasts
+    return edges
 
 
 def _where(d: Diagnostic):

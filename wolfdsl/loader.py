@@ -98,7 +98,8 @@ def read_module(path: Path, shown: str | None = None) -> A.Module:
         data = path.read_bytes()
     except OSError as exc:
         raise WolfError(f"cannot read {shown}: {exc.strerror}") from None
-    return to_ast(parse(decode_source(data, shown), shown), shown, decode_source(data, shown))
+    text = decode_source(data, shown)
+    return to_ast(parse(text, shown), shown, text)
 
 
 def decode_source(data: bytes, shown: str) -> str:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .. import ast as A
+from ..compile import step_edges
 from .context import head_span
 from .effects import Analyzer, exclusive, overlap
 from .registry import Rule, register
@@ -10,24 +11,7 @@ from .registry import Rule, register
 def step_order(decls: list[A.StepDecl], order_decl) -> dict[str, set[str]]:
     """``name -> the steps that must run before it`` (transitively), from ``order``,
     ``after``, ``before``, ``first`` and ``last`` — not from declaration order."""
-    names = {s.name for s in decls}
-    before: dict[str, set[str]] = {s.name: set() for s in decls}
-    if order_decl is not None:
-        listed = [n for n in order_decl.names if n in names]
-        for a, b in zip(listed, listed[1:]):
-            before[b].add(a)
-    for s in decls:
-        before[s.name] |= {a for a in s.after if a in names}
-        for b in s.before:
-            if b in names:
-                before[b].add(s.name)
-    firsts = {s.name for s in decls if s.first}
-    lasts = {s.name for s in decls if s.last}
-    for s in decls:
-        if s.name not in firsts:
-            before[s.name] |= firsts
-        if s.name in lasts:
-            before[s.name] |= names - lasts
+    before = step_edges(decls, order_decl)
     # transitive closure
     changed = True
     while changed:
