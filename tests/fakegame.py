@@ -1,4 +1,4 @@
-"""A tiny stand-in for ``wolfdsl.loader`` and ``wolfdsl.engine`` for command-line tests.
+"""A tiny stand-in for ``wolfdsl.lang.load`` and ``wolfdsl.play.engine`` for command-line tests.
 
 Two wolves and four villagers: the wolves kill one villager a night, every living seat
 votes a day, the most-voted seat is exiled (no one on a tie). It asks its agent for every
@@ -14,9 +14,9 @@ import types
 from collections import Counter
 from types import SimpleNamespace as NS
 
-from wolfdsl.agents import Request
+from wolfdsl.play.agents import Request
 from wolfdsl.diagnostics import Diagnostic, Span, WolfError
-from wolfdsl.results import GameResult
+from wolfdsl.play.results import GameResult
 
 FACTIONS = {"village": NS(id="village", name="Village"),
             "werewolves": NS(id="werewolves", name="Werewolves")}
@@ -128,13 +128,13 @@ def play(ruleset, *, seed, agent, game=0, seats=None, attributes=None, stop_afte
 
 
 def install(monkeypatch) -> None:
-    """Replace ``wolfdsl.loader`` and ``wolfdsl.engine`` with this module's functions."""
-    loader = types.ModuleType("wolfdsl.loader")
+    """Replace ``wolfdsl.lang.load`` and ``wolfdsl.play.engine`` with this module's functions."""
+    loader = types.ModuleType("wolfdsl.lang.load")
     loader.load, loader.bundled, loader.bundled_path = load, bundled, bundled_path
-    engine = types.ModuleType("wolfdsl.engine")
+    engine = types.ModuleType("wolfdsl.play.engine")
     engine.play = play
-    monkeypatch.setitem(sys.modules, "wolfdsl.loader", loader)
-    monkeypatch.setitem(sys.modules, "wolfdsl.engine", engine)
+    monkeypatch.setitem(sys.modules, "wolfdsl.lang.load", loader)
+    monkeypatch.setitem(sys.modules, "wolfdsl.play.engine", engine)
     import wolfdsl
 
     monkeypatch.setattr(wolfdsl, "loader", loader, raising=False)

@@ -1,9 +1,9 @@
 """Every bundled ruleset compiles, and plays seeded random games to the end."""
 import pytest
 
-from wolfdsl.agents import RandomAgent
-from wolfdsl.engine import play
-from wolfdsl.loader import bundled, load
+from wolfdsl.play.agents import RandomAgent
+from wolfdsl.play.engine import play
+from wolfdsl.lang.load import bundled, load
 
 EXPECTED = {"standard-12", "standard-12-idiot", "standard-12-elder", "classic-9"}
 

@@ -14,7 +14,7 @@ from clitools import flat, invoke, run_by_jobs
 from wolfdsl.cli import app
 from wolfdsl.cli import parse_sets, players_text
 from wolfdsl.diagnostics import WolfError
-from wolfdsl.montecarlo import game_log, play_game, simulate
+from wolfdsl.sim.montecarlo import game_log, play_game, simulate
 
 
 @pytest.fixture(autouse=True)
@@ -170,7 +170,7 @@ def test_engine_bug_keeps_its_traceback(monkeypatch):
     def broken(*a, **k):
         raise RuntimeError("engine bug")
 
-    monkeypatch.setattr(sys.modules["wolfdsl.engine"], "play", broken)
+    monkeypatch.setattr(sys.modules["wolfdsl.play.engine"], "play", broken)
     r = invoke("run", "fake-6", "--seed", 1)
     assert r.exit_code == 1
     assert isinstance(r.exception, RuntimeError)
@@ -351,7 +351,7 @@ def test_rulesets_with_a_broken_bundled_file(monkeypatch):
             raise WolfError("<bundled>/fake-range.wolf: broken")
         return real(ref, options, players)
 
-    monkeypatch.setattr(sys.modules["wolfdsl.loader"], "load", load)
+    monkeypatch.setattr(sys.modules["wolfdsl.lang.load"], "load", load)
     r = invoke("rulesets")
     assert r.exit_code == 2
     assert "fake-6" in r.stdout and "does not load" in r.stdout

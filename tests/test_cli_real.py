@@ -6,10 +6,10 @@ import pytest
 
 
 from clitools import invoke, run_by_jobs  # noqa: E402
-from wolfdsl.eventlog import validate_events  # noqa: E402
-from wolfdsl.loader import bundled, load  # noqa: E402
-from wolfdsl.montecarlo import play_game  # noqa: E402
-from wolfdsl.narrate import narrate  # noqa: E402
+from wolfdsl.play.eventlog import validate_events  # noqa: E402
+from wolfdsl.lang.load import bundled, load  # noqa: E402
+from wolfdsl.sim.montecarlo import play_game  # noqa: E402
+from wolfdsl.present.narrate import narrate  # noqa: E402
 
 
 def test_rulesets_lists_every_bundled_ruleset():
@@ -76,7 +76,7 @@ def test_bad_input_exits_2_without_traceback(tmp_path):
 
 
 def test_lint_bundled_and_broken(tmp_path):
-    from wolfdsl.loader import rulesets_dir
+    from wolfdsl.lang.load import rulesets_dir
 
     r = invoke("lint", rulesets_dir() / "standard-12.wolf")
     assert r.exit_code == 0, r.output

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from wolfdsl.eventlog import dumps_event, validate_events, write_jsonl
+from wolfdsl.play.eventlog import dumps_event, validate_events, write_jsonl
 from wolfdsl.schemas import load_schema
 
 

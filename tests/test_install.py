@@ -52,8 +52,8 @@ def test_installed_wolfdsl_runs_from_another_directory(unpacked_wheel, tmp_path)
     assert game.returncode == 0, game.stderr
     assert "winner:" in game.stdout.lower()
     probe = subprocess.run(
-        [sys.executable, "-S", "-c", "import wolfdsl.parse, wolfdsl.loader; print(wolfdsl.parse.grammar_path()); "
-                                     "print(wolfdsl.loader.rulesets_dir())"],
+        [sys.executable, "-S", "-c", "import wolfdsl.lang.parse, wolfdsl.lang.load; print(wolfdsl.lang.parse.grammar_path()); "
+                                     "print(wolfdsl.lang.load.rulesets_dir())"],
         cwd=tmp_path, env={"PYTHONPATH": f"{unpacked_wheel}:{sysconfig.get_paths()['purelib']}"},
         capture_output=True, text=True)
     assert probe.returncode == 0, probe.stderr

@@ -7,10 +7,10 @@ import pytest
 from rich.console import Console
 
 import fakegame
-from wolfdsl import montecarlo
+from wolfdsl.sim import montecarlo
 from wolfdsl.diagnostics import WolfError
-from wolfdsl.montecarlo import Outcome, _chunks, _Tally, game_log, play_game, simulate
-from wolfdsl.seeding import game_seed
+from wolfdsl.sim.montecarlo import Outcome, _chunks, _Tally, game_log, play_game, simulate
+from wolfdsl.play.seeding import game_seed
 
 needs_fork = pytest.mark.skipif(multiprocessing.get_start_method() != "fork",
                                 reason="fake engine reaches workers only by fork")

@@ -4,8 +4,8 @@ import json
 
 from fakegame import ruleset as fake_ruleset
 
-from wolfdsl import narrate as narrate_module
-from wolfdsl.narrate import Line, narrate, seat_label
+from wolfdsl.present import narrate as narrate_module
+from wolfdsl.present.narrate import Line, narrate, seat_label
 
 
 def ev(seq, day, phase, type_, **fields):

@@ -19,10 +19,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from wolfdsl.loader import load
-from wolfdsl.montecarlo import make_agent
+from wolfdsl.lang.load import load
+from wolfdsl.sim.montecarlo import make_agent
 from wolfdsl.scenario import run_scenario
-from wolfdsl.seeding import derive
+from wolfdsl.play.seeding import derive
 from scenario_files import header, params, rule_id
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -431,7 +431,7 @@ def test_every_card_has_a_scenario() -> None:
 # -- random games ------------------------------------------------------------------------
 
 def test_thousand_random_games_draw_every_card() -> None:
-    from wolfdsl.engine import play
+    from wolfdsl.play.engine import play
 
     rs = load("new-moon")
     lo, hi = rs.players

@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from wolfdsl.agents import RandomAgent
-from wolfdsl.engine import play
-from wolfdsl.loader import bundled, bundled_path, load
+from wolfdsl.play.agents import RandomAgent
+from wolfdsl.play.engine import play
+from wolfdsl.lang.load import bundled, bundled_path, load
 from wolfdsl.scenario import run_scenario
 from scenario_files import rule_id
 

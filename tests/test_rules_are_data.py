@@ -7,7 +7,7 @@ import ast
 import pathlib
 import re
 
-from wolfdsl.loader import bundled, load
+from wolfdsl.lang.load import bundled, load
 
 PACKAGE = pathlib.Path(__file__).resolve().parent.parent / "wolfdsl"
 BASE_NAMES = {"villager", "werewolf", "werewolves", "seer", "witch", "hunter", "idiot", "elder",

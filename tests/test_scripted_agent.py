@@ -8,10 +8,10 @@ import types
 
 import pytest
 
-from wolfdsl.agents import Request
+from wolfdsl.play.agents import Request
 from wolfdsl.diagnostics import Diagnostic, Span, WolfError
-from wolfdsl.eventlog import validate_events
-from wolfdsl.results import GameResult
+from wolfdsl.play.eventlog import validate_events
+from wolfdsl.play.results import GameResult
 from wolfdsl.scenario import ScriptedAgent, load_scenario, run_scenario
 
 SEATS = tuple(range(1, 13))
@@ -274,10 +274,10 @@ class FakeDecisionError(WolfError):
 
 def fake_modules(monkeypatch, script, loaded: list):
     """A loader returning its arguments and an engine that plays ``script(agent, kw)``."""
-    loader = types.ModuleType("wolfdsl.loader")
+    loader = types.ModuleType("wolfdsl.lang.load")
     loader.load = lambda ref, options=None, players=None, base_dir=None: loaded.append(
         (ref, options, players, base_dir)) or "RULESET"
-    engine = types.ModuleType("wolfdsl.engine")
+    engine = types.ModuleType("wolfdsl.play.engine")
     engine.DecisionError = FakeDecisionError
 
     def play(ruleset, *, seed, agent, game=0, seats=None, attributes=None, stop_after=None,
@@ -288,8 +288,8 @@ def fake_modules(monkeypatch, script, loaded: list):
         return script(agent, kw)
 
     engine.play = play
-    monkeypatch.setitem(sys.modules, "wolfdsl.loader", loader)
-    monkeypatch.setitem(sys.modules, "wolfdsl.engine", engine)
+    monkeypatch.setitem(sys.modules, "wolfdsl.lang.load", loader)
+    monkeypatch.setitem(sys.modules, "wolfdsl.play.engine", engine)
 
 
 def ev(seq, day, phase, type_, **fields):
@@ -426,7 +426,7 @@ def test_run_scenario_needs_a_ruleset_and_points_loader_errors_at_it(tmp_path, m
     def refuse(ref, **kw):
         raise WolfError("unknown ruleset 'standard-13' (did you mean 'standard-12'?)")
 
-    sys.modules["wolfdsl.loader"].load = refuse
+    sys.modules["wolfdsl.lang.load"].load = refuse
     with pytest.raises(WolfError) as info:
         run_scenario(str(path))
     assert where(info.value) == [(2, 10, "unknown ruleset 'standard-13' (did you mean 'standard-12'?)")]
@@ -435,8 +435,8 @@ def test_run_scenario_needs_a_ruleset_and_points_loader_errors_at_it(tmp_path, m
 # -- with the real engine and a bundled ruleset ----------------------------------------------
 
 def real_engine():
-    pytest.importorskip("wolfdsl.engine")
-    pytest.importorskip("wolfdsl.loader")
+    pytest.importorskip("wolfdsl.play.engine")
+    pytest.importorskip("wolfdsl.lang.load")
 
 
 def test_contract_example_holds_on_the_real_engine(tmp_path):

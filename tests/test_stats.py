@@ -4,8 +4,8 @@ import math
 
 import pytest
 
-from wolfdsl import stats
-from wolfdsl.stats import histogram_mean, histogram_stdev, mean, stdev, wilson
+from wolfdsl.sim import stats
+from wolfdsl.sim.stats import histogram_mean, histogram_stdev, mean, stdev, wilson
 
 
 @pytest.mark.parametrize("k, n, low, high", [

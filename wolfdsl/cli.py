@@ -24,9 +24,9 @@ from typing import IO, Annotated, Iterator, List, Optional
 import typer
 from typer.core import TyperArgument, TyperCommand
 
-from wolfdsl.agents import AGENTS
+from wolfdsl.play.agents import AGENTS
 from wolfdsl.diagnostics import WolfError, did_you_mean
-from wolfdsl.narrate import plural
+from wolfdsl.present.narrate import plural
 
 class PlainCommand(TyperCommand):
     """A command whose help names each argument by its metavar alone (``FILE...``, not
@@ -71,7 +71,7 @@ STYLES = {
     "info": "dim italic",
     "game_over": "bold green",
 }
-"""Terminal style of each kind of narration line (:class:`wolfdsl.narrate.Line`)."""
+"""Terminal style of each kind of narration line (:class:`wolfdsl.present.narrate.Line`)."""
 
 
 # --------------------------------------------------------------------------------------
@@ -156,7 +156,7 @@ def parse_sets(items: List[str]) -> dict[str, str]:
 
 
 def check_agents(name: str) -> None:
-    """Reject an agent name that :data:`wolfdsl.agents.AGENTS` does not know."""
+    """Reject an agent name that :data:`wolfdsl.play.agents.AGENTS` does not know."""
     if name not in AGENTS:
         raise typer.BadParameter(
             f"unknown agent '{name}'{did_you_mean(name, AGENTS)}; "
@@ -276,7 +276,7 @@ def run(
             return
 
         if ruleset is None:
-            from wolfdsl.loader import bundled
+            from wolfdsl.lang.load import bundled
 
             raise typer.BadParameter(
                 f"missing: give a .wolf file or a bundled ruleset ({', '.join(bundled())})",
@@ -298,8 +298,8 @@ def run(
 
 def _run_one(ref: str, seed: int, agents: str, players: Optional[int], options: dict,
              log: Optional[Path], as_json: bool, quiet: bool) -> None:
-    from wolfdsl.loader import load
-    from wolfdsl.montecarlo import game_log, options_in_force, play_game
+    from wolfdsl.lang.load import load
+    from wolfdsl.sim.montecarlo import game_log, options_in_force, play_game
 
     with user_errors():
         ruleset = load(ref, options or None, players)
@@ -346,7 +346,7 @@ def _deaths(result) -> list[dict]:
 def _narrate(events: list[dict], ruleset) -> None:
     from rich.text import Text
 
-    from wolfdsl.narrate import narrate
+    from wolfdsl.present.narrate import narrate
 
     console = _stdout()
     for line in narrate(events, ruleset):
@@ -355,7 +355,7 @@ def _narrate(events: list[dict], ruleset) -> None:
 
 def _run_many(ref: str, games: int, seed: int, jobs: int, agents: str, players: Optional[int],
               options: dict, log: Optional[Path], as_json: bool, quiet: bool) -> None:
-    from wolfdsl.montecarlo import simulate, summary_renderables, timing_line
+    from wolfdsl.sim.montecarlo import simulate, summary_renderables, timing_line
 
     out = _open_log(log)
     try:
@@ -433,7 +433,7 @@ LINT_FORMATS = ("text", "json", "sarif")
 def _lint_target(name: str) -> tuple[str, bool]:
     """The file to lint for FILE: the path itself, or a bundled ruleset of that name
     (``True``). Raises ``typer.BadParameter`` with a did-you-mean for neither."""
-    from wolfdsl.loader import bundled, bundled_path
+    from wolfdsl.lang.load import bundled, bundled_path
 
     path = Path(name)
     if path.is_file():
@@ -512,7 +512,7 @@ def rulesets() -> None:
     """List the bundled rulesets: name, player counts, summary."""
     from rich.table import Table
 
-    from wolfdsl.loader import bundled, load
+    from wolfdsl.lang.load import bundled, load
 
     table = Table("name", "players", "summary")
     failed: list[WolfError] = []

@@ -4,7 +4,7 @@ import pytest
 
 from wolfdsl.lint import lint_paths
 from wolfdsl.lint.render import text
-from wolfdsl.loader import bundled, bundled_path, rulesets_dir
+from wolfdsl.lang.load import bundled, bundled_path, rulesets_dir
 
 KNOWN_PROBLEMS: dict[str, str] = {}
 """Bundled files with a known, reported lint finding (strict xfail): none today."""

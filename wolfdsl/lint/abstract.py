@@ -6,7 +6,7 @@ A state says how many players of each profile are alive, plus a few deviations t
 rules can cause: up to two living players whose faction was changed by a
 ``.faction = F`` statement, a status the win rules read held by no living player or
 by all of them, and the cause of death of the dead. Each state is materialised as a
-real :class:`wolfdsl.engine.Game` (a probe), so win rules are evaluated by their own
+real :class:`wolfdsl.play.engine.Game` (a probe), so win rules are evaluated by their own
 compiled closures — the semantics is the engine's, not a re-implementation.
 """
 from __future__ import annotations
@@ -15,9 +15,9 @@ import itertools
 import random
 from dataclasses import dataclass
 
-from .. import ast as A
-from ..agents import BaseAgent
-from ..engine import Game
+from ..lang import syntax as A
+from ..play.agents import BaseAgent
+from ..play.engine import Game
 from .context import walk
 from .effects import Analyzer
 

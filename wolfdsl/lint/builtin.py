@@ -1,6 +1,6 @@
 """The compiler's own codes (E1xx syntax, E2xx names and types), registered so that
 ``--select``/``--ignore``, the docs and the fixtures treat them like every other code.
-They are found by :mod:`wolfdsl.parse` and :mod:`wolfdsl.compile`; these classes only
+They are found by :mod:`wolfdsl.lang.parse` and :mod:`wolfdsl.lang.compile`; these classes only
 document them."""
 from __future__ import annotations
 

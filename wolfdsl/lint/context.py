@@ -2,8 +2,8 @@
 
 :class:`LintContext` loads a ``.wolf`` file with its imports, runs the compiler (its
 ``E1xx``/``E2xx`` errors become findings) and keeps the merged declaration tables of
-:class:`wolfdsl.compile.Compiler` — the AST after ``import``/``replace``/``remove`` —
-next to the compiled :class:`wolfdsl.ir.Ruleset`. Semantic rules only run when the
+:class:`wolfdsl.lang.compile.Compiler` — the AST after ``import``/``replace``/``remove`` —
+next to the compiled :class:`wolfdsl.lang.ir.Ruleset`. Semantic rules only run when the
 file compiles. ``variant(options)`` recompiles the same modules with other option
 values, so a rule can ask "under any value of the options it reads".
 """
@@ -14,8 +14,8 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any, Iterator
 
-from .. import ast as A
-from ..compile import Compiler
+from ..lang import syntax as A
+from ..lang.compile import Compiler
 from ..diagnostics import Diagnostic, Span, WolfError
 
 
@@ -46,7 +46,7 @@ def walk(node) -> Iterator[A.Node]:
 
 def show_value(v) -> str:
     """A value as a ruleset or a scenario writes it: yes, no, none, [1, 2], 1.5."""
-    from ..engine import _show
+    from ..play.engine import _show
     return _show(v)
 
 
@@ -79,7 +79,7 @@ class LintContext:
     """One file to lint. ``compiler`` is ``None`` when the file did not parse."""
 
     def __init__(self, path: str | Path, shown: str | None = None):
-        from .. import loader
+        from ..lang import load as loader
 
         self.path = Path(path)
         self.shown = shown if shown is not None else str(path)
@@ -198,7 +198,7 @@ class LintContext:
         role it declares (two of each faction's first role)."""
         if self.rs.decks:
             return list(self.rs.decks)
-        from ..ir import Deck
+        from ..lang.ir import Deck
         cards = []
         for r in self.rs.roles:
             cards += [r, r]

@@ -2,7 +2,7 @@
 be used, counters that can go negative."""
 from __future__ import annotations
 
-from .. import ast as A
+from ..lang import syntax as A
 from .abstract import tables
 from .context import head_span, option_refs, walk
 from .effects import conjuncts, term

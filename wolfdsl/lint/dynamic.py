@@ -21,10 +21,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ..agents import RandomAgent
+from ..play.agents import RandomAgent
 from ..diagnostics import Diagnostic, WolfError
-from ..ir import EndPhase
-from ..engine import Game, GameOver, RuleRuntimeError, StopRun
+from ..lang.ir import EndPhase
+from ..play.engine import Game, GameOver, RuleRuntimeError, StopRun
 from .context import head_span, show_value
 from .registry import ReplayableDiagnostic, Rule, register
 
@@ -469,7 +469,7 @@ def replay(path) -> tuple[Any, list[Finding]]:
     from ..scenario.agent import ScriptedAgent
     from ..scenario.load import load_scenario
     from ..scenario.run import _load_ruleset
-    from ..seeding import derive
+    from ..play.seeding import derive
 
     sc = load_scenario(str(path))
     rs = _load_ruleset(sc, None)

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .. import ast as A
-from ..builtins import SEAT_FIELDS
+from ..lang import syntax as A
+from ..lang.builtins import SEAT_FIELDS
 from .context import children
 
 _ROLE_READERS = {"living", "holder", "roles_of"}

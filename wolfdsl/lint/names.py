@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import fields
 
-from .. import ast as A
+from ..lang import syntax as A
 from .context import head_span, walk
 from .registry import Rule, register
 

@@ -1,8 +1,8 @@
 """Order: steps of one phase with no order between them that touch the same state."""
 from __future__ import annotations
 
-from .. import ast as A
-from ..compile import step_edges
+from ..lang import syntax as A
+from ..lang.compile import step_edges
 from .context import head_span
 from .effects import Analyzer, exclusive, overlap
 from .registry import Rule, register

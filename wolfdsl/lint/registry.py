@@ -104,7 +104,15 @@ def by_name_or_code(token: str) -> list[str]:
 
 
 def _load_families() -> None:
-    from . import builtin, decisions, dynamic, names, order, setup, suppress, triggers, wins  # noqa: F401
+    from . import builtin
+    from . import decisions
+    from . import dynamic
+    from . import names
+    from . import order
+    from . import setup
+    from . import suppress
+    from . import triggers
+    from . import wins  # noqa: F401
 
 
 def doc_sections(cls: type[Rule]) -> dict[str, str]:

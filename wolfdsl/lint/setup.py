@@ -4,7 +4,7 @@
 not allow is E207; a fixed deck whose card count is wrong is E208.)"""
 from __future__ import annotations
 
-from .. import ast as A
+from ..lang import syntax as A
 from .context import head_span, show_value, walk
 from .registry import Rule, register
 

@@ -1,7 +1,7 @@
 """Triggers and replacements: unordered pairs on one event, and loops."""
 from __future__ import annotations
 
-from .. import ast as A
+from ..lang import syntax as A
 from .context import head_span, walk
 from .effects import Analyzer, exclusive, facts, overlap
 from .order import _consts, describe

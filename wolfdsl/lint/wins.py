@@ -2,7 +2,7 @@
 that never hold, factions that can never win or have no rule, games that cannot end."""
 from __future__ import annotations
 
-from .. import ast as A
+from ..lang import syntax as A
 from .abstract import holds, tables
 from .context import head_span, option_refs, walk
 from .effects import Analyzer

@@ -1,6 +1,6 @@
 """The scripted agent: answers requests from a scenario's ``decisions:``.
 
-A scripted decision answers a :class:`~wolfdsl.agents.Request` when its ``at``, ``do``
+A scripted decision answers a :class:`~wolfdsl.play.agents.Request` when its ``at``, ``do``
 (the short name, or the full action id) and ``round`` agree and its ``by`` names the
 request's seat (``request.actor``) or the role or team it is addressed to
 (``request.by``). A list of seats or a ``votes:`` map answers once per seat listed. A
@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..agents import BaseAgent, RandomAgent, Request
+from ..play.agents import BaseAgent, RandomAgent, Request
 from ..diagnostics import Diagnostic, Related, Span, WolfError, did_you_mean
 from .load import Decision, Scenario, expanded, parse_at
 from .yamlspans import Path, format_path

@@ -6,10 +6,10 @@ import os
 from dataclasses import dataclass, replace
 
 from ..diagnostics import WolfError
-from ..eventlog import write_jsonl
-from ..ir import Ruleset
-from ..results import GameResult
-from ..seeding import derive
+from ..play.eventlog import write_jsonl
+from ..lang.ir import Ruleset
+from ..play.results import GameResult
+from ..play.seeding import derive
 from .agent import ScriptedAgent
 from .check import ruleset_problems
 from .load import ExpectedDeath, Scenario, load_scenario, resolve_ruleset_ref
@@ -48,7 +48,7 @@ def run_scenario(path: str, ruleset_ref: str | None = None, log: str | None = No
         problems = ruleset_problems(scenario, ruleset)
         if problems:
             raise WolfError(problems)
-    engine = importlib.import_module("wolfdsl.engine")
+    engine = importlib.import_module("wolfdsl.play.engine")
     agent = ScriptedAgent(scenario, derive(scenario.seed, "agent"))
     try:
         result = engine.play(
@@ -74,7 +74,7 @@ def _load_ruleset(scenario: Scenario, ref: str | None, options: dict[str, str] |
 
     The player count is left to :func:`ruleset_problems`, which points at ``seats:``.
     """
-    loader = importlib.import_module("wolfdsl.loader")
+    loader = importlib.import_module("wolfdsl.lang.load")
     given = dict(options or {})
     merged = {**scenario.options, **given} or None
     if ref is None and scenario.ruleset is None:

@@ -23,13 +23,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import IO, Any, Callable, Iterator
 
-from wolfdsl.agents import AGENTS
+from wolfdsl.play.agents import AGENTS
 from wolfdsl.diagnostics import WolfError, did_you_mean
-from wolfdsl.eventlog import dumps_event
-from wolfdsl.narrate import plural
-from wolfdsl.results import GameResult
-from wolfdsl.seeding import derive, game_seed
-from wolfdsl.stats import histogram_mean, histogram_stdev, wilson
+from wolfdsl.play.eventlog import dumps_event
+from wolfdsl.present.narrate import plural
+from wolfdsl.play.results import GameResult
+from wolfdsl.play.seeding import derive, game_seed
+from wolfdsl.sim.stats import histogram_mean, histogram_stdev, wilson
 
 
 # --------------------------------------------------------------------------------------
@@ -37,7 +37,7 @@ from wolfdsl.stats import histogram_mean, histogram_stdev, wilson
 # --------------------------------------------------------------------------------------
 
 def make_agent(name: str, seed: int):
-    """The agent registered as ``name`` in :data:`wolfdsl.agents.AGENTS`, seeded.
+    """The agent registered as ``name`` in :data:`wolfdsl.play.agents.AGENTS`, seeded.
 
     Raises :class:`WolfError` naming the available agents when ``name`` is unknown.
     """
@@ -57,7 +57,7 @@ def play_game(ruleset: Any, run_seed: int, game: int = 0, agents: str = "random"
     so ``wolfdsl run X --seed S`` plays game 0 of ``wolfdsl run X --games N --seed S``);
     the agent's seed is ``derive(game_seed, "agent")``.
     """
-    from wolfdsl.engine import play
+    from wolfdsl.play.engine import play
 
     seed = game_seed(run_seed, game)
     agent = make_agent(agents, derive(seed, "agent"))
@@ -78,7 +78,7 @@ def options_in_force(ruleset: Any, given: dict) -> dict[str, Any]:
 def game_log(events: list[dict]) -> str:
     """A game's whole event log as JSON Lines text, one event per line.
 
-    Each line is :func:`wolfdsl.eventlog.dumps_event`, the serialisation every log
+    Each line is :func:`wolfdsl.play.eventlog.dumps_event`, the serialisation every log
     writer shares, so a game logged here and by a scenario run gives the same bytes.
     """
     return "".join(dumps_event(e) + "\n" for e in events)
@@ -245,7 +245,7 @@ _WORKER: dict[str, Any] = {}
 
 def _init_worker(ruleset_ref: str, options: dict | None, players: int | None, agents: str,
                  keep_log: bool, seed: int) -> None:
-    from wolfdsl.loader import load
+    from wolfdsl.lang.load import load
 
     # ^C at a terminal reaches the whole process group; only the parent acts on it (it
     # stops the pool). A forked worker also inherits the parent's SIGTERM handler:
@@ -351,15 +351,15 @@ def simulate(ruleset_ref: str, games: int, seed: int, jobs: int = 1, agents: str
     - ``seed``: the run's seed; game ``i`` uses ``game_seed(seed, i)``.
     - ``jobs``: worker processes (1 plays in this process). Each worker loads the
       ruleset once; results are the same for every value.
-    - ``agents``: a name from :data:`wolfdsl.agents.AGENTS`.
-    - ``options``, ``players``: passed to :func:`wolfdsl.loader.load` and the engine.
+    - ``agents``: a name from :data:`wolfdsl.play.agents.AGENTS`.
+    - ``options``, ``players``: passed to :func:`wolfdsl.lang.load.load` and the engine.
     - ``log``: a path or a text file; receives every game's events as JSON Lines, all
       games concatenated in game order.
     - ``progress``: show a progress bar, only if stderr is a terminal.
 
     Raises :class:`WolfError` for bad input (unknown ruleset or agent, bad option).
     """
-    from wolfdsl.loader import load
+    from wolfdsl.lang.load import load
 
     if games < 0:
         raise WolfError(f"--games must be at least 0, got {games}")

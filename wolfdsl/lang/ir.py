@@ -1,7 +1,7 @@
 """The compiled ruleset: what the engine runs.
 
 Names are resolved, imports merged, options fixed, and every expression and statement
-is a Python closure ``fn(game, env)`` built once by :mod:`wolfdsl.compile`. The engine
+is a Python closure ``fn(game, env)`` built once by :mod:`wolfdsl.lang.compile`. The engine
 imports only this module's types; it never sees the AST or lark.
 """
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .diagnostics import Span, WolfError
+from ..diagnostics import Span, WolfError
 
 Fn = Callable[[Any, dict], Any]
 """A compiled expression or statement: ``fn(game, env) -> value``."""
@@ -151,7 +151,7 @@ class Win:
 
 @dataclass(slots=True)
 class Ruleset:
-    """A compiled ruleset. Built by :func:`wolfdsl.compile.compile_ruleset`."""
+    """A compiled ruleset. Built by :func:`wolfdsl.lang.compile.compile_ruleset`."""
     name: str
     title: str
     summary: str
@@ -198,7 +198,7 @@ class Ruleset:
 
 @dataclass(frozen=True, slots=True)
 class DecideOp:
-    """A compiled ``decide`` statement (see :class:`wolfdsl.ast.Decide`).
+    """A compiled ``decide`` statement (see :class:`wolfdsl.lang.syntax.Decide`).
 
     ``by_kind`` is ``role`` (the role's living holder), ``team`` (one request to the
     team's living members) or ``seat`` (``by_fn`` gives the seat, alive or not).
@@ -226,7 +226,7 @@ class DecideOp:
 
 @dataclass(frozen=True, slots=True)
 class VoteOp:
-    """A compiled ``vote`` statement (see :class:`wolfdsl.ast.Vote`)."""
+    """A compiled ``vote`` statement (see :class:`wolfdsl.lang.syntax.Vote`)."""
     action: str
     short: str
     kind: str

@@ -11,13 +11,13 @@ from pathlib import Path
 from lark import Lark, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from .diagnostics import Diagnostic, Span, WolfError
+from ..diagnostics import Diagnostic, Span, WolfError
 
 
 def grammar_path() -> Path:
     """Where ``wolf.lark`` lives: inside the installed package, or in the checkout's
     top-level ``grammar/`` folder for an editable install."""
-    here = Path(__file__).resolve().parent
+    here = Path(__file__).resolve().parent.parent  # the wolfdsl package
     for cand in (here / "grammar" / "wolf.lark", here.parent / "grammar" / "wolf.lark"):
         if cand.is_file():
             return cand

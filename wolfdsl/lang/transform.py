@@ -10,8 +10,8 @@ import ast as _pyast
 from lark import Token, Transformer, Tree, v_args
 from lark.exceptions import VisitError
 
-from . import ast as A
-from .diagnostics import Span
+from . import syntax as A
+from ..diagnostics import Span
 
 
 _BOOLS = {"true": True, "false": False, "yes": True, "no": False}

@@ -13,7 +13,7 @@ from typing import Iterable
 
 from jsonschema import Draft202012Validator
 
-from .schemas import load_schema
+from ..schemas import load_schema
 
 
 def dumps_event(event: dict) -> str:

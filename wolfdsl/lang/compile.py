@@ -16,10 +16,10 @@ import operator
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from . import ast as A
+from . import syntax as A
 from . import builtins as B
 from . import ir
-from .diagnostics import Diagnostic, Span, WolfError, did_you_mean
+from ..diagnostics import Diagnostic, Span, WolfError, did_you_mean
 
 
 from .ir import EndPhase, RuleRuntimeError  # re-exported for callers
@@ -835,7 +835,7 @@ def _where(d: Diagnostic):
 
 
 def _rel(span, msg):
-    from .diagnostics import Related
+    from ..diagnostics import Related
     return Related(span, msg)
 
 

@@ -2,7 +2,7 @@
 
 A small kernel that knows players, seats, factions, statuses, counters, phases, steps,
 decisions, votes, deaths, triggers and win rules — and no role. Everything a role does
-is a closure compiled from the ruleset (:mod:`wolfdsl.compile`).
+is a closure compiled from the ruleset (:mod:`wolfdsl.lang.compile`).
 
 ``play(ruleset, seed=..., agent=...) -> GameResult`` plays one game. The same ruleset,
 seed and agents give a byte-identical event log.
@@ -14,9 +14,9 @@ from collections import Counter
 from typing import Any, Iterable
 
 from .agents import BaseAgent, Request
-from .ir import EndPhase, RuleRuntimeError
-from .diagnostics import Span, WolfError, did_you_mean
-from .ir import DecideOp, Ruleset, VoteOp
+from ..lang.ir import EndPhase, RuleRuntimeError
+from ..diagnostics import Span, WolfError, did_you_mean
+from ..lang.ir import DecideOp, Ruleset, VoteOp
 from .results import GameResult
 
 

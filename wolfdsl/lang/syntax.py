@@ -1,8 +1,8 @@
 """The AST of a ruleset: plain frozen dataclasses, each with a :class:`Span`.
 
 One class per grammar rule of ``grammar/wolf.lark`` that builds a node (CamelCase class,
-snake_case rule). The transformer (:mod:`wolfdsl.transform`) builds them; the compiler
-(:mod:`wolfdsl.compile`) reads them; nothing here knows lark or the engine.
+snake_case rule). The transformer (:mod:`wolfdsl.lang.transform`) builds them; the compiler
+(:mod:`wolfdsl.lang.compile`) reads them; nothing here knows lark or the engine.
 Each class's docstring shows the ``.wolf`` text it stands for.
 """
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .diagnostics import Span
+from ..diagnostics import Span
 
 _node = dataclass(frozen=True, slots=True, kw_only=True)
 

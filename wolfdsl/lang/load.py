@@ -13,9 +13,9 @@ import re
 from pathlib import Path
 from typing import Any
 
-from . import ast as A
+from . import syntax as A
 from .compile import Compiler
-from .diagnostics import Diagnostic, Span, WolfError, did_you_mean
+from ..diagnostics import Diagnostic, Span, WolfError, did_you_mean
 from .ir import Ruleset
 from .parse import parse
 from .transform import to_ast
@@ -27,7 +27,7 @@ NOT_RULESETS = {"prelude", "roles"}
 def rulesets_dir() -> Path:
     """The bundled rulesets: inside the installed package, or the checkout's
     top-level ``rulesets/`` for an editable install."""
-    here = Path(__file__).resolve().parent
+    here = Path(__file__).resolve().parent.parent  # the wolfdsl package
     for cand in (here / "rulesets", here.parent / "rulesets"):
         if (cand / "prelude.wolf").is_file():
             return cand

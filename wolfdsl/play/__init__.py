@@ -1,0 +1,1 @@
+"""Playing one game: the engine, agents, results, the event log and seeds."""

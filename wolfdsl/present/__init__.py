@@ -1,0 +1,1 @@
+"""Human-facing text: narration of a game."""

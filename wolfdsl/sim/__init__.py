@@ -1,0 +1,1 @@
+"""Many games: the Monte Carlo runner and its statistics."""
