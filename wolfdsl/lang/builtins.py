@@ -1,13 +1,14 @@
 """Builtin values and functions of the ruleset language.
 
 Every builtin is generic: it speaks of seats, lists, roles, teams and times, never of a
-particular role. Each function takes the running game first; ``ARITY`` gives the number
-of arguments a ruleset passes (``None``: any). Seats are ints from 1; lists of seats are
+particular role. Each function takes the running game first; :data:`REGISTRY` records each
+one's arity, what it reads and whether it draws at random. Seats are ints from 1; lists of seats are
 Python lists in seat order unless a function says otherwise; ``none`` is ``None``.
 """
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Callable
 
 
 def _alive(g):
@@ -219,17 +220,47 @@ def chance(g, p) -> bool:
     return g.rng.random() < float(p)
 
 
-FUNCTIONS = {
-    "count": (count, 1), "empty": (empty, 1), "any": (any_, 1), "holder": (holder, 1),
-    "living": (living, 1), "members": (members, 1), "the": (the, 1), "first": (first, 1),
-    "last": (last, 1), "circle": (circle, 2), "circle_from": (circle_from, 3),
-    "neighbours": (neighbours, 1), "died": (died, 2), "min": (minimum, 1), "max": (maximum, 1),
-    "sum": (sum_, 1), "voted_for": (voted_for, 2), "ballot_of": (ballot_of, 2), "roles_of": (roles_of, 1), "coin": (coin, 0),
-    "pick": (pick, 1), "faction_of": (faction_of, 1), "class_of": (class_of, 1), "chance": (chance, 1),
-    "draw_card": (draw_card, 0), "sorted_by": (sorted_by, 2), "take": (take, 2), "drop": (drop, 2),
-    "floor": (floor, 1), "reverse": (reverse, 1),
-}
-"""Builtin functions: name -> (implementation, number of arguments)."""
+@dataclass(frozen=True)
+class Builtin:
+    """A builtin function of the language.
+
+    ``arity`` is ``(fewest, most)`` arguments a ruleset passes; ``reads`` names the game
+    state it reads (``role``, ``team``, ``alive``; lint's effect analysis uses it);
+    ``random`` is true when it draws from the game's seeded generator; ``doc`` is the
+    implementation's docstring.
+    """
+    name: str
+    fn: Callable
+    arity: tuple[int, int]
+    reads: frozenset = frozenset()
+    random: bool = False
+
+    @property
+    def doc(self) -> str:
+        return (self.fn.__doc__ or "").strip()
+
+
+def _b(name, fn, lo, hi=None, reads=(), random=False) -> Builtin:
+    return Builtin(name, fn, (lo, lo if hi is None else hi), frozenset(reads), random)
+
+
+REGISTRY: dict[str, Builtin] = {b.name: b for b in (
+    _b("count", count, 1), _b("empty", empty, 1), _b("any", any_, 1),
+    _b("holder", holder, 1, reads=("role",)), _b("living", living, 1, reads=("role", "alive")),
+    _b("members", members, 1, reads=("team", "alive")), _b("the", the, 1), _b("first", first, 1),
+    _b("last", last, 1), _b("circle", circle, 1, 2), _b("circle_from", circle_from, 3),
+    _b("neighbours", neighbours, 1, reads=("alive",)), _b("died", died, 2, reads=("alive",)),
+    _b("min", minimum, 1), _b("max", maximum, 1), _b("sum", sum_, 1), _b("voted_for", voted_for, 2),
+    _b("ballot_of", ballot_of, 2), _b("roles_of", roles_of, 1, reads=("role",)), _b("coin", coin, 0, random=True),
+    _b("pick", pick, 1, random=True), _b("faction_of", faction_of, 1), _b("class_of", class_of, 1),
+    _b("chance", chance, 1, random=True), _b("draw_card", draw_card, 0, random=True),
+    _b("sorted_by", sorted_by, 2), _b("take", take, 2), _b("drop", drop, 2), _b("floor", floor, 1),
+    _b("reverse", reverse, 1),
+)}
+"""Builtin functions by name."""
+
+FUNCTIONS = {name: (b.fn, b.arity[1]) for name, b in REGISTRY.items()}
+"""Builtin functions: name -> (implementation, most arguments); see :data:`REGISTRY`."""
 
 SEAT_FIELDS = ("seat", "role", "faction", "class", "team", "alive", "cause", "death_day", "death_phase")
 """Fields every seat has; counters, properties and attributes come from the ruleset."""

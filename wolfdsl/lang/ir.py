@@ -1,13 +1,14 @@
 """The compiled ruleset: what the engine runs.
 
 Names are resolved, imports merged, options fixed, and every expression and statement
-is a Python closure ``fn(game, env)`` built once by :mod:`wolfdsl.lang.compile`. The engine
+is a Python closure ``fn(game, env)`` built once by :mod:`wolfdsl.lang.codegen`;
+``game`` is a :class:`Runtime`. The engine
 imports only this module's types; it never sees the AST or lark.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Protocol
 
 from ..diagnostics import Span, WolfError
 
@@ -203,7 +204,8 @@ class DecideOp:
     ``by_kind`` is ``role`` (the role's living holder), ``team`` (one request to the
     team's living members) or ``seat`` (``by_fn`` gives the seat, alive or not).
     ``requires`` and ``unless`` pair a condition with the rule text a person reads when
-    it stops a decision or an option.
+    it stops a decision or an option. ``var`` and ``me`` are the frame slots the choice
+    and the decider are stored in (see :mod:`wolfdsl.lang.resolve`).
     """
     action: str
     short: str
@@ -222,6 +224,7 @@ class DecideOp:
     span: Span | None = None
     prefer: Fn | None = None
     pass_reason: str | None = None
+    me: str = "me"
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,3 +245,44 @@ class VoteOp:
     body: Fn
     span: Span | None = None
     prefer: Fn | None = None
+
+
+class Runtime(Protocol):
+    """What compiled closures may use of the running game (``g`` in ``fn(g, env)``).
+
+    The engine's ``Game`` implements it; nothing else of the engine is reachable from a
+    ruleset. Seats are ints from 1; ``none`` is ``None``.
+    """
+    rs: Ruleset                 # the compiled ruleset
+    players: list               # seat records, index 0 unused (``.role``, ``.alive``, ``.statuses``...)
+    n: int                      # number of seats
+    rng: Any                    # the game's seeded ``random.Random``
+    day: int                    # current day/night number
+    phase: str                  # "night" or "day" ("setup" while dealing)
+    globals: dict[str, Any]     # ``global`` values
+    decided: dict[str, Any]     # this phase's answers by action (``decided(witch.save)``)
+    dead_order: list[int]       # the dead, in order of death
+    pending: list[int]          # the dead not yet announced
+    given_last_words: list[int] # seats that had last words
+    extra_cards: list[str]      # face-down role cards
+    deck_cards: list[str]       # every role card of the deal
+
+    def alive_list(self) -> list[int]: ...                          # living seats, ascending
+    def seat_value(self, seat, name: str) -> Any: ...               # counter, property or attribute
+    def set_counter(self, seat, name: str, value) -> None: ...      # set a counter or property
+    def set_seat_field(self, seat, field: str, value) -> None: ...  # role, faction, class, team
+    def add_status(self, seat, status: str) -> None: ...
+    def remove_status(self, seat, status: str) -> None: ...
+    def call_func(self, name: str, args: list) -> Any: ...
+    def call_proc(self, name: str, args: list) -> None: ...
+    def tell(self, seat, fields: dict) -> None: ...                 # an ``inform`` event to one seat
+    def log(self, type_: str, fields: dict) -> None: ...            # a ``log TYPE {...}`` event
+    def kill(self, seat, cause: str, as_seat, span) -> None: ...
+    def run_decide(self, op: DecideOp, env: dict) -> None: ...
+    def run_vote(self, op: VoteOp, env: dict) -> None: ...
+    def schedule(self, phase: str, body: Fn, env: dict) -> None: ... # ``later at``
+    def play_card(self, card) -> None: ...
+    def draw_card(self) -> str | None: ...
+    def revive(self, seat, role) -> None: ...
+    def announce(self) -> None: ...
+    def check_win(self) -> None: ...

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from . import syntax as A
-from .compile import Compiler
+from .compile import compile_ruleset
 from ..diagnostics import Diagnostic, Span, WolfError, did_you_mean
 from .ir import Ruleset
 from .parse import parse
@@ -190,4 +190,4 @@ def _mtime(path: Path) -> float:
 def _load_cached(key, path: str, name: str) -> Ruleset:
     options = dict(key[2])
     mods = modules(Path(path), key[3])
-    return Compiler(mods, name, path, overrides=options).build()
+    return compile_ruleset(mods, name, path, overrides=options)

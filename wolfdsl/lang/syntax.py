@@ -7,7 +7,7 @@ Each class's docstring shows the ``.wolf`` text it stands for.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ..diagnostics import Span
@@ -512,3 +512,31 @@ class Module(Node):
     """A whole ``.wolf`` file."""
     path: str
     decls: tuple[Decl, ...]
+
+
+# ---------------------------------------------------------------- traversal
+
+
+def children(node: Node):
+    """The AST nodes directly inside ``node`` (any dataclass field, tuples included)."""
+    for f in fields(node):
+        if f.name == "span":
+            continue
+        yield from _nodes(getattr(node, f.name))
+
+
+def _nodes(v):
+    if isinstance(v, Node):
+        yield v
+    elif isinstance(v, (tuple, list)):
+        for x in v:
+            yield from _nodes(x)
+
+
+def walk(node):
+    """``node`` and every node below it, parents first: the one traversal of the AST."""
+    if not isinstance(node, Node):
+        return
+    yield node
+    for c in children(node):
+        yield from walk(c)

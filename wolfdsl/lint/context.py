@@ -1,9 +1,10 @@
 """What every lint rule reads: one file's modules, merged declarations and IR.
 
 :class:`LintContext` loads a ``.wolf`` file with its imports, runs the compiler (its
-``E1xx``/``E2xx`` errors become findings) and keeps the merged declaration tables of
-:class:`wolfdsl.lang.compile.Compiler` — the AST after ``import``/``replace``/``remove`` —
-next to the compiled :class:`wolfdsl.lang.ir.Ruleset`. Semantic rules only run when the
+``E1xx``/``E2xx`` errors become findings) and keeps the linked
+:class:`~wolfdsl.lang.link.Program` (the AST after ``import``/``replace``/``remove``), a
+:class:`~wolfdsl.lang.resolve.Resolver` for name questions and the
+:class:`~wolfdsl.lang.compile.Compilation` with its :class:`wolfdsl.lang.ir.Ruleset`. Semantic rules only run when the
 file compiles. ``variant(options)`` recompiles the same modules with other option
 values, so a rule can ask "under any value of the options it reads".
 """
@@ -15,33 +16,12 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from ..lang import syntax as A
-from ..lang.compile import Compiler
+from ..lang.syntax import children, walk  # noqa: F401  (re-exported for the rules)
+from ..lang.compile import Compilation, compile_program
+from ..lang.link import Program, link
+from ..lang.options import fix_options
+from ..lang.resolve import Resolver
 from ..diagnostics import Diagnostic, Span, WolfError
-
-
-def children(node) -> Iterator[A.Node]:
-    """The AST nodes directly inside ``node`` (any dataclass field, tuples included)."""
-    for f in fields(node):
-        if f.name == "span":
-            continue
-        yield from _nodes(getattr(node, f.name))
-
-
-def _nodes(v) -> Iterator[A.Node]:
-    if isinstance(v, A.Node):
-        yield v
-    elif isinstance(v, (tuple, list)):
-        for x in v:
-            yield from _nodes(x)
-
-
-def walk(node) -> Iterator[A.Node]:
-    """``node`` and every node below it, parents first."""
-    if not isinstance(node, A.Node):
-        return
-    yield node
-    for c in children(node):
-        yield from walk(c)
 
 
 def show_value(v) -> str:
@@ -85,7 +65,9 @@ class LintContext:
         self.shown = shown if shown is not None else str(path)
         self.compile_diags: list[Diagnostic] = []
         self.modules: list[A.Module] = []
-        self.compiler: Compiler | None = None
+        self.compiler: Compilation | None = None
+        self.prog: Program | None = None
+        self.names: Resolver | None = None
         self.rs = None
         self._variants: dict[tuple, Any] = {}
         try:
@@ -93,10 +75,11 @@ class LintContext:
         except WolfError as err:
             self.compile_diags = [_coded(d, "E201") for d in err.diagnostics]
             return
-        self.compiler = Compiler(self.modules, self.path.stem, str(self.path))
+        self.prog, _ = link(self.modules)
+        self.names = Resolver(self.prog, fix_options(self.prog)[0])
         try:
-            self.rs = self.compiler.build()
-            self.compiler.rs = self.rs
+            self.compiler = compile_program(self.modules, self.path.stem, str(self.path))
+            self.rs = self.compiler.ruleset
         except WolfError as err:
             self.compile_diags = [_coded(d, "E208") for d in err.diagnostics]
             self.rs = None
@@ -135,25 +118,11 @@ class LintContext:
 
     # ------------------------------------------------------------ merged program
     def of_kind(self, kind: str) -> list:
-        return self.compiler.of_kind(kind) if self.compiler else []
+        return self.prog.of_kind(kind) if self.prog else []
 
     def program(self) -> Iterator[A.Node]:
         """Every declaration in force after imports, replace and remove."""
-        c = self.compiler
-        seen = set()
-        for key in c.order:
-            d = c.decls[key]
-            seen.add(id(d))
-            yield d
-        for table in c.symbols.values():
-            yield from table.values()
-        yield from c.attributes.values()
-        yield from c.globals.values()
-        yield from c.properties.values()
-        yield from c.decks
-        yield from c.sets
-        yield from c.orders.values()
-        yield from c.redeals
+        return self.prog.declarations()
 
     @property
     def option_names(self) -> set[str]:
@@ -161,22 +130,21 @@ class LintContext:
 
     @property
     def funcs(self) -> dict[str, A.FuncDecl]:
-        return self.compiler.funcs_ast if self.compiler else {}
+        return self.names.funcs if self.names else {}
 
     def variant(self, options: dict[str, Any]):
-        """A :class:`Compiler` built with these option values (``None`` if it fails)."""
+        """A :class:`Compilation` with these option values (``None`` if it fails)."""
         key = tuple(sorted(options.items()))
         if key not in self._variants:
-            comp = Compiler(self.modules, self.path.stem, str(self.path), overrides=dict(options))
             try:
-                comp.rs = comp.build()
+                comp = compile_program(self.modules, self.path.stem, str(self.path), overrides=dict(options))
             except WolfError:
                 comp = None
             self._variants[key] = comp
         return self._variants[key]
 
     def variants(self, option_names: set[str], limit: int = 32) -> Iterator:
-        """Compilers for every combination of values of ``option_names`` (the
+        """Compilations for every combination of values of ``option_names`` (the
         current values first; at most ``limit``)."""
         names = sorted(option_names)
         current = {n: self.rs.options[n].value for n in names}

@@ -30,7 +30,7 @@ def locals_of(decl) -> set[str]:
 
 
 def _free(ctx, exprs, bound: set[str], decl=None) -> set[str]:
-    known = ctx.compiler.known_names(bound) | set(ctx.funcs)
+    known = ctx.names.known_names(bound) | set(ctx.funcs)
     if decl is not None:
         known -= locals_of(decl) - bound
     local = set(bound)
@@ -87,9 +87,9 @@ def _mutable(ctx, expr, decl=None) -> bool:
 def _actors(g, decide: A.Decide, ctx):
     """Seats that can be ``me`` for this decision in this state."""
     by = decide.by
-    if isinstance(by, A.Name) and by.id in ctx.compiler.roles_ast:
+    if isinstance(by, A.Name) and by.id in ctx.names.roles:
         return [p.seat for p in g.players[1:] if p.alive and p.role == by.id]
-    if isinstance(by, A.Name) and by.id in ctx.compiler.symbols["team"]:
+    if isinstance(by, A.Name) and by.id in ctx.prog.symbols["team"]:
         return [None] if any(p.alive and p.team == by.id for p in g.players[1:]) else []
     return [p.seat for p in g.players[1:] if p.alive]
 
@@ -134,8 +134,8 @@ class UnsatisfiableFilter(Rule):
             if _free(ctx, [d.options, d.count] + [c.cond for c in d.unless], bound, owner):
                 continue
             states = states if states is not None else _probe_states(ctx)
-            options = comp.expr(d.options, set(bound))
-            clauses = [comp.expr(c.cond, set(bound)) for c in d.unless]
+            options = comp.expr(d.options, bound)
+            clauses = [comp.expr(c.cond, bound) for c in d.unless]
             nonempty = 0
             always = [True] * len(clauses)
             ok = False
@@ -215,7 +215,7 @@ class AbilityNeverUsed(Rule):
     def _ever(ctx, expr, bound, opts, states, envs, phase) -> bool:
         seen_any = False
         for comp in ctx.variants(opts):
-            fn = comp.expr(expr, set(bound))
+            fn = comp.expr(expr, bound)
             for t, st in states:
                 g = t.load(st)
                 for day in (1, 2, 3, 4):
@@ -256,7 +256,7 @@ class CounterCanGoNegative(Rule):
     message = "'{obj}.{counter} -= {amount}' can take {counter} below zero: nothing checks '{obj}.{counter} >= {amount}' first"
 
     def check(self, ctx):
-        counters = ctx.compiler.counter_names
+        counters = ctx.names.counter_names
         for kind in ("step", "proc", "trigger", "replacement", "card"):
             for d in ctx.of_kind(kind):
                 facts = list(conjuncts(getattr(d, "when", None)))

@@ -50,7 +50,7 @@ class Analyzer:
     def __init__(self, ctx, follow_events: bool = True):
         self.ctx = ctx
         self.follow_events = follow_events
-        c = ctx.compiler
+        c = ctx.prog
         self.globals = set(c.globals)
         self.procs = {d.name: d for d in c.of_kind("proc")}
         self.funcs = {d.name: d for d in c.of_kind("func")}

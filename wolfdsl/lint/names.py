@@ -126,9 +126,9 @@ class UnknownSymbolString(Rule):
     message = "\"{value}\" is not a declared {kind}{hint}"
 
     def check(self, ctx):
-        c = ctx.compiler
+        c = ctx.prog
         known = {k: set(t) for k, t in c.symbols.items()}
-        known["role"] = set(c.roles_ast)
+        known["role"] = set(ctx.names.roles)
         known["phase"] = {"night", "day"}
         from ..diagnostics import did_you_mean
         for root in ctx.program():
@@ -231,7 +231,7 @@ class OverlappingDecks(Rule):
     message = "this deck ({mine}) overlaps an earlier deck ({other}): for {count} players only the earlier one is dealt"
 
     def check(self, ctx):
-        decks = ctx.compiler.decks
+        decks = ctx.prog.decks
         for i, d in enumerate(decks):
             for e in decks[:i]:
                 lo, hi = max(d.low, e.low), min(d.high, e.high)

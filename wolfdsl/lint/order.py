@@ -63,7 +63,7 @@ class UnorderedSteps(Rule):
         consts = _consts(ctx)
         for phase in ("night", "day"):
             decls = [s for s in ctx.of_kind("step") if s.phase == phase]
-            before = step_order(decls, ctx.compiler.orders.get(phase))
+            before = step_order(decls, ctx.prog.orders.get(phase))
             effects = {s.name: an.of(s) for s in decls}
             for i, b in enumerate(decls):
                 for a in decls[:i]:
@@ -88,8 +88,8 @@ class UnorderedSteps(Rule):
 
 
 def _consts(ctx) -> set[str]:
-    c = ctx.compiler
-    out = set(c.roles_ast) | c.option_symbols | c.attr_symbols | {"yes", "no", "true", "false", "none"}
-    for t in c.symbols.values():
+    c = ctx.names
+    out = set(c.roles) | c.option_symbols | c.attr_symbols | {"yes", "no", "true", "false", "none"}
+    for t in ctx.prog.symbols.values():
         out |= set(t)
     return out

@@ -30,12 +30,12 @@ class DeckCountMismatch(Rule):
     message = "{detail}"
 
     def check(self, ctx):
-        c = ctx.compiler
+        c = ctx.prog
         decks = c.decks
         if not decks:
             return
-        players = c.meta.players
-        pspan = head_span(c.meta.players_span)
+        players = c.players
+        pspan = head_span(c.players_span)
         if players is not None:
             lo, hi = players
             missing = [n for n in range(lo, hi + 1) if not any(d.low <= n <= d.high for d in decks)]

@@ -145,7 +145,7 @@ class WinNeverHolds(Rule):
             opts = option_refs(w.when, ctx.option_names, ctx.funcs)
             ever = False
             for comp in ctx.variants(opts):
-                fn = next((x.when for x in comp.rs.wins if x.name == w.name), None)
+                fn = next((x.when for x in comp.ruleset.wins if x.name == w.name), None)
                 if fn is None:
                     continue
                 for t, st, _, _ in ex.results:
@@ -166,7 +166,7 @@ def occurring_factions(ctx, ex) -> dict[str, object]:
         for i, prof in enumerate(t.profiles):
             if prof[0] is not None:
                 role = t.cards_of[i][0]
-                out.setdefault(prof[0], ctx.compiler.roles_ast.get(role))
+                out.setdefault(prof[0], ctx.names.roles.get(role))
         for f in t.dyn_factions:
             out.setdefault(f, None)
     return out
@@ -246,7 +246,7 @@ class FactionWithoutWin(Rule):
         for f, node in occurring_factions(ctx, ex).items():
             if f in named:
                 continue
-            decl = ctx.compiler.symbols["faction"].get(f)
+            decl = ctx.prog.symbols["faction"].get(f)
             span = head_span(node.span) if node is not None and ctx.is_own(node) else head_span(decl.span if decl else None)
             yield self.diag(span, [(head_span(decl.span), "the faction is declared here")] if decl and span != head_span(decl.span) else (),
                             faction=f)

@@ -322,7 +322,7 @@ class Game:
             if actor is None:
                 return
             by = self.players[actor].role
-        env["me"] = actor
+        env[op.me] = actor
         for cond, reason in op.requires:
             if not cond(self, env):
                 self._not_offered(op.action, actor, by, reason)
@@ -381,7 +381,7 @@ class Game:
             choice = answer
         self.emit("action", {"seat": actor, "by": by, "action": op.action, "targets": targets, "choice": choice})
         env[var] = answer
-        env["me"] = actor
+        env[op.me] = actor
         op.body(self, env)
 
     @staticmethod
@@ -404,7 +404,7 @@ class Game:
                 try:
                     if cond(self, env):
                         return reason
-                except (TypeError, IndexError, KeyError):
+                except (TypeError, IndexError, KeyError, RuleRuntimeError):
                     pass
             if v not in options:
                 if isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= self.n and not self.players[v].alive \
@@ -471,7 +471,7 @@ class Game:
                     try:
                         if f(self, _env):
                             return reason
-                    except (TypeError, IndexError, KeyError):
+                    except (TypeError, IndexError, KeyError, RuleRuntimeError):
                         pass
                 if value not in _options:
                     return f"{_show(value)} is not a candidate (candidates: {', '.join(map(str, _options))})"

@@ -1,0 +1,469 @@
+"""Code generation: a resolved program becomes an :class:`ir.Ruleset` of closures.
+
+``codegen(program, bindings, options, ordered, name, path) -> ir.Ruleset``. Every expression and
+statement becomes a closure ``fn(game, env)`` once, here, so nothing walks the AST
+during a game; ``game`` is the engine's runtime (the members listed by
+:class:`wolfdsl.lang.ir.Runtime`), ``env`` the frame of local slots (see
+:mod:`wolfdsl.lang.resolve`). Codegen reports nothing: it runs only on a program whose
+resolution found no error.
+
+Every expression root (a statement, a condition, a loop source, a ``when``, a weight,
+a decision's options, a func's body…) is guarded: a Python error while it runs (``none +
+1``, a field of something that is not a seat) becomes an E401 :class:`RuleRuntimeError`
+at the designer's line, never a traceback.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..diagnostics import Diagnostic
+from . import builtins as B
+from . import ir
+from . import syntax as A
+from .ir import EndPhase, RuleRuntimeError
+from .link import Program
+from .resolve import Bindings
+from .values import BINOPS
+
+_RUNTIME_ERRORS = (TypeError, AttributeError, KeyError, IndexError, ValueError, ZeroDivisionError, OverflowError)
+
+
+def explain(exc: Exception) -> str:
+    """A Python error while a rule ran, in words."""
+    text = str(exc)
+    if "NoneType" in text:
+        return f"a value is none where a seat, number or list is needed ({text})"
+    return f"{type(exc).__name__}: {text}"
+
+
+def located(fn: Callable, span, what: str) -> Callable:
+    """``fn`` with any Python error turned into an E401 at ``span``."""
+    def guarded(g, env):
+        try:
+            return fn(g, env)
+        except _RUNTIME_ERRORS as exc:
+            raise RuleRuntimeError(Diagnostic(span, "error", f"{g.phase} {g.day}: {what} failed while the game "
+                                              f"ran: {explain(exc)}", "E401")) from None
+    return guarded
+
+
+def _nothing(g, env):
+    return None
+
+
+class CodeGen:
+    """Closures for the nodes of one resolved program; see :func:`codegen`."""
+
+    def __init__(self, program: Program, bindings: Bindings):
+        self.p = program
+        self.b = bindings
+
+    # ------------------------------------------------------------ roots
+    def root(self, e: A.Expr | None, what: str = "this expression") -> Callable | None:
+        """A guarded closure for an expression root (``None`` stays ``None``)."""
+        if e is None:
+            return None
+        return located(self.expr(e), e.span, what)
+
+    def root_list(self, e: A.Expr, what: str) -> Callable:
+        """A guarded closure for an expression that must give a list (``none``: empty)."""
+        fn = self.expr(e)
+        return located(lambda g, env: list(fn(g, env) or ()), e.span, what)
+
+    def clauses(self, clauses) -> tuple:
+        return tuple((self.root(c.cond, "this condition"), c.reason) for c in clauses)
+
+    # ------------------------------------------------------------ expressions
+    def expr(self, e: A.Expr) -> Callable:
+        return getattr(self, "e_" + type(e).__name__)(e)
+
+    def e_Name(self, e: A.Name):
+        return self.load(self.b[e])
+
+    def load(self, bd) -> Callable:
+        kind, n = bd.kind, bd.name
+        if kind == "local":
+            slot = bd.slot
+            return lambda g, env: env[slot]
+        if kind == "global":
+            return lambda g, env: g.globals[n]
+        if kind == "option":
+            v = bd.value
+            return lambda g, env: v
+        if kind == "value":
+            f = bd.value
+            return lambda g, env: f(g)
+        if kind == "symbol":
+            return lambda g, env: n
+        return _nothing  # pragma: no cover - resolution reported it
+
+    def e_Num(self, e):
+        v = e.value
+        return lambda g, env: v
+
+    e_Str = e_Num
+
+    def e_Attr(self, e: A.Attr):
+        obj = self.expr(e.obj)
+        bd = self.b[e]
+        name = e.name
+        if bd.kind == "field":
+            attr = "klass" if name == "class" else name
+
+            def get(g, env):
+                s = obj(g, env)
+                return None if s is None else getattr(g.players[s], attr)
+            return get
+        return lambda g, env: g.seat_value(obj(g, env), name)
+
+    def e_Call(self, e: A.Call):
+        args = [self.expr(a) for a in e.args]
+        bd = self.b[e]
+        if bd.kind == "builtin":
+            fn = bd.value.fn
+            if len(args) == 1:
+                a0 = args[0]
+                return lambda g, env: fn(g, a0(g, env))
+            return lambda g, env: fn(g, *[a(g, env) for a in args])
+        name = e.name
+        return lambda g, env: g.call_func(name, [a(g, env) for a in args])
+
+    def e_Decided(self, e: A.Decided):
+        a = e.action
+        return lambda g, env: g.decided.get(a)
+
+    def e_ListExpr(self, e):
+        items = [self.expr(i) for i in e.items]
+        return lambda g, env: [i(g, env) for i in items]
+
+    def e_Comprehension(self, e: A.Comprehension):
+        src = self.expr(e.source)
+        cond = self.expr(e.cond)
+        slot = self.b[e]
+
+        def comp(g, env):
+            out = []
+            for x in src(g, env) or ():
+                env[slot] = x
+                if cond(g, env):
+                    out.append(x)
+            return out
+        return comp
+
+    def e_BinOp(self, e: A.BinOp):
+        left, right = self.expr(e.left), self.expr(e.right)
+        op = e.op
+        if op in ("has", "lacks"):
+            neg = op == "lacks"
+
+            def has(g, env):
+                s = left(g, env)
+                res = s is not None and right(g, env) in g.players[s].statuses
+                return res != neg
+            return has
+        fn = BINOPS[op]
+        return lambda g, env: fn(left(g, env), right(g, env))
+
+    def e_BoolOp(self, e: A.BoolOp):
+        items = [self.expr(i) for i in e.items]
+        if e.op == "and":
+            return lambda g, env: all(i(g, env) for i in items)
+        return lambda g, env: any(i(g, env) for i in items)
+
+    def e_Not(self, e):
+        x = self.expr(e.operand)
+        return lambda g, env: not x(g, env)
+
+    def e_Neg(self, e):
+        x = self.expr(e.operand)
+        return lambda g, env: -x(g, env)
+
+    def e_IfExpr(self, e: A.IfExpr):
+        branches = [(self.expr(c), self.expr(v)) for c, v in e.branches]
+        other = self.expr(e.otherwise)
+
+        def ifx(g, env):
+            for c, v in branches:
+                if c(g, env):
+                    return v(g, env)
+            return other(g, env)
+        return ifx
+
+    # ------------------------------------------------------------ statements
+    def block(self, b: A.Block) -> Callable:
+        fns = [self.stmt(s) for s in b.stmts]
+        if not fns:
+            return _nothing
+        if len(fns) == 1:
+            return fns[0]
+
+        def run(g, env):
+            for f in fns:
+                f(g, env)
+        return run
+
+    def stmt(self, s: A.Stmt) -> Callable:
+        fn = getattr(self, "s_" + type(s).__name__)(s)
+        if isinstance(s, (A.If, A.For, A.Decide, A.Vote, A.Later, A.EndPhase)):
+            return fn  # their conditions and inner statements are guarded on their own
+        return located(fn, s.span, "this statement")
+
+    def s_Let(self, s: A.Let):
+        v = self.expr(s.expr)
+        slot = self.b[s]
+
+        def let(g, env):
+            env[slot] = v(g, env)
+        return let
+
+    def s_Assign(self, s: A.Assign):
+        v = self.expr(s.expr)
+        bd = self.b[s]
+        if s.attr is None:
+            if bd.kind == "local":
+                slot = bd.slot
+                get = lambda g, env: env[slot]
+
+                def put(g, env, x):
+                    env[slot] = x
+            else:
+                n = bd.name
+                get = lambda g, env: g.globals[n]
+
+                def put(g, env, x):
+                    g.globals[n] = x
+        else:
+            obj_bd, fld = bd
+            obj = self.load(obj_bd)
+            attr = fld.name
+            if fld.kind == "field":
+                get = lambda g, env: B.seat_field(g.players[obj(g, env)], attr)
+
+                def put(g, env, x):
+                    g.set_seat_field(obj(g, env), attr, x)
+            else:
+                get = lambda g, env: g.seat_value(obj(g, env), attr)
+
+                def put(g, env, x):
+                    g.set_counter(obj(g, env), attr, x)
+        if s.op == "=":
+            return lambda g, env: put(g, env, v(g, env))
+        sign = 1 if s.op == "+=" else -1
+        return lambda g, env: put(g, env, (get(g, env) or 0) + sign * v(g, env))
+
+    def s_If(self, s: A.If):
+        branches = [(self.root(c, "this condition"), self.block(b)) for c, b in s.branches]
+        other = self.block(s.otherwise) if s.otherwise is not None else None
+
+        def run(g, env):
+            for c, b in branches:
+                if c(g, env):
+                    b(g, env)
+                    return
+            if other is not None:
+                other(g, env)
+        return run
+
+    def s_For(self, s: A.For):
+        src = self.root_list(s.source, "this loop's list")
+        body = self.block(s.body)
+        slot = self.b[s]
+
+        def run(g, env):
+            for x in src(g, env):
+                env[slot] = x
+                body(g, env)
+        return run
+
+    def s_Decide(self, s: A.Decide):
+        slots = self.b[s]
+        by = slots.by
+        by_fn = self.root(s.by, "this decider") if by.kind == "seat" else None
+        count = "any" if s.count == "any" else self.root(s.count)
+        op = ir.DecideOp(
+            action=s.action, short=s.action.rsplit(".", 1)[-1], by_kind=by.kind, by_name=by.name or None,
+            by_fn=by_fn, may_pass=s.may_pass, pass_when=self.root(s.pass_when, "this pass condition"),
+            var=slots.var, count=count, options=self.root_list(s.options, "this list of options"),
+            requires=self.clauses(s.requires), unless=self.clauses(s.unless),
+            tell=tuple((f.name, self.root(f.expr)) for f in s.tell), body=self.block(s.body), span=s.span,
+            prefer=self.root(s.prefer, "this preference"), pass_reason=s.pass_reason, me=slots.me)
+        return lambda g, env: g.run_decide(op, env)
+
+    def s_Vote(self, s: A.Vote):
+        slots = self.b[s]
+        op = ir.VoteOp(
+            action=s.action, short=s.action.rsplit(".", 1)[-1], kind=s.kind, voter_var=slots.voter,
+            voters=self.root_list(s.voters, "this list of voters"), voter_unless=self.clauses(s.voter_unless),
+            cand_var=slots.cand, candidates=self.root_list(s.candidates, "this list of candidates"),
+            cand_unless=self.clauses(s.cand_unless), weight=self.root(s.weight, "this ballot weight"),
+            top_var=slots.top, ballots_var=slots.ballots, body=self.block(s.body), span=s.span,
+            prefer=self.root(s.prefer, "this preference"))
+        return lambda g, env: g.run_vote(op, env)
+
+    def s_Kill(self, s: A.Kill):
+        target = self.expr(s.target)
+        as_ = self.expr(s.as_) if s.as_ is not None else None
+        cause, span = s.cause, s.span
+        if as_ is None:
+            return lambda g, env: g.kill(target(g, env), cause, None, span)
+        return lambda g, env: g.kill(target(g, env), cause, as_(g, env), span)
+
+    def s_AddStatus(self, s: A.AddStatus):
+        target, st = self.expr(s.target), s.status
+        return lambda g, env: g.add_status(target(g, env), st)
+
+    def s_RemoveStatus(self, s: A.RemoveStatus):
+        target, st = self.expr(s.target), s.status
+        return lambda g, env: g.remove_status(target(g, env), st)
+
+    def fields(self, fields) -> tuple:
+        return tuple((f.name, self.expr(f.expr)) for f in fields)
+
+    def s_Tell(self, s: A.Tell):
+        target, fields = self.expr(s.target), self.fields(s.fields)
+        return lambda g, env: g.tell(target(g, env), {k: f(g, env) for k, f in fields})
+
+    def s_Log(self, s: A.Log):
+        fields, t = self.fields(s.fields), s.type
+        return lambda g, env: g.log(t, {k: f(g, env) for k, f in fields})
+
+    def s_CallProc(self, s: A.CallProc):
+        args = [self.expr(a) for a in s.args]
+        name = s.name
+        return lambda g, env: g.call_proc(name, [a(g, env) for a in args])
+
+    def s_EndPhase(self, s):
+        def end(g, env):
+            raise EndPhase()
+        return end
+
+    def s_CheckWin(self, s):
+        return lambda g, env: g.check_win()
+
+    def s_Announce(self, s):
+        return lambda g, env: g.announce()
+
+    def s_Later(self, s: A.Later):
+        body = self.block(s.body)
+        phase = s.phase
+        return lambda g, env: g.schedule(phase, body, env)
+
+    def s_Revive(self, s: A.Revive):
+        target = self.expr(s.target)
+        role = self.expr(s.role) if s.role is not None else None
+        return lambda g, env: g.revive(target(g, env), role(g, env) if role is not None else None)
+
+    def s_Play(self, s: A.Play):
+        card = self.expr(s.card)
+        return lambda g, env: g.play_card(card(g, env))
+
+    def s_Proceed(self, s):
+        def proceed(g, env):
+            env["__proceed__"] = True
+        return proceed
+
+    # ------------------------------------------------------------ declarations
+    def role(self, r: A.RoleDecl) -> ir.Role:
+        static: dict[str, str | None] = {}
+        fns: dict[str, Callable | None] = {}
+        for kind, val in (("faction", r.faction), ("class", r.klass), ("team", r.team)):
+            static[kind], fns[kind] = None, None
+            if val is None:
+                continue
+            if isinstance(val, A.Name):
+                if val.id == "none" and kind != "faction":
+                    continue
+                static[kind] = val.id
+            fns[kind] = self.root(val)
+        name, name_zh = labels(r.labels, r.name)
+        return ir.Role(r.name, name, name_zh, static["faction"], static["class"], static["team"],
+                       tuple((n, self.root(e)) for n, e in r.counters), r.statuses,
+                       {n: self.root(e) for n, e in r.props}, r.span,
+                       fns["faction"], fns["class"], fns["team"])
+
+    def steps(self, ordered: dict[str, list[A.StepDecl]]) -> dict[str, tuple[ir.Step, ...]]:
+        return {phase: tuple(ir.Step(s.name, phase, self.root(s.when, "this step's condition"), s.always,
+                                     self.block(s.body), s.span) for s in decls)
+                for phase, decls in ordered.items()}
+
+    def triggers(self) -> tuple[dict, dict]:
+        trig: dict[str, list] = {}
+        repl: dict[str, list] = {}
+        for kind in ("trigger", "replacement"):
+            for t in self.p.of_kind(kind):
+                (trig if kind == "trigger" else repl).setdefault(t.event, []).append(
+                    ir.Trigger(kind, t.name, t.event, t.var, t.order, self.root(t.when, "this trigger's condition"),
+                               self.block(t.body), t.span))
+        sort = lambda d: {k: tuple(sorted(v, key=lambda t: t.order)) for k, v in d.items()}
+        return sort(trig), sort(repl)
+
+    def wins(self) -> tuple[ir.Win, ...]:
+        out = [ir.Win(w.name, w.factions, w.priority, w.title or w.name, self.root(w.when, "this win condition"),
+                      w.span) for w in self.p.of_kind("win")]
+        out.sort(key=lambda w: -w.priority)
+        return tuple(out)
+
+    def decks(self) -> list[ir.Deck]:
+        out = []
+        for d in self.p.decks:
+            cards: list[str] = []
+            for c in d.cards:
+                cards.extend([c.role] * c.count)
+            out.append(ir.Deck(d.low, d.high, tuple(cards), d.extra, d.span))
+        return out
+
+
+def deck_problems(program: Program) -> list[Diagnostic]:
+    """E208 for a fixed-size deck whose cards do not deal one per player."""
+    diags = []
+    for d in program.decks:
+        total = sum(c.count for c in d.cards)
+        size = total - d.extra
+        if d.low == d.high and size != d.low:
+            diags.append(Diagnostic(d.span, "error", f"deck {d.low}: {total} cards with {d.extra} extra deal {size} "
+                                    f"seats, not {d.low}; add or remove {abs(d.low - size)} card(s)", "E208"))
+    return diags
+
+
+def labels(given, name) -> tuple[str, str]:
+    """English and Chinese display names (English defaults to the id, capitalised)."""
+    en = given[0] if given else name.replace("_", " ").capitalize()
+    zh = given[1] if len(given) > 1 else ""
+    return en, zh
+
+
+def codegen(program: Program, bindings: Bindings, options: dict[str, ir.Option],
+            ordered: dict[str, list[A.StepDecl]], name: str, path: str) -> ir.Ruleset:
+    """The :class:`ir.Ruleset` of a program whose resolution found no error;
+    ``ordered``: each phase's steps in run order (:func:`wolfdsl.lang.order.order_program`)."""
+    cg = CodeGen(program, bindings)
+    p = program
+    symbols = {kind: {n: ir.Symbol(kind, n, *labels(d.labels, n), d.temporary, d.span) for n, d in table.items()}
+               for kind, table in p.symbols.items()}
+    roles = {r.name: cg.role(r) for r in p.of_kind("role")}
+    cards = {}
+    for d in p.of_kind("card"):
+        en, zh = labels(d.labels, d.name)
+        cards[d.name] = ir.Card(d.name, en, zh, d.moon, d.needs, cg.block(d.body), d.span)
+    decks = cg.decks()
+    players = p.players
+    if players is None:
+        players = (min(d.low for d in decks), max(d.high for d in decks)) if decks else (0, 0)
+    triggers, replacements = cg.triggers()
+    return ir.Ruleset(
+        name=name, title=p.title or name, summary=p.summary, path=path, players=players, symbols=symbols,
+        roles=roles, options=options,
+        attributes={n: ir.Attribute(n, d.values, d.default, d.span, d.range) for n, d in p.attributes.items()},
+        globals={n: cg.root(d.expr, f"global '{n}'") for n, d in p.globals.items()},
+        properties={n: cg.root(d.expr, f"property '{n}'") for n, d in p.properties.items()},
+        decks=tuple(decks), steps=cg.steps(ordered),
+        procs={d.name: ir.Proc(d.name, d.params, cg.block(d.body), d.span) for d in p.of_kind("proc")},
+        funcs={d.name: ir.Func(d.name, d.params, cg.root(d.expr, f"func {d.name}()"), d.span)
+               for d in p.of_kind("func")},
+        triggers=triggers, replacements=replacements, wins=cg.wins(), actions=dict(bindings.actions), cards=cards,
+        redeals=tuple((cg.root(d.expr, "this redeal rule"), d.reason or "redeal rule") for d in p.redeals))
+
+
+def expression(program: Program, bindings: Bindings, e: A.Expr) -> Callable[[Any, dict], Any]:
+    """A guarded closure for one expression already resolved into ``bindings``."""
+    return CodeGen(program, bindings).root(e)

@@ -1,0 +1,166 @@
+"""Linking: the modules of a ruleset (imports first) become one :class:`Program`.
+
+``link(modules) -> (Program, diagnostics)``. Later files override earlier ones:
+``replace KIND NAME`` swaps a declaration, ``remove KIND NAME`` drops it, a file's
+``deck`` lines replace the decks of the files it imports, the last file's title and
+summary win. Nothing is resolved or compiled here.
+
+Codes: E202 duplicate declaration, E203 ``replace``/``remove`` of something not
+declared.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..diagnostics import Diagnostic, Related, Span, did_you_mean
+from . import syntax as A
+
+SYMBOL_KINDS = ("faction", "class", "status", "cause", "team")
+"""The kinds of declared symbol (``faction village``, ``status protected``...)."""
+
+_KEYED = {A.RoleDecl: "role", A.StepDecl: "step", A.ProcDecl: "proc", A.FuncDecl: "func",
+          A.WinDecl: "win", A.OptionDecl: "option", A.CardDecl: "card"}
+
+
+def key_of(decl: A.Decl) -> tuple[str, str] | None:
+    """``(kind, name)`` of a named declaration that ``replace``/``remove`` can address
+    (a trigger's kind is ``trigger`` or ``replacement``); ``None`` for the others."""
+    if isinstance(decl, A.TriggerDecl):
+        return (decl.kind, decl.name)
+    kind = _KEYED.get(type(decl))
+    return (kind, decl.name) if kind is not None else None
+
+
+@dataclass
+class Program:
+    """Every declaration in force after imports, ``replace`` and ``remove``.
+
+    ``decls`` maps ``(kind, name)`` to the declaration; ``order`` is their first
+    declaration order. The other tables hold the unnamed or symbol declarations.
+    """
+    modules: list[A.Module]
+    title: str = ""
+    summary: str = ""
+    players: tuple[int, int] | None = None
+    players_span: Span | None = None
+    decls: dict[tuple[str, str], Any] = field(default_factory=dict)
+    order: list[tuple[str, str]] = field(default_factory=list)
+    symbols: dict[str, dict[str, A.SymbolDecl]] = field(default_factory=lambda: {k: {} for k in SYMBOL_KINDS})
+    attributes: dict[str, A.AttributeDecl] = field(default_factory=dict)
+    globals: dict[str, A.GlobalDecl] = field(default_factory=dict)
+    properties: dict[str, A.PropertyDecl] = field(default_factory=dict)
+    decks: list[A.DeckDecl] = field(default_factory=list)
+    sets: list[A.SetDecl] = field(default_factory=list)
+    orders: dict[str, A.OrderDecl] = field(default_factory=dict)
+    redeals: list[A.Redeal] = field(default_factory=list)
+
+    def of_kind(self, kind: str) -> list:
+        """The declarations of one kind (``role``, ``step``, ``proc``...), in order."""
+        return [self.decls[k] for k in self.order if k[0] == kind]
+
+    def named(self, kind: str) -> dict[str, Any]:
+        """``name -> declaration`` for one kind."""
+        return {d.name: d for d in self.of_kind(kind)}
+
+    def names(self, kind: str) -> list[str]:
+        return [k[1] for k in self.order if k[0] == kind]
+
+    def declarations(self):
+        """Every declaration in force: the named ones, then symbols, attributes,
+        globals, properties, decks, sets, orders and redeal rules."""
+        for key in self.order:
+            yield self.decls[key]
+        for table in self.symbols.values():
+            yield from table.values()
+        yield from self.attributes.values()
+        yield from self.globals.values()
+        yield from self.properties.values()
+        yield from self.decks
+        yield from self.sets
+        yield from self.orders.values()
+        yield from self.redeals
+
+
+def link(modules: list[A.Module]) -> tuple[Program, list[Diagnostic]]:
+    """Merge ``modules`` (imports first, the ruleset's own file last) into a
+    :class:`Program`; returns it with the E202/E203 diagnostics found."""
+    prog = Program(modules=list(modules))
+    diags: list[Diagnostic] = []
+    last = len(modules) - 1
+    for i, mod in enumerate(modules):
+        for d in mod.decls:
+            if isinstance(d, A.Title):
+                if i == last or not prog.title:
+                    prog.title = d.text
+            elif isinstance(d, A.Summary):
+                if i == last or not prog.summary:
+                    prog.summary = d.text
+            elif isinstance(d, A.Players):
+                prog.players = (d.low, d.high)
+                prog.players_span = d.span
+            elif isinstance(d, A.Import):
+                pass
+            elif isinstance(d, A.SymbolDecl):
+                table = prog.symbols[d.kind]
+                if d.name in table and table[d.name].span != d.span:
+                    diags.append(Diagnostic(d.span, "error", f"{d.kind} '{d.name}' is declared twice", "E202",
+                                            related=(Related(table[d.name].span, "first declared here"),)))
+                table[d.name] = d
+            elif isinstance(d, A.AttributeDecl):
+                prog.attributes[d.name] = d
+            elif isinstance(d, A.GlobalDecl):
+                prog.globals[d.name] = d
+            elif isinstance(d, A.PropertyDecl):
+                prog.properties[d.name] = d
+            elif isinstance(d, A.DeckDecl):
+                # a file's decks replace those of the files it imports
+                prog.decks = [k for k in prog.decks if k.span is not None and k.span.file == d.span.file] + [d]
+            elif isinstance(d, A.SetDecl):
+                prog.sets.append(d)
+            elif isinstance(d, A.Redeal):
+                prog.redeals.append(d)
+            elif isinstance(d, A.OrderDecl):
+                prog.orders[d.phase] = d
+            elif isinstance(d, A.RemoveDecl):
+                _remove(prog, d, diags)
+            else:
+                key = key_of(d)
+                if key is not None:
+                    _declare(prog, key, d, diags)
+    return prog, diags
+
+
+def _declare(prog: Program, key: tuple[str, str], d, diags: list[Diagnostic]) -> None:
+    replace = getattr(d, "replace", False)
+    kind, name = key
+    if key in prog.decls:
+        prev = prog.decls[key]
+        if kind == "option":
+            if prev.span != d.span:
+                diags.append(Diagnostic(d.span, "error", f"option '{name}' is already declared; use "
+                                        f"'set {name} = VALUE' to change its value", "E202"))
+        elif not replace:
+            diags.append(Diagnostic(
+                d.span, "error", f"{kind} '{name}' is already declared; write 'replace {kind} {name}' to override it",
+                "E202", related=(Related(prev.span, "first declared here"),)))
+        prog.decls[key] = d
+        return
+    if replace:
+        diags.append(Diagnostic(d.span, "error", f"'replace {kind} {name}': no {kind} '{name}' was declared before"
+                                + did_you_mean(name, prog.names(kind)), "E203"))
+    prog.decls[key] = d
+    prog.order.append(key)
+
+
+def _remove(prog: Program, d: A.RemoveDecl, diags: list[Diagnostic]) -> None:
+    if d.what == "deck":
+        prog.decks = []
+        return
+    key = (d.what, d.name)
+    if key not in prog.decls:
+        diags.append(Diagnostic(d.span, "error", f"'remove {d.what} {d.name}': no {d.what} '{d.name}' is declared"
+                                + did_you_mean(d.name, prog.names(d.what)), "E203"))
+        return
+    del prog.decls[key]
+    prog.order.remove(key)

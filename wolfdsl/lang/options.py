@@ -1,0 +1,82 @@
+"""Option values in force: declared defaults, then the ruleset's ``set`` lines, then
+the caller's overrides (``--set NAME=VALUE``, a scenario's ``options:``).
+
+``fix_options(program, overrides, override_spans) -> (options, diagnostics)``.
+Code: E207 bad option value or unknown option.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..diagnostics import Diagnostic, Span, did_you_mean
+from . import ir
+from .link import Program
+
+
+def fix_options(program: Program, overrides: dict[str, Any] | None = None,
+                override_spans: dict[str, Span] | None = None) -> tuple[dict[str, ir.Option], list[Diagnostic]]:
+    """Every declared option with the value in force (``ir.Option.value``).
+
+    ``overrides`` values may be command-line text (``"2"``, ``"yes"``): they are
+    converted to the option's type first. Unknown options and values outside an
+    option's list are E207 diagnostics (placed at ``override_spans[name]`` when given).
+    """
+    diags: list[Diagnostic] = []
+    decls = program.named("option")
+    chosen: dict[str, Any] = {n: d.default for n, d in decls.items()}
+    for n, d in decls.items():
+        if d.default not in d.values:
+            diags.append(Diagnostic(d.span, "error", f"option '{n}': default {d.default!r} is not one of its values "
+                                    f"{values_text(d.values)}", "E207"))
+    for s in program.sets:
+        _set(decls, chosen, s.name, s.value, s.span, False, diags)
+    spans = override_spans or {}
+    for n, v in (overrides or {}).items():
+        _set(decls, chosen, n, v, spans.get(n), True, diags)
+    return {n: ir.Option(n, d.values, d.default, chosen[n], d.doc, d.span) for n, d in decls.items()}, diags
+
+
+def _set(decls, chosen, name, value, span, from_text, diags) -> None:
+    d = decls.get(name)
+    given = f"{name}={value}: " if from_text and span is None else ""
+    if d is None:
+        diags.append(Diagnostic(span, "error", f"{given}unknown option '{name}'" + did_you_mean(name, decls)
+                                + (f"; options: {', '.join(sorted(decls))}" if decls else ""), "E207"))
+        return
+    if from_text:
+        value = coerce(value, d.values)
+    if value not in d.values:
+        diags.append(Diagnostic(span, "error", f"{given}option '{name}' cannot be {value!r}; allowed values: "
+                                f"{values_text(d.values)}", "E207"))
+        return
+    chosen[name] = value
+
+
+def values_text(values) -> str:
+    """``true | false``, ``1 | 1.5 | 2``: an option's values as a ruleset writes them."""
+    return " | ".join(("true" if v else "false") if isinstance(v, bool) else str(v) for v in values)
+
+
+def coerce(text: Any, values: tuple) -> Any:
+    """Command-line text turned into the option's value type.
+
+    >>> coerce("2", (1, 1.5, 2))
+    2
+    >>> coerce("yes", (True, False))
+    True
+    """
+    if not isinstance(text, str):
+        return text
+    low = text.strip().lower()
+    if low in ("true", "yes", "false", "no") and any(isinstance(v, bool) for v in values):
+        return low in ("true", "yes")
+    for v in values:
+        if str(v) == text:
+            return v
+        if isinstance(v, (int, float)) and not isinstance(v, bool):
+            try:
+                if float(text) == float(v):
+                    return v
+            except ValueError:
+                pass
+    return text

@@ -1,0 +1,618 @@
+"""Name resolution: every name of a linked :class:`~wolfdsl.lang.link.Program` bound to
+what it means, before any code is generated (starlark-go ``resolve``, CPython
+``symtable``).
+
+``resolve(program, options) -> Bindings``. The result is the one symbol table that
+codegen, lint and editors read; every name, arity, field and kind problem is a
+diagnostic here (codegen reports nothing).
+
+Scopes (see docs/language.md, *Names and scopes*):
+
+- A ``{ … }`` block opens a scope: a ``let`` is visible from the next statement to the
+  end of its block, not after it (``if c { let x = 1 }`` leaves no ``x`` behind).
+- ``for x in …``: ``x`` is bound in the loop body; a comprehension's variable in its
+  condition.
+- ``decide … choose v …``: ``me`` (the decider) is bound in its clauses and body, ``v`` in
+  its ``unless`` clauses and body; a nested ``decide`` has its own ``me``.
+- ``vote … voters v … candidates c … -> top, ballots``: ``v`` in the voter clauses, the
+  ``prefer`` and the weight; ``c`` in the candidate clauses and the weight; all four in
+  the body.
+- ``func``/``proc`` parameters, a trigger's variable and ``cause`` are bound in their body.
+- Otherwise a name is, in this order, a ``global``, an option, a builtin value
+  (``alive``, ``day``…) or a declared symbol (role, faction, class, status, cause, team,
+  option value, attribute value, event card).
+
+A local variable lives in a *slot* of its frame (the ``env`` a step, proc, func or trigger
+runs with): the slot is the variable's name, or ``name#k`` for a variable that shadows
+``k`` enclosing ones, so an inner ``me`` never overwrites an outer one.
+
+Codes: E201 unknown name, E204 unknown field, E205 unknown action, E206 wrong number of
+arguments, E208 bad declaration, E209 statement in the wrong place, E210 a field compared
+with a symbol of another kind.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..diagnostics import Diagnostic, did_you_mean
+from . import builtins as B
+from . import ir
+from . import syntax as A
+from .link import Program
+
+KNOWN_EVENTS = ("death", "announce")
+"""Events triggers can listen to: a death (at once) and its announcement."""
+
+SEAT_CHANGEABLE = ("role", "faction", "class", "team")
+"""Builtin seat fields a statement may assign."""
+
+_FIELD_KINDS = {"faction": "faction", "role": "role", "class": "class", "team": "team", "cause": "cause"}
+
+
+@dataclass(frozen=True, slots=True)
+class Binding:
+    """What one name, field or call means.
+
+    ``kind``: ``local`` (``slot`` is its frame slot), ``global``, ``option`` (``value`` is
+    the value in force), ``value`` (a builtin value: ``value`` is its function),
+    ``symbol`` (the name is a symbol, its value the string), ``builtin`` (``value`` is the
+    :class:`~wolfdsl.lang.builtins.Builtin`), ``func``, ``proc``, ``field`` (a builtin
+    seat field), ``seat_value`` (a counter, property or attribute), ``role``, ``team``,
+    ``moderator``, ``seat`` (a decider) or ``error`` (a diagnostic was reported).
+    """
+    kind: str
+    name: str
+    slot: str | None = None
+    value: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class DecideSlots:
+    """A ``decide``'s decider (``by``: a :class:`Binding` of kind role, team, moderator
+    or seat) and the slots of ``me`` and its choice variable."""
+    by: Binding
+    me: str
+    var: str
+
+
+@dataclass(frozen=True, slots=True)
+class VoteSlots:
+    """The slots of a ``vote``'s voter, candidate, top and ballots variables."""
+    voter: str
+    cand: str
+    top: str
+    ballots: str | None
+
+
+@dataclass
+class Bindings:
+    """The symbol table of one program: what every name node means.
+
+    ``of`` maps ``id(node)`` to a :class:`Binding` (for ``Name``, ``Attr``, ``Call``,
+    ``CallProc``, ``Assign``), a slot (``Let``, ``For``, ``Comprehension``), a
+    :class:`DecideSlots` or a :class:`VoteSlots`. ``uses`` lists ``(kind, name, span)``
+    for every reference to a declaration (globals, options, symbols, funcs, procs,
+    actions). ``diagnostics`` holds every error found.
+    """
+    program: Program
+    options: dict[str, ir.Option]
+    of: dict[int, Any] = field(default_factory=dict)
+    uses: list[tuple[str, str, Any]] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    actions: dict[str, Any] = field(default_factory=dict)
+
+    def __getitem__(self, node) -> Any:
+        return self.of[id(node)]
+
+
+class Scope:
+    """A block scope: ``vars`` maps a name to its slot; ``parent`` is the enclosing
+    scope of the same frame (``None`` at the frame's top)."""
+
+    __slots__ = ("parent", "vars")
+
+    def __init__(self, parent: "Scope | None" = None, names=()):
+        self.parent = parent
+        self.vars: dict[str, str] = {}
+        for n in names:
+            self.bind(n)
+
+    def lookup(self, name: str) -> str | None:
+        s = self
+        while s is not None:
+            slot = s.vars.get(name)
+            if slot is not None:
+                return slot
+            s = s.parent
+        return None
+
+    def bind(self, name: str) -> str:
+        """Bind ``name`` in this scope (again in the same scope: the same slot)."""
+        if name in self.vars:
+            return self.vars[name]
+        depth, s = 0, self.parent
+        while s is not None:
+            if name in s.vars:
+                depth += 1
+            s = s.parent
+        slot = name if depth == 0 else f"{name}#{depth}"
+        self.vars[name] = slot
+        return slot
+
+    def visible(self) -> set[str]:
+        out: set[str] = set()
+        s = self
+        while s is not None:
+            out |= set(s.vars)
+            s = s.parent
+        return out
+
+
+class Resolver:
+    """Walks a program once; see :func:`resolve`."""
+
+    def __init__(self, program: Program, options: dict[str, ir.Option]):
+        self.p = program
+        self.b = Bindings(program, options)
+        self.option_values = {n: o.value for n, o in options.items()}
+        self.roles = program.named("role")
+        self.funcs = program.named("func")
+        self.procs = program.named("proc")
+        self.cards = set(program.names("card"))
+        self.option_symbols = {str(v) for o in options.values() for v in o.values if isinstance(v, str)}
+        self.attr_symbols = {str(v) for a in program.attributes.values() for v in a.values if isinstance(v, str)}
+        self.counter_names = {n for r in self.roles.values() for n, _ in r.counters}
+        self.prop_names = {n for r in self.roles.values() for n, _ in r.props} | set(program.properties)
+        self.b.actions = collect_actions(program)
+
+    def error(self, span, code: str, msg: str) -> None:
+        self.b.diagnostics.append(Diagnostic(span, "error", msg, code))
+
+    def put(self, node, value) -> None:
+        self.b.of[id(node)] = value
+
+    def use(self, kind: str, name: str, span) -> None:
+        self.b.uses.append((kind, name, span))
+
+    # ------------------------------------------------------------ declarations
+    def run(self) -> Bindings:
+        p = self.p
+        for r in self.roles.values():
+            self.role(r)
+        for d in p.globals.values():
+            self.expr(d.expr, Scope())
+        for d in p.properties.values():
+            self.expr(d.expr, Scope())
+        for d in p.of_kind("card"):
+            for need in d.needs:
+                if need not in p.attributes:
+                    self.error(d.span, "E201", f"card '{d.name}' needs the seat attribute '{need}', which this ruleset "
+                               f"does not declare; add 'attribute {need}: ...'" + did_you_mean(need, p.attributes))
+            self.block(d.body, Scope(), "card")
+        for d in self.funcs.values():
+            self.expr(d.expr, Scope(None, d.params))
+        for d in self.procs.values():
+            self.block(d.body, Scope(None, d.params), "proc")
+        for s in p.of_kind("step"):
+            if s.when is not None:
+                self.expr(s.when, Scope())
+            self.block(s.body, Scope(), "step")
+        for kind in ("trigger", "replacement"):
+            for t in p.of_kind(kind):
+                if t.event not in KNOWN_EVENTS:
+                    self.error(t.span, "E201", f"unknown event '{t.event}'; triggers listen to: "
+                               f"{', '.join(sorted(KNOWN_EVENTS))}")
+                    continue
+                scope = Scope(None, (t.var, "cause"))
+                if t.when is not None:
+                    self.expr(t.when, scope)
+                self.block(t.body, scope, kind)
+        for w in p.of_kind("win"):
+            for f in w.factions:
+                if f not in p.symbols["faction"]:
+                    self.error(w.span, "E201", f"win '{w.name}': unknown faction '{f}'"
+                               + did_you_mean(f, p.symbols["faction"]))
+                else:
+                    self.use("faction", f, w.span)
+            self.expr(w.when, Scope())
+        for d in p.decks:
+            for c in d.cards:
+                if c.role not in self.roles:
+                    self.error(c.span, "E201", f"deck: unknown role '{c.role}'" + did_you_mean(c.role, self.roles))
+                else:
+                    self.use("role", c.role, c.span)
+        for d in p.redeals:
+            self.expr(d.expr, Scope())
+        return self.b
+
+    def role(self, r: A.RoleDecl) -> None:
+        if r.faction is None:
+            self.error(r.span, "E208", f"role '{r.name}' has no faction; add 'faction NAME' to its body")
+        symbols = self.p.symbols
+        for kind, val in (("faction", r.faction), ("class", r.klass), ("team", r.team)):
+            if val is None:
+                continue
+            if isinstance(val, A.Name):
+                if val.id == "none" and kind != "faction":
+                    self.put(val, Binding("value", "none", value=B.VALUES["none"]))
+                    continue
+                if val.id not in symbols[kind]:
+                    hint = did_you_mean(val.id, symbols[kind])
+                    self.error(val.span, "E201", f"role '{r.name}': unknown {kind} '{val.id}'"
+                               + (hint or f"; declare it first with '{kind} {val.id}'"))
+                    self.put(val, Binding("error", val.id))
+                    continue
+            self.expr(val, Scope())
+        for st in r.statuses:
+            if st not in symbols["status"]:
+                self.error(r.span, "E201", f"role '{r.name}': unknown status '{st}'" + did_you_mean(st, symbols["status"]))
+            else:
+                self.use("status", st, r.span)
+        for _, e in r.counters:
+            self.expr(e, Scope())
+        for _, e in r.props:
+            self.expr(e, Scope())
+
+    # ------------------------------------------------------------ names
+    def symbol_kinds(self, name: str) -> list[str]:
+        """The kinds of symbol ``name`` is (``role``, ``faction``, ``option value``...)."""
+        kinds = [k for k, t in self.p.symbols.items() if name in t]
+        if name in self.roles:
+            kinds.append("role")
+        if name in self.option_symbols:
+            kinds.append("option value")
+        if name in self.attr_symbols:
+            kinds.append("attribute value")
+        if name in self.cards:
+            kinds.append("card")
+        return kinds
+
+    def known_names(self, visible=()) -> set[str]:
+        names = set(visible) | set(self.p.globals) | set(self.option_values) | set(B.VALUES) | set(self.roles)
+        names |= self.cards | self.option_symbols | self.attr_symbols
+        for t in self.p.symbols.values():
+            names |= set(t)
+        return names
+
+    def name(self, n: str, scope: Scope, span) -> Binding:
+        slot = scope.lookup(n)
+        if slot is not None:
+            return Binding("local", n, slot)
+        if n in self.p.globals:
+            self.use("global", n, span)
+            return Binding("global", n)
+        if n in self.option_values:
+            self.use("option", n, span)
+            return Binding("option", n, value=self.option_values[n])
+        if n in B.VALUES:
+            return Binding("value", n, value=B.VALUES[n])
+        kinds = self.symbol_kinds(n)
+        if kinds:
+            for k in kinds:
+                self.use(k, n, span)
+            return Binding("symbol", n)
+        if n in self.funcs:
+            self.error(span, "E201", f"'{n}' is a func: call it as {n}(...)")
+        else:
+            self.error(span, "E201", f"unknown name '{n}'" + did_you_mean(n, self.known_names(scope.visible())))
+        return Binding("error", n)
+
+    # ------------------------------------------------------------ expressions
+    def expr(self, e: A.Expr, scope: Scope) -> None:
+        getattr(self, "e_" + type(e).__name__)(e, scope)
+
+    def e_Name(self, e: A.Name, scope):
+        self.put(e, self.name(e.id, scope, e.span))
+
+    def e_Num(self, e, scope):
+        pass
+
+    e_Str = e_Num
+
+    def e_Attr(self, e: A.Attr, scope):
+        self.expr(e.obj, scope)
+        name = e.name
+        if name in B.SEAT_FIELDS:
+            self.put(e, Binding("field", name))
+        elif name in self.counter_names or name in self.prop_names or name in self.p.attributes:
+            self.put(e, Binding("seat_value", name))
+        else:
+            known = set(B.SEAT_FIELDS) | self.counter_names | self.prop_names | set(self.p.attributes)
+            self.error(e.span, "E204", f"unknown field '.{name}'" + did_you_mean(name, known)
+                       + "; a seat has " + ", ".join(sorted(known)))
+            self.put(e, Binding("error", name))
+
+    def e_Call(self, e: A.Call, scope):
+        for a in e.args:
+            self.expr(a, scope)
+        n, got = e.name, len(e.args)
+        if n in B.REGISTRY:
+            b = B.REGISTRY[n]
+            lo, hi = b.arity
+            if not lo <= got <= hi:
+                want = str(lo) if lo == hi else f"{lo} to {hi}"
+                self.error(e.span, "E206", f"{n}() takes {want} argument(s), got {got}")
+                self.put(e, Binding("error", n))
+                return
+            self.put(e, Binding("builtin", n, value=b))
+        elif n in self.funcs:
+            d = self.funcs[n]
+            self.use("func", n, e.span)
+            if got != len(d.params):
+                self.error(e.span, "E206", f"{n}() takes {len(d.params)} argument(s), got {got}")
+                self.put(e, Binding("error", n))
+                return
+            self.put(e, Binding("func", n))
+        else:
+            self.error(e.span, "E201", f"unknown function '{n}'" + did_you_mean(n, list(B.REGISTRY) + list(self.funcs)))
+            self.put(e, Binding("error", n))
+
+    def e_Decided(self, e: A.Decided, scope):
+        if e.action not in self.b.actions:
+            self.error(e.span, "E205", f"unknown action '{e.action}'" + did_you_mean(e.action, self.b.actions))
+        else:
+            self.use("action", e.action, e.span)
+
+    def e_ListExpr(self, e, scope):
+        for i in e.items:
+            self.expr(i, scope)
+
+    def e_Comprehension(self, e: A.Comprehension, scope):
+        self.expr(e.source, scope)
+        inner = Scope(scope)
+        self.put(e, inner.bind(e.var))
+        self.expr(e.cond, inner)
+
+    def e_BinOp(self, e: A.BinOp, scope):
+        self.expr(e.left, scope)
+        if e.op in ("has", "lacks") and isinstance(e.right, A.Name) and scope.lookup(e.right.id) is None:
+            n = e.right.id
+            if n not in self.p.symbols["status"]:
+                self.error(e.right.span, "E201", f"unknown status '{n}'" + did_you_mean(n, self.p.symbols["status"]))
+                self.put(e.right, Binding("error", n))
+            else:
+                self.use("status", n, e.right.span)
+                self.put(e.right, Binding("symbol", n))
+            return
+        self.expr(e.right, scope)
+        if e.op in ("==", "!="):
+            self.check_kinds(e.left, e.right, scope)
+            self.check_kinds(e.right, e.left, scope)
+
+    def check_kinds(self, fld: A.Expr, other: A.Expr, scope: Scope) -> None:
+        """``p.faction == werewolf`` compares a faction with a role id: never true (E210)."""
+        if not (isinstance(fld, A.Attr) and fld.name in _FIELD_KINDS and isinstance(other, A.Name)):
+            return
+        n = other.id
+        if scope.lookup(n) is not None or n in self.p.globals or n in self.option_values or n in B.VALUES:
+            return
+        want = _FIELD_KINDS[fld.name]
+        kinds = self.symbol_kinds(n)
+        if not kinds or want in kinds or "option value" in kinds:
+            return
+        names = self.roles if want == "role" else self.p.symbols[want]
+        self.error(other.span, "E210", f"'.{fld.name}' is compared with '{n}', which is a {' and a '.join(kinds)}, "
+                   f"not a {want}: the comparison is never true" + did_you_mean(n, names))
+
+    def e_BoolOp(self, e: A.BoolOp, scope):
+        for i in e.items:
+            self.expr(i, scope)
+
+    def e_Not(self, e, scope):
+        self.expr(e.operand, scope)
+
+    e_Neg = e_Not
+
+    def e_IfExpr(self, e: A.IfExpr, scope):
+        for c, v in e.branches:
+            self.expr(c, scope)
+            self.expr(v, scope)
+        self.expr(e.otherwise, scope)
+
+    # ------------------------------------------------------------ statements
+    def block(self, b: A.Block, scope: Scope, ctx: str) -> None:
+        inner = Scope(scope)
+        for s in b.stmts:
+            getattr(self, "s_" + type(s).__name__)(s, inner, ctx)
+
+    def s_Let(self, s: A.Let, scope, ctx):
+        self.expr(s.expr, scope)
+        self.put(s, scope.bind(s.name))
+
+    def s_Assign(self, s: A.Assign, scope, ctx):
+        self.expr(s.expr, scope)
+        n = s.name
+        if s.attr is None:
+            slot = scope.lookup(n)
+            if slot is not None:
+                self.put(s, Binding("local", n, slot))
+            elif n in self.p.globals:
+                self.use("global", n, s.span)
+                self.put(s, Binding("global", n))
+            else:
+                if n in self.option_values:
+                    self.error(s.span, "E209", f"option '{n}' is read-only during a game; use a 'global' for state")
+                else:
+                    self.error(s.span, "E201", f"cannot assign to unknown name '{n}'; declare it with 'let {n} = ...' "
+                               f"or 'global {n} = ...'" + did_you_mean(n, scope.visible() | set(self.p.globals)))
+                self.put(s, Binding("error", n))
+            return
+        obj = self.name(n, scope, s.span)
+        attr = s.attr
+        if attr in SEAT_CHANGEABLE:
+            self.put(s, (obj, Binding("field", attr)))
+        elif attr in self.counter_names or attr in self.prop_names:
+            self.put(s, (obj, Binding("seat_value", attr)))
+        else:
+            self.error(s.span, "E204", f"cannot assign '.{attr}': only counters and properties"
+                       f" ({', '.join(sorted(self.counter_names | self.prop_names)) or 'none declared'})"
+                       " and role, faction, class, team can change; declare it with 'property NAME = VALUE'")
+            self.put(s, (obj, Binding("error", attr)))
+
+    def s_If(self, s: A.If, scope, ctx):
+        for c, b in s.branches:
+            self.expr(c, scope)
+            self.block(b, scope, ctx)
+        if s.otherwise is not None:
+            self.block(s.otherwise, scope, ctx)
+
+    def s_For(self, s: A.For, scope, ctx):
+        self.expr(s.source, scope)
+        inner = Scope(scope)
+        self.put(s, inner.bind(s.var))
+        self.block(s.body, inner, ctx)
+
+    def clauses(self, clauses, scope) -> None:
+        for c in clauses:
+            self.expr(c.cond, scope)
+
+    def s_Decide(self, s: A.Decide, scope, ctx):
+        by = None
+        if isinstance(s.by, A.Name) and scope.lookup(s.by.id) is None and s.by.id not in self.p.globals:
+            n = s.by.id
+            if n in self.roles:
+                by = Binding("role", n)
+            elif n in self.p.symbols["team"]:
+                by = Binding("team", n)
+            elif n == "moderator" and not self.symbol_kinds(n):
+                by = Binding("moderator", n)
+            if by is not None:
+                self.use(by.kind, n, s.by.span)
+        if by is None:
+            self.expr(s.by, scope)
+            by = Binding("seat", "")
+        inner = Scope(scope)
+        me = inner.bind("me")
+        self.clauses(s.requires, inner)
+        self.expr(s.options, inner)
+        if s.pass_when is not None:
+            self.expr(s.pass_when, inner)
+        if s.count not in (None, "any"):
+            self.expr(s.count, inner)
+        for f in s.tell:
+            self.expr(f.expr, inner)
+        if s.prefer is not None:
+            self.expr(s.prefer, inner)
+        opt = Scope(inner)
+        var = opt.bind(s.var)
+        self.clauses(s.unless, opt)
+        self.put(s, DecideSlots(by, me, var))
+        self.block(s.body, opt, ctx)
+
+    def s_Vote(self, s: A.Vote, scope, ctx):
+        self.expr(s.voters, scope)
+        vscope = Scope(scope)
+        voter = vscope.bind(s.voter_var)
+        self.clauses(s.voter_unless, vscope)
+        self.expr(s.candidates, scope)
+        cscope = Scope(vscope)
+        cand = cscope.bind(s.cand_var)
+        self.clauses(s.cand_unless, cscope)
+        if s.weight is not None:
+            self.expr(s.weight, cscope)
+        if s.prefer is not None:
+            self.expr(s.prefer, vscope)
+        body = Scope(cscope)
+        top = body.bind(s.top_var)
+        ballots = body.bind(s.ballots_var) if s.ballots_var else None
+        self.put(s, VoteSlots(voter, cand, top, ballots))
+        self.block(s.body, body, ctx)
+
+    def s_Kill(self, s: A.Kill, scope, ctx):
+        if s.cause not in self.p.symbols["cause"]:
+            self.error(s.span, "E201", f"unknown cause '{s.cause}'" + did_you_mean(s.cause, self.p.symbols["cause"])
+                       + "; declare it with 'cause NAME'")
+        else:
+            self.use("cause", s.cause, s.span)
+        self.expr(s.target, scope)
+        if s.as_ is not None:
+            self.expr(s.as_, scope)
+
+    def status(self, name, span) -> None:
+        if name not in self.p.symbols["status"]:
+            self.error(span, "E201", f"unknown status '{name}'" + did_you_mean(name, self.p.symbols["status"])
+                       + "; declare it with 'status NAME'")
+        else:
+            self.use("status", name, span)
+
+    def s_AddStatus(self, s, scope, ctx):
+        self.status(s.status, s.span)
+        self.expr(s.target, scope)
+
+    s_RemoveStatus = s_AddStatus
+
+    def s_Tell(self, s: A.Tell, scope, ctx):
+        self.expr(s.target, scope)
+        for f in s.fields:
+            self.expr(f.expr, scope)
+
+    def s_Log(self, s: A.Log, scope, ctx):
+        for f in s.fields:
+            self.expr(f.expr, scope)
+
+    def s_CallProc(self, s: A.CallProc, scope, ctx):
+        for a in s.args:
+            self.expr(a, scope)
+        d = self.procs.get(s.name)
+        if d is None:
+            self.error(s.span, "E201", f"unknown proc '{s.name}'" + did_you_mean(s.name, self.procs))
+            self.put(s, Binding("error", s.name))
+            return
+        self.use("proc", s.name, s.span)
+        if len(s.args) != len(d.params):
+            self.error(s.span, "E206", f"proc {s.name}() takes {len(d.params)} argument(s), got {len(s.args)}")
+        self.put(s, Binding("proc", s.name))
+
+    def s_EndPhase(self, s, scope, ctx):
+        pass
+
+    s_CheckWin = s_Announce = s_EndPhase
+
+    def s_Later(self, s: A.Later, scope, ctx):
+        self.block(s.body, scope, ctx)
+
+    def s_Revive(self, s: A.Revive, scope, ctx):
+        self.expr(s.target, scope)
+        if s.role is None:
+            return
+        if isinstance(s.role, A.Name) and s.role.id not in self.roles and scope.lookup(s.role.id) is None:
+            self.error(s.role.span, "E201", f"unknown role '{s.role.id}'" + did_you_mean(s.role.id, self.roles))
+            self.put(s.role, Binding("error", s.role.id))
+        else:
+            self.expr(s.role, scope)
+
+    def s_Play(self, s: A.Play, scope, ctx):
+        if isinstance(s.card, A.Name) and s.card.id not in self.cards and scope.lookup(s.card.id) is None:
+            self.error(s.card.span, "E201", f"unknown card '{s.card.id}'" + did_you_mean(s.card.id, self.cards))
+            self.put(s.card, Binding("error", s.card.id))
+        else:
+            self.expr(s.card, scope)
+
+    def s_Proceed(self, s, scope, ctx):
+        if ctx not in ("replacement", "proc"):
+            self.error(s.span, "E209", "'proceed' is only meaningful inside a replacement")
+
+
+def collect_actions(program: Program) -> dict[str, Any]:
+    """Every action a ``decide`` or ``vote`` declares (``witch.save``), with the span of
+    its first declaration."""
+    actions: dict[str, Any] = {}
+    for kind in ("step", "proc", "trigger", "replacement", "card"):
+        for d in program.of_kind(kind):
+            for n in A.walk(d.body):
+                if isinstance(n, (A.Decide, A.Vote)):
+                    actions.setdefault(n.action, n.span)
+    return actions
+
+
+def resolve(program: Program, options: dict[str, ir.Option]) -> Bindings:
+    """Bind every name of ``program`` (options fixed to ``options``); the diagnostics
+    are in the result's ``diagnostics`` (empty when the program is well formed)."""
+    return Resolver(program, options).run()
+
+
+def resolve_expr(resolver: Resolver, e: A.Expr, bound=()) -> None:
+    """Resolve one more expression against a program, with ``bound`` names as locals
+    (lint evaluates clauses on their own); the bindings go to ``resolver.b``."""
+    resolver.expr(e, Scope(None, bound))
