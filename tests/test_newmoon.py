@@ -412,7 +412,7 @@ def test_card_table_matches_the_ruleset() -> None:
         f"cards missing here: {sorted(set(rs.cards) - set(CARD_RULES))}; "
         f"no longer in the ruleset: {sorted(set(CARD_RULES) - set(rs.cards))}")
     assert sorted(CARD_RULES.values()) == [f"NEWMOON-{i:02d}" for i in range(1, 37)]
-    moons = Counter(c.moon for c in rs.cards.values())
+    moons = Counter(dict(c.tags)["moon"] for c in rs.cards.values())
     assert set(moons) <= {"full", "new", "black"}, moons
 
 
@@ -446,7 +446,7 @@ def test_thousand_random_games_draw_every_card() -> None:
         for e in _of(result.events, "card"):
             card = rs.cards.get(e["card"])
             assert card is not None, f"game {game}: card event names {e['card']!r}, not a card of new-moon"
-            assert (e["name"], e["moon"]) == (card.name, card.moon), e
+            assert (e["name"], e["moon"]) == (card.name, dict(card.tags)["moon"]), e
             drawn[e["card"]] += 1
         assert result.over, f"game {game} ({n} players) did not end"
     never = sorted(set(rs.cards) - set(drawn))

@@ -403,6 +403,17 @@ class CodeGen:
         out.sort(key=lambda w: -w.priority)
         return tuple(out)
 
+    def engine(self) -> ir.Engine:
+        given = self.p.engine
+        kw: dict[str, Any] = {"spans": {n: d.span for n, d in given.items()}}
+        if "day_bound" in given:
+            kw["day_bound"] = self.root(given["day_bound"].expr, "engine day_bound")
+        if "last_words" in given:
+            kw["last_words"] = given["last_words"].expr.id
+        if "dead_reason" in given:
+            kw["dead_reason"] = given["dead_reason"].expr.value
+        return ir.Engine(**kw)
+
     def decks(self) -> list[ir.Deck]:
         out = []
         for d in self.p.decks:
@@ -444,7 +455,7 @@ def codegen(program: Program, bindings: Bindings, options: dict[str, ir.Option],
     cards = {}
     for d in p.of_kind("card"):
         en, zh = labels(d.labels, d.name)
-        cards[d.name] = ir.Card(d.name, en, zh, d.moon, d.needs, cg.block(d.body), d.span)
+        cards[d.name] = ir.Card(d.name, en, zh, d.tags, d.needs, cg.block(d.body), d.span)
     decks = cg.decks()
     players = p.players
     if players is None:
@@ -461,7 +472,9 @@ def codegen(program: Program, bindings: Bindings, options: dict[str, ir.Option],
         funcs={d.name: ir.Func(d.name, d.params, cg.root(d.expr, f"func {d.name}()"), d.span)
                for d in p.of_kind("func")},
         triggers=triggers, replacements=replacements, wins=cg.wins(), actions=dict(bindings.actions), cards=cards,
-        redeals=tuple((cg.root(d.expr, "this redeal rule"), d.reason or "redeal rule") for d in p.redeals))
+        redeals=tuple((cg.root(d.expr, "this redeal rule"), d.reason or "redeal rule") for d in p.redeals),
+        deciders={n: ir.Decider(n, *labels(d.labels, n), d.default, d.span) for n, d in p.deciders.items()},
+        engine=cg.engine())
 
 
 def expression(program: Program, bindings: Bindings, e: A.Expr) -> Callable[[Any, dict], Any]:

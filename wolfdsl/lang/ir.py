@@ -60,15 +60,47 @@ class Attribute:
 
 @dataclass(frozen=True, slots=True)
 class Card:
-    """An event card: ``moon`` is its timing class (full, new, black); ``needs`` the seat
-    attributes its effect reads."""
+    """An event card: ``tags`` are the fields its ``card`` event carries (New Moon's
+    ``("moon", "full")``); ``needs`` the seat attributes its effect reads."""
     id: str
     name: str
     name_zh: str
-    moon: str
+    tags: tuple[tuple[str, Any], ...]
     needs: tuple[str, ...]
     body: Fn
     span: Span | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Decider:
+    """A decider that is not a seat (``decider moderator "Moderator" default none``):
+    ``default`` is what a bot answers (``"none"``: pass where the rules allow)."""
+    id: str
+    name: str
+    name_zh: str
+    default: str | None
+    span: Span | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Engine:
+    """The kernel settings a ruleset gives with ``engine NAME = …``.
+
+    ``day_bound``: evaluated when a game starts; a game still going after that day is a
+    draw (default 40). ``last_words``: the name of a one-argument func telling whether a
+    dead player leaves last words (none: nobody does). ``dead_reason``: the rule text
+    shown when a dead player is asked to act (default "the dead take no further part").
+    """
+    day_bound: Fn | None = None
+    last_words: str | None = None
+    dead_reason: str = "the dead take no further part"
+    spans: dict = field(default_factory=dict)
+
+
+ENGINE_SETTINGS = {"day_bound": "a number: after this day a game is a draw",
+                   "last_words": "a func of one seat: whether that dead player leaves last words",
+                   "dead_reason": "a string: the rule a dead player's refused action names"}
+"""The settings ``engine NAME = …`` may give, with what each takes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,6 +207,8 @@ class Ruleset:
     redeals: tuple[tuple[Fn, str], ...] = ()
     cards: dict[str, Card] = field(default_factory=dict)
     first_phase: str = "night"
+    deciders: dict[str, Decider] = field(default_factory=dict)
+    engine: Engine = field(default_factory=Engine)
 
     @property
     def factions(self) -> dict[str, Symbol]:
@@ -202,7 +236,8 @@ class DecideOp:
     """A compiled ``decide`` statement (see :class:`wolfdsl.lang.syntax.Decide`).
 
     ``by_kind`` is ``role`` (the role's living holder), ``team`` (one request to the
-    team's living members) or ``seat`` (``by_fn`` gives the seat, alive or not).
+    team's living members), ``decider`` (a declared non-seat decider, ``by_name``) or
+    ``seat`` (``by_fn`` gives the seat, alive or not).
     ``requires`` and ``unless`` pair a condition with the rule text a person reads when
     it stops a decision or an option. ``var`` and ``me`` are the frame slots the choice
     and the decider are stored in (see :mod:`wolfdsl.lang.resolve`).

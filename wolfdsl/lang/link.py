@@ -54,6 +54,8 @@ class Program:
     sets: list[A.SetDecl] = field(default_factory=list)
     orders: dict[str, A.OrderDecl] = field(default_factory=dict)
     redeals: list[A.Redeal] = field(default_factory=list)
+    deciders: dict[str, A.DeciderDecl] = field(default_factory=dict)
+    engine: dict[str, A.EngineDecl] = field(default_factory=dict)
 
     def of_kind(self, kind: str) -> list:
         """The declarations of one kind (``role``, ``step``, ``proc``...), in order."""
@@ -80,6 +82,8 @@ class Program:
         yield from self.sets
         yield from self.orders.values()
         yield from self.redeals
+        yield from self.deciders.values()
+        yield from self.engine.values()
 
 
 def link(modules: list[A.Module]) -> tuple[Program, list[Diagnostic]]:
@@ -122,6 +126,10 @@ def link(modules: list[A.Module]) -> tuple[Program, list[Diagnostic]]:
                 prog.redeals.append(d)
             elif isinstance(d, A.OrderDecl):
                 prog.orders[d.phase] = d
+            elif isinstance(d, A.DeciderDecl):
+                prog.deciders[d.name] = d
+            elif isinstance(d, A.EngineDecl):
+                prog.engine[d.name] = d  # a later file's setting replaces an imported one
             elif isinstance(d, A.RemoveDecl):
                 _remove(prog, d, diags)
             else:

@@ -59,7 +59,7 @@ class Binding:
     ``symbol`` (the name is a symbol, its value the string), ``builtin`` (``value`` is the
     :class:`~wolfdsl.lang.builtins.Builtin`), ``func``, ``proc``, ``field`` (a builtin
     seat field), ``seat_value`` (a counter, property or attribute), ``role``, ``team``,
-    ``moderator``, ``seat`` (a decider) or ``error`` (a diagnostic was reported).
+    ``decider``, ``seat`` (who decides) or ``error`` (a diagnostic was reported).
     """
     kind: str
     name: str
@@ -224,7 +224,29 @@ class Resolver:
                     self.use("role", c.role, c.span)
         for d in p.redeals:
             self.expr(d.expr, Scope())
+        for d in p.engine.values():
+            self.engine_setting(d)
         return self.b
+
+    def engine_setting(self, d: A.EngineDecl) -> None:
+        if d.name not in ir.ENGINE_SETTINGS:
+            self.error(d.span, "E201", f"unknown engine setting '{d.name}'" + did_you_mean(d.name, ir.ENGINE_SETTINGS)
+                       + "; settings: " + "; ".join(f"{k}: {v}" for k, v in ir.ENGINE_SETTINGS.items()))
+            return
+        if d.name == "last_words":
+            f = self.funcs.get(d.expr.id) if isinstance(d.expr, A.Name) else None
+            if f is None or len(f.params) != 1:
+                self.error(d.expr.span, "E201", "engine last_words names a func of one seat, such as "
+                           "'func last_words(p) = ...'" + (did_you_mean(d.expr.id, self.funcs)
+                                                             if isinstance(d.expr, A.Name) else ""))
+                return
+            self.use("func", f.name, d.expr.span)
+            self.put(d.expr, Binding("func", f.name))
+            return
+        if d.name == "dead_reason" and not isinstance(d.expr, A.Str):
+            self.error(d.expr.span, "E201", 'engine dead_reason is a "string": the rule a refused action names')
+            return
+        self.expr(d.expr, Scope())
 
     def role(self, r: A.RoleDecl) -> None:
         if r.faction is None:
@@ -475,8 +497,8 @@ class Resolver:
                 by = Binding("role", n)
             elif n in self.p.symbols["team"]:
                 by = Binding("team", n)
-            elif n == "moderator" and not self.symbol_kinds(n):
-                by = Binding("moderator", n)
+            elif n in self.p.deciders:
+                by = Binding("decider", n)
             if by is not None:
                 self.use(by.kind, n, s.by.span)
         if by is None:

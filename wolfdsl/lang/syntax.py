@@ -381,14 +381,42 @@ class AttributeDecl(Decl):
 class CardDecl(Decl):
     """An event card (New Moon)::
 
-        card nightmare "Nightmare" "噩梦" moon full { call exile_vote(alive, 1) }
+        card nightmare "Nightmare" "噩梦" with moon = full { call exile_vote(alive, 1) }
+
+    ``tags`` are ``(name, value)`` pairs the card event carries (``moon = full``);
+    ``needs`` the seat attributes its effect reads.
     """
     name: str
     labels: tuple[str, ...]
-    moon: str
+    tags: tuple[tuple[str, Any], ...]
     needs: tuple[str, ...]
     body: "Block"
     replace: bool
+
+
+@_node
+class DeciderDecl(Decl):
+    """A decider that is not a seat, role or team (the table's judge)::
+
+        decider moderator "Moderator" "法官" default none
+
+    ``default``: what a bot answers for it (``none``: pass where the rules allow).
+    """
+    name: str
+    labels: tuple[str, ...]
+    default: str | None
+
+
+@_node
+class EngineDecl(Decl):
+    """A setting of the game kernel, named by the kernel::
+
+        engine day_bound = max_days        # after this day a game is a draw
+        engine last_words = last_words     # func(p): whether a dead player speaks
+        engine dead_reason = "DAY-15: the dead take no further part"
+    """
+    name: str
+    expr: "Expr"
 
 
 @_node

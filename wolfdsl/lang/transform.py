@@ -104,12 +104,28 @@ class _ToAst(Transformer):
 
     def card_decl(self, meta, replace, name, *rest):
         rest = list(rest)
-        body = rest.pop()
-        labels = tuple(_unquote(r) for r in rest if isinstance(r, Token) and r.type == "STRING")
-        names = [str(r) for r in rest if isinstance(r, Token) and r.type == "NAME"]
-        moon, needs = names[0], tuple(names[1:])
-        return A.CardDecl(name=str(name), labels=labels, moon=moon, needs=needs, body=body,
+        body, needs, tags = rest.pop(), rest.pop(), rest.pop()
+        labels = tuple(_unquote(r) for r in rest)
+        return A.CardDecl(name=str(name), labels=labels, tags=tags or (), needs=needs or (), body=body,
                           replace=replace is not None, span=self._span(meta))
+
+    def card_tags(self, meta, *tags):
+        return tuple(tags)
+
+    def card_tag(self, meta, name, value):
+        return (str(name), self._value(value))
+
+    def card_needs(self, meta, *names):
+        return tuple(str(n) for n in names)
+
+    def decider_decl(self, meta, name, *rest):
+        rest = list(rest)
+        default = rest.pop()
+        return A.DeciderDecl(name=str(name), labels=tuple(_unquote(s) for s in rest),
+                             default=str(default) if default is not None else None, span=self._span(meta))
+
+    def engine_decl(self, meta, name, expr):
+        return A.EngineDecl(name=str(name), expr=expr, span=self._span(meta))
 
     def later_stmt(self, meta, phase, body):
         return A.Later(phase=str(phase), body=body, span=self._span(meta))

@@ -339,8 +339,7 @@ def play_one(g: LintGame) -> tuple[Any, list[Finding]]:
     except Exception as err:  # noqa: BLE001 - a rule that breaks the engine
         g._add("W395", (type(err).__name__,), {"detail": f"{type(err).__name__}: {err}"}, g.where())
     if result is not None and result.reason == "day_limit":
-        opt = g.rs.options.get("max_days")
-        span = opt.span if opt is not None else (g.rs.decks[0].span if g.rs.decks else None)
+        span = g.rs.engine.spans.get("day_bound") or (g.rs.decks[0].span if g.rs.decks else None)
         g._add("W393", ("day_limit",), {"days": g.max_days}, head_span(span))
     return result, g.found
 

@@ -9,13 +9,9 @@ from ..lang import syntax as A
 from .context import head_span, walk
 from .registry import Rule, register
 
-ENGINE_NAMES = {"last_words", "max_days"}
-"""Declarations the engine itself reads by name (the ``last_words`` func, the
-``max_days`` option): never unused."""
-
 _NOT_REFERENCES = {"name", "labels", "title", "doc", "text", "reason", "var", "params", "voter_var",
                    "cand_var", "top_var", "ballots_var", "event", "kind", "phase", "path", "what",
-                   "type", "values", "default", "temporary", "replace", "moon", "op", "range"}
+                   "type", "values", "default", "temporary", "replace", "tags", "op", "range"}
 
 
 def references(ctx) -> set[str]:
@@ -78,7 +74,7 @@ class UnusedDeclaration(Rule):
     def check(self, ctx):
         if ctx.is_library:
             return
-        used = references(ctx) | ENGINE_NAMES
+        used = references(ctx)
         for d in ctx.own.decls:
             kind = None
             if isinstance(d, A.SymbolDecl):

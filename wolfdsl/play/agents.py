@@ -49,6 +49,9 @@ class Request:
     preferred: tuple = ()
     """What the ruleset's ``prefer`` hint favours, reduced to legal choices (``None``:
     pass); filled only for agents with ``uses_preferences``."""
+    default: str | None = None
+    """For a declared non-seat decider (``decider moderator … default none``): what a
+    bot answers; ``"none"``: pass where the rules allow."""
 
     @property
     def at(self) -> str:
@@ -110,8 +113,8 @@ class RandomAgent(BaseAgent):
     def decide(self, request: Request) -> Any:
         options = request.options
         rng = self.rng
-        if request.by == "moderator" and request.can_pass:
-            return None  # the simulated moderator applies no table penalty
+        if request.default == "none" and request.can_pass:
+            return None  # a declared decider whose bots pass
         if request.kind == "seats":
             n = request.count
             if n == 0:  # any number: each option in or out with even odds

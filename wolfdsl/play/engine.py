@@ -101,11 +101,12 @@ class Game:
         self.kill_depth = 0
         self._alive_cache: list[int] | None = None
         self.temporary = {s for s, sym in rs.statuses.items() if sym.temporary}
-        self.max_days = int(rs.option("max_days", 40))
         # only agents that override the hook (the scripted one) pay for the reasons
         self.wants_preferences = bool(getattr(agent, "uses_preferences", False))
         self.wants_reasons = getattr(type(agent), "not_offered", BaseAgent.not_offered) is not BaseAgent.not_offered
         self._deal(seats, players, extra_cards, attributes or {})
+        bound = rs.engine.day_bound
+        self.max_days = int(bound(self, {})) if bound is not None else 40
 
     # ------------------------------------------------------------ setup
     def _deal(self, seats, players, extra_cards, attributes) -> None:
@@ -305,12 +306,13 @@ class Game:
                     dead = [p.seat for p in self.players[1:] if p.role == op.by_name]
                     for seat in dead:
                         self._not_offered(op.action, seat, op.by_name,
-                                          f"seat {seat} ({op.by_name}) is dead: the dead take no further part (DAY-15)")
+                                          f"seat {seat} ({op.by_name}) is dead: {self.rs.engine.dead_reason}")
                     self._not_offered(op.action, None, op.by_name,
-                                      f"the {op.by_name} is dead (DAY-15)" if dead else f"no {op.by_name} in the game")
+                                      f"the {op.by_name} is dead: {self.rs.engine.dead_reason}" if dead
+                                      else f"no {op.by_name} in the game")
                 return
             by = op.by_name
-        elif op.by_kind == "moderator":
+        elif op.by_kind == "decider":
             actor, by = None, op.by_name
         elif op.by_kind == "team":
             if not any(p.alive and p.team == op.by_name for p in self.players[1:]):
@@ -367,6 +369,8 @@ class Game:
 
         req = Request(op.action, op.short, actor, by, self.day, self.phase, self.rounds[key], kind,
                       tuple(options), can_pass, count, why_not)
+        if op.by_kind == "decider":
+            req.default = self.rs.deciders[op.by_name].default
         if op.prefer is not None and self.wants_preferences:
             req.preferred = self._preferred(op.prefer(self, env), options, can_pass)
         answer = self.agent.decide(req)
@@ -409,7 +413,7 @@ class Game:
             if v not in options:
                 if isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= self.n and not self.players[v].alive \
                         and kind in ("seat", "seats"):
-                    return f"seat {v} is dead: the dead take no further part (DAY-15)"
+                    return f"seat {v} is dead: {self.rs.engine.dead_reason}"
                 shown = ", ".join("yes" if o is True else "no" if o is False else str(o) for o in options)
                 return f"{_show(v)} is not a legal choice (legal: {shown}{', or pass' if can_pass else ''})"
         return None
@@ -444,7 +448,7 @@ class Game:
             for p in self.players[1:]:
                 if p.seat not in listed:
                     self._not_offered(op.action, p.seat, None,
-                                      "the dead take no further part: no vote (DAY-15)" if not p.alive
+                                      f"seat {p.seat} is dead, no vote: {self.rs.engine.dead_reason}" if not p.alive
                                       else "not among the voters of this vote")
         cands = list(op.candidates(self, env) or [])
         key = (op.action, None)
@@ -536,7 +540,7 @@ class Game:
         c = self.rs.cards.get(card)
         if c is None:
             raise RuleRuntimeError(f"play: {card!r} is not an event card of {self.rs.name}")
-        self.emit("card", {"card": c.id, "name": c.name, "moon": c.moon})
+        self.emit("card", {"card": c.id, "name": c.name, **dict(c.tags)})
         c.body(self, {})
 
     def revive(self, seat, role) -> None:
@@ -613,9 +617,10 @@ class Game:
                 self.announce(start)
 
     def _last_words(self, seat: int) -> bool:
-        f = self.rs.funcs.get("last_words")
-        if f is None or len(f.params) != 1:
+        name = self.rs.engine.last_words
+        if name is None:
             return False
+        f = self.rs.funcs[name]
         return bool(f.body(self, {f.params[0]: seat}))
 
     def _emit_death(self, seat: int, last_words: bool) -> None:

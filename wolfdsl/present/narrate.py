@@ -164,7 +164,8 @@ class _Teller:
         yield Line(f"  ✚ {self.who(seat)} returns to the game", "status")
 
     def on_card(self, ev: dict) -> Iterator[Line]:
-        yield Line(f"  ☾ Event card: {ev.get('name', ev.get('card'))} ({ev.get('moon', '?')} moon)", "info")
+        tags = ", ".join(f"{v} {k}" for k, v in ev.items() if k not in _SKIP | {"card", "name"})
+        yield Line(f"  ☾ Event card: {ev.get('name', ev.get('card'))}" + (f" ({tags})" if tags else ""), "info")
 
     def on_action(self, ev: dict) -> Iterator[Line]:
         action = str(ev.get("action", "?"))

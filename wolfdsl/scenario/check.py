@@ -8,7 +8,7 @@ reported at its YAML node (exit 2) instead of playing a game that cannot match:
   its id), the player count, and the deck they must add up to;
 - ``players:``: the seat attributes the ruleset declares and their values;
 - ``cards:``: event card ids;
-- ``decisions:``: a ``by:`` role, team or ``moderator``, a ``do:`` action, seat numbers;
+- ``decisions:``: a ``by:`` role, team or declared decider (``moderator``), a ``do:`` action, seat numbers;
 - ``expect:``: causes of death, winning factions, seat numbers.
 
 The engine checks the deal and the attributes again; these checks only make the errors
@@ -180,14 +180,14 @@ class _Check:
 
     def decisions(self) -> None:
         rs = self.rs
-        deciders = {**rs.symbols.get("team", {}), **rs.roles}
+        deciders = {**rs.symbols.get("team", {}), **rs.roles, **rs.deciders}
         shorts = {a.rsplit(".", 1)[-1] for a in rs.actions}
         for d in self.sc.decisions:
-            if isinstance(d.by, str) and d.by not in deciders and d.by != "moderator":
-                hint = suggest(d.by, {**deciders, "moderator": None})
+            if isinstance(d.by, str) and d.by not in deciders:
+                hint = suggest(d.by, deciders)
                 if not hint:
                     hint = (f"; roles: {_listing(rs.roles)}; teams: {_listing(rs.symbols.get('team', {}))}"
-                            f"; or moderator")
+                            + (f"; or {_listing(rs.deciders)}" if rs.deciders else ""))
                 self.error(d.path + ("by",), f"unknown role or team '{d.by}'{hint}")
             if d.do not in rs.actions and d.do not in shorts:
                 hint = did_you_mean(d.do, sorted(shorts | set(rs.actions)))
