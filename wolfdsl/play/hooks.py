@@ -20,7 +20,7 @@ class Observer:
         ``kind``: ``var`` (a counter or property of ``seat``), ``field`` (``role``,
         ``faction``, ``class`` or ``team`` of ``seat``), ``status`` (``value`` is
         ``True`` for added, ``False`` for removed) or ``global`` (``seat`` is ``None``).
-        Called only for a real seat, before the write.
+        Called before the write; a write to no seat (``none``) is not reported.
         """
 
     def on_resolution(self, start: bool) -> None:
