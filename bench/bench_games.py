@@ -25,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from wolfdsl.lang.load import load  # noqa: E402
-from wolfdsl.sim.montecarlo import play_game  # noqa: E402
+from wolfdsl.play import play_game  # noqa: E402
 
 
 def reference_unit() -> int:

@@ -1,10 +1,10 @@
-"""A tiny stand-in for ``wolfdsl.lang.load`` and ``wolfdsl.play.engine`` for command-line tests.
+"""A tiny stand-in for ``wolfdsl.lang.load`` and ``wolfdsl.play.game.play`` for command-line tests.
 
 Two wolves and four villagers: the wolves kill one villager a night, every living seat
 votes a day, the most-voted seat is exiled (no one on a tie). It asks its agent for every
 choice, so it is deterministic for a seed and exercises the agent plumbing, and it emits
 the event types of contract section 3. ``install(monkeypatch)`` puts it in
-``sys.modules`` in place of the real modules (forked worker processes inherit it).
+place of the real loader and engine (forked worker processes inherit it).
 """
 from __future__ import annotations
 
@@ -128,17 +128,15 @@ def play(ruleset, *, seed, agent, game=0, seats=None, attributes=None, stop_afte
 
 
 def install(monkeypatch) -> None:
-    """Replace ``wolfdsl.lang.load`` and ``wolfdsl.play.engine`` with this module's functions."""
+    """Replace ``wolfdsl.lang.load`` and the engine's ``play`` with this module's functions."""
     loader = types.ModuleType("wolfdsl.lang.load")
     loader.load, loader.bundled, loader.bundled_path = load, bundled, bundled_path
-    engine = types.ModuleType("wolfdsl.play.engine")
-    engine.play = play
     monkeypatch.setitem(sys.modules, "wolfdsl.lang.load", loader)
-    monkeypatch.setitem(sys.modules, "wolfdsl.play.engine", engine)
     import wolfdsl
+    import wolfdsl.play.game
 
     monkeypatch.setattr(wolfdsl, "loader", loader, raising=False)
-    monkeypatch.setattr(wolfdsl, "engine", engine, raising=False)
+    monkeypatch.setattr(wolfdsl.play.game, "play", play)
     import wolfdsl.lint
 
     monkeypatch.setattr(wolfdsl.lint, "lint_paths", lint_paths)

@@ -2,7 +2,7 @@
 import pytest
 
 from wolfdsl.play.agents import RandomAgent
-from wolfdsl.play.engine import play
+from wolfdsl.play import play
 from wolfdsl.lang.load import bundled, load
 
 EXPECTED = {"standard-12", "standard-12-idiot", "standard-12-elder", "classic-9"}

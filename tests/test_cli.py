@@ -14,7 +14,8 @@ from clitools import flat, invoke, run_by_jobs
 from wolfdsl.cli import app
 from wolfdsl.cli import parse_sets, players_text
 from wolfdsl.diagnostics import WolfError
-from wolfdsl.sim.montecarlo import game_log, play_game, simulate
+from wolfdsl.play import game_log, play_game
+from wolfdsl.sim.montecarlo import simulate
 
 
 @pytest.fixture(autouse=True)
@@ -170,7 +171,7 @@ def test_engine_bug_keeps_its_traceback(monkeypatch):
     def broken(*a, **k):
         raise RuntimeError("engine bug")
 
-    monkeypatch.setattr(sys.modules["wolfdsl.play.engine"], "play", broken)
+    monkeypatch.setattr(sys.modules["wolfdsl.play.game"], "play", broken)
     r = invoke("run", "fake-6", "--seed", 1)
     assert r.exit_code == 1
     assert isinstance(r.exception, RuntimeError)

@@ -8,7 +8,7 @@ import pytest
 from clitools import invoke, run_by_jobs  # noqa: E402
 from wolfdsl.play.eventlog import validate_events  # noqa: E402
 from wolfdsl.lang.load import bundled, load  # noqa: E402
-from wolfdsl.sim.montecarlo import play_game  # noqa: E402
+from wolfdsl.play import play_game  # noqa: E402
 from wolfdsl.present.narrate import narrate  # noqa: E402
 
 

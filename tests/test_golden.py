@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from wolfdsl.lang.load import load
-from wolfdsl.sim.montecarlo import game_log, play_game
+from wolfdsl.play import game_log, play_game
 
 GOLDEN = Path(__file__).parent / "golden"
 CASES = [("standard-12", 7, None), ("cupid-thief-12", 3, None), ("millers-hollow", 11, 14), ("new-moon", 5, 9)]

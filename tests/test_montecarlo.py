@@ -9,7 +9,9 @@ from rich.console import Console
 import fakegame
 from wolfdsl.sim import montecarlo
 from wolfdsl.diagnostics import WolfError
-from wolfdsl.sim.montecarlo import Outcome, _chunks, _Tally, game_log, play_game, simulate
+from wolfdsl.play import game_log, options_in_force, play_game
+from wolfdsl.present import tables
+from wolfdsl.sim.montecarlo import Outcome, _chunks, _Tally, simulate
 from wolfdsl.play.seeding import game_seed
 
 needs_fork = pytest.mark.skipif(multiprocessing.get_start_method() != "fork",
@@ -134,7 +136,7 @@ def test_chunks_cover_every_game_once():
 
 def render(summary):
     console = Console(width=100, record=True, file=io.StringIO())
-    for item in montecarlo.summary_renderables(summary):
+    for item in tables.summary_renderables(summary):
         console.print(item)
     return console.export_text()
 
@@ -152,7 +154,7 @@ def test_rendered_table():
     assert "mean 2.50, stdev 1.00" in text
     assert "wolf" in text and "1.00" in text and "exile" in text and "0.25" in text
     s.seconds, s.jobs = 2.0, 2
-    assert montecarlo.timing_line(s) == "4 games in 2.00 s: 2.0 games/s (2 jobs)"
+    assert tables.timing_line(s) == "4 games in 2.00 s: 2.0 games/s (2 jobs)"
 
 
 def test_brief_rendering_and_counts_of_one():
@@ -162,19 +164,19 @@ def test_brief_rendering_and_counts_of_one():
     text = render(s)
     assert "fake-6: 1 game, seed 8, agents random, 1 player, x=no" in text
     console = Console(width=100, record=True, file=io.StringIO())
-    for item in montecarlo.summary_renderables(s, brief=True):
+    for item in tables.summary_renderables(s, brief=True):
         console.print(item)
     brief = console.export_text()
     assert "Wins" in brief and "Game length" not in brief and "Deaths by cause" not in brief
     s.seconds, s.jobs = 1.0, 1
-    assert montecarlo.timing_line(s) == "1 game in 1.00 s: 1.0 games/s (1 job)"
+    assert tables.timing_line(s) == "1 game in 1.00 s: 1.0 games/s (1 job)"
 
 
 def test_options_in_force_are_typed_as_the_ruleset_declares():
     from types import SimpleNamespace as NS
 
     rs = NS(options={"flag": NS(value=False), "weight": NS(value=1.5)})
-    assert montecarlo.options_in_force(rs, {"flag": "no", "weight": "1.5", "other": "x"}) == {
+    assert options_in_force(rs, {"flag": "no", "weight": "1.5", "other": "x"}) == {
         "flag": False, "weight": 1.5, "other": "x"}
 
 

@@ -20,7 +20,7 @@ import pytest
 import yaml
 
 from wolfdsl.lang.load import load
-from wolfdsl.sim.montecarlo import make_agent
+from wolfdsl.play import make_agent
 from wolfdsl.scenario import run_scenario
 from wolfdsl.play.seeding import derive
 from scenario_files import header, params, rule_id
@@ -431,7 +431,7 @@ def test_every_card_has_a_scenario() -> None:
 # -- random games ------------------------------------------------------------------------
 
 def test_thousand_random_games_draw_every_card() -> None:
-    from wolfdsl.play.engine import play
+    from wolfdsl.play import play
 
     rs = load("new-moon")
     lo, hi = rs.players

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from wolfdsl.play.agents import RandomAgent
-from wolfdsl.play.engine import play
+from wolfdsl.play import play
 from wolfdsl.lang.load import bundled, bundled_path, load
 from wolfdsl.scenario import run_scenario
 from scenario_files import rule_id

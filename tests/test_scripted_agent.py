@@ -4,7 +4,6 @@ from __future__ import annotations
 import json
 import sys
 import textwrap
-import types
 
 import pytest
 
@@ -274,11 +273,10 @@ class FakeDecisionError(WolfError):
 
 def fake_modules(monkeypatch, script, loaded: list):
     """A loader returning its arguments and an engine that plays ``script(agent, kw)``."""
-    loader = types.ModuleType("wolfdsl.lang.load")
-    loader.load = lambda ref, options=None, players=None, base_dir=None: loaded.append(
-        (ref, options, players, base_dir)) or "RULESET"
-    engine = types.ModuleType("wolfdsl.play.engine")
-    engine.DecisionError = FakeDecisionError
+    from wolfdsl.scenario import run as runner
+
+    def load(ref, options=None, players=None, base_dir=None):
+        return loaded.append((ref, options, players, base_dir)) or "RULESET"
 
     def play(ruleset, *, seed, agent, game=0, seats=None, attributes=None, stop_after=None,
              extra_cards=None, cards=None):
@@ -287,9 +285,9 @@ def fake_modules(monkeypatch, script, loaded: list):
                   extra_cards=extra_cards, cards=cards)
         return script(agent, kw)
 
-    engine.play = play
-    monkeypatch.setitem(sys.modules, "wolfdsl.lang.load", loader)
-    monkeypatch.setitem(sys.modules, "wolfdsl.play.engine", engine)
+    monkeypatch.setattr(runner, "load", load)
+    monkeypatch.setattr(runner, "play", play)
+    monkeypatch.setattr(runner, "DecisionError", FakeDecisionError)
 
 
 def ev(seq, day, phase, type_, **fields):
@@ -426,7 +424,7 @@ def test_run_scenario_needs_a_ruleset_and_points_loader_errors_at_it(tmp_path, m
     def refuse(ref, **kw):
         raise WolfError("unknown ruleset 'standard-13' (did you mean 'standard-12'?)")
 
-    sys.modules["wolfdsl.lang.load"].load = refuse
+    monkeypatch.setattr(sys.modules["wolfdsl.scenario.run"], "load", refuse)
     with pytest.raises(WolfError) as info:
         run_scenario(str(path))
     assert where(info.value) == [(2, 10, "unknown ruleset 'standard-13' (did you mean 'standard-12'?)")]
@@ -435,7 +433,7 @@ def test_run_scenario_needs_a_ruleset_and_points_loader_errors_at_it(tmp_path, m
 # -- with the real engine and a bundled ruleset ----------------------------------------------
 
 def real_engine():
-    pytest.importorskip("wolfdsl.play.engine")
+    pytest.importorskip("wolfdsl.play.game")
     pytest.importorskip("wolfdsl.lang.load")
 
 

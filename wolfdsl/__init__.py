@@ -1,8 +1,10 @@
 """wolfdsl: Werewolf (狼人杀) variants as text, compiled to an engine, played and checked.
 
-The pipeline is one module per stage: ``parse`` (lark) → ``ast`` → ``compile`` → ``ir``
-→ ``engine``, with ``loader.load`` running it for a file or a bundled ruleset name.
-``montecarlo.simulate`` plays many games, ``narrate.narrate`` tells one, and ``cli`` is
+The pipeline is one package per stage: ``lang`` (``parse`` (lark) → ``syntax`` →
+``compile`` → ``ir``; ``lang.load.load`` runs it for a file or a bundled ruleset name),
+``play`` (one game: ``play.play``/``play.play_game``, built from ``table``, ``deal``,
+``referee``, ``deaths`` and ``game``), ``sim`` (``sim.montecarlo.simulate`` plays many
+games), ``present`` (``narrate`` tells one, ``tables`` shows a summary), and ``cli`` is
 the ``wolfdsl`` command. Submodules are imported on demand, so ``import wolfdsl`` is cheap.
 """
 from __future__ import annotations

@@ -299,7 +299,7 @@ def run(
 def _run_one(ref: str, seed: int, agents: str, players: Optional[int], options: dict,
              log: Optional[Path], as_json: bool, quiet: bool) -> None:
     from wolfdsl.lang.load import load
-    from wolfdsl.sim.montecarlo import game_log, options_in_force, play_game
+    from wolfdsl.play import game_log, options_in_force, play_game
 
     with user_errors():
         ruleset = load(ref, options or None, players)
@@ -355,7 +355,8 @@ def _narrate(events: list[dict], ruleset) -> None:
 
 def _run_many(ref: str, games: int, seed: int, jobs: int, agents: str, players: Optional[int],
               options: dict, log: Optional[Path], as_json: bool, quiet: bool) -> None:
-    from wolfdsl.sim.montecarlo import simulate, summary_renderables, timing_line
+    from wolfdsl.present.tables import summary_renderables, timing_line
+    from wolfdsl.sim.montecarlo import simulate
 
     out = _open_log(log)
     try:
@@ -420,9 +421,9 @@ def _scenario_ruleset(outcome, ref: Optional[str]):
     if rs is not None:
         return rs
     try:
-        from wolfdsl.scenario.run import _load_ruleset
+        from wolfdsl.scenario.run import load_ruleset
 
-        return _load_ruleset(outcome.scenario, ref)
+        return load_ruleset(outcome.scenario, ref)
     except (ImportError, AttributeError, WolfError):
         return None
 

@@ -4,7 +4,7 @@ import pytest
 from wolfdsl.lang.ir import RuleRuntimeError
 from wolfdsl.lang.load import load
 from wolfdsl.play.agents import RandomAgent
-from wolfdsl.play.engine import play
+from wolfdsl.play import play
 
 HEADER = 'import "roles"\nplayers 12\ndeck 12: werewolf*4, seer, witch, hunter, guard, villager*4\n'
 

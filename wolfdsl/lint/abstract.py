@@ -6,7 +6,7 @@ A state says how many players of each profile are alive, plus a few deviations t
 rules can cause: up to two living players whose faction was changed by a
 ``.faction = F`` statement, a status the win rules read held by no living player or
 by all of them, and the cause of death of the dead. Each state is materialised as a
-real :class:`wolfdsl.play.engine.Game` (a probe), so win rules are evaluated by their own
+real :class:`wolfdsl.play.game.Game` (a probe), so win rules are evaluated by their own
 compiled closures — the semantics is the engine's, not a re-implementation.
 """
 from __future__ import annotations
@@ -17,17 +17,12 @@ from dataclasses import dataclass
 
 from ..lang import syntax as A
 from ..play.agents import BaseAgent
-from ..play.engine import Game
+from ..play.game import Game
 from .context import walk
 from .effects import Analyzer
 
 MAX_STATES = 4000
 """States per deck before the explorer switches from enumeration to seeded sampling."""
-
-
-class _Probe(Game):
-    def _redeal_reason(self):
-        return None
 
 
 @dataclass(frozen=True)
@@ -50,7 +45,8 @@ class Table:
         n = max(deck.low, min(deck.high, len(cards) - deck.extra))
         self.n = n
         from dataclasses import replace
-        self.probe = _Probe(replace(rs, decks=(deck,)), 0, BaseAgent(), seats=cards[:n], extra_cards=cards[n:])
+        # any split of the deck will do: the redeal rules do not apply to a probe
+        self.probe = Game(replace(rs, decks=(deck,), redeals=()), 0, BaseAgent(), seats=cards[:n], extra_cards=cards[n:])
         self.probe.rs = rs
         wins = ctx.of_kind("win")
         win_nodes = [n for w in wins for n in walk(w.when)]
@@ -68,7 +64,7 @@ class Table:
         self.cards_of: list[list[str]] = []
         for role in cards:
             p = self.probe.players[1]
-            self.probe._become(p, role, fresh=True)
+            self.probe.become(p, role, fresh=True)
             key = (p.faction, p.klass, p.team, tuple(self.probe.seat_value(1, x) for x in props),
                    role if role in named else None)
             p.statuses.clear()
@@ -174,8 +170,8 @@ class Table:
             role = seats[k]
             p.statuses = set()
             p.vars = {}
-            g._become(p, role, fresh=True)
-            p.alive = k < alive_n
+            g.become(p, role, fresh=True)
+            g.set_alive(p, k < alive_n)
             p.cause = None if p.alive else st.cause
             p.death_day = None if p.alive else 1
             p.death_phase = None if p.alive else "night"
@@ -188,7 +184,6 @@ class Table:
                         del dev_left[j]
                         break
         g.dead_order = [p.seat for p in g.players[1:] if not p.alive]
-        g._alive_cache = None
         g.day, g.phase = 2, "day"
         return g
 

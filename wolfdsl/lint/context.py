@@ -26,8 +26,8 @@ from ..diagnostics import Diagnostic, Span, WolfError
 
 def show_value(v) -> str:
     """A value as a ruleset or a scenario writes it: yes, no, none, [1, 2], 1.5."""
-    from ..play.engine import _show
-    return _show(v)
+    from ..play.table import show
+    return show(v)
 
 
 def head_span(span: Span | None) -> Span | None:

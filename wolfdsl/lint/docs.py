@@ -74,7 +74,7 @@ Static checks read the merged program (after `import`, `replace`, `remove`):
   or `t != a` in the top-level conjuncts.
 
 Dynamic checks (`--explore N`, codes W390-W395) play N games with random agents on an
-instrumented copy of the ruleset. The deal is fixed first, so a scenario with the same
+observer on the engine. The deal is fixed first, so a scenario with the same
 seed replays the same random draws. Each distinct conflict is reported once, with the
 number of games that hit it and a reproducer `RULESET.CODE-K.yaml` (next to the
 ruleset, or in `--out DIR`): the earliest occurrence, shrunk by dropping scripted

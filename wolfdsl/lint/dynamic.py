@@ -2,10 +2,9 @@
 runtime conflicts the static checks could not prove, each with a shrunk scenario file
 that ``wolfdsl run --script`` replays.
 
-Games run on an instrumented copy of the ruleset (:class:`LintGame`): every trigger,
-replacement and step body is wrapped so the game knows which one is running, and
-every write (a global, a counter, a seat field, a status) within one death's
-resolution is recorded. The deal is fixed up front (``seats``/``extra_cards``), so a
+Games run with a :class:`Watcher` as their observer (:mod:`wolfdsl.play.hooks`): it
+knows which trigger, replacement or step is running, and records every write (a
+global, a counter, a seat field, a status) within one death's resolution. The deal is fixed up front (``seats``/``extra_cards``), so a
 scenario with the same seed draws the same random numbers. A finding's reproducer is
 shrunk by dropping scripted decisions (the rest abstain) while the same conflict still
 happens, and stops after the phase where it happened.
@@ -17,14 +16,17 @@ import os
 import random
 import re
 import shlex
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..play.agents import RandomAgent
 from ..diagnostics import Diagnostic, WolfError
-from ..lang.ir import EndPhase
-from ..play.engine import Game, GameOver, RuleRuntimeError, StopRun
+from ..lang.ir import EndPhase, RuleRuntimeError
+from ..play.agents import RandomAgent
+from ..play.deal import redeal_reason
+from ..play.game import Game, GameOver, StopRun
+from ..play.hooks import Observer
+from ..play.seeding import derive
 from .context import head_span, show_value
 from .registry import ReplayableDiagnostic, Rule, register
 
@@ -162,7 +164,7 @@ class RuntimeFailure(_Dynamic):
     message = "the rules failed during a game: {detail}{tail}"
 
 
-# ---------------------------------------------------------------- instrumented game
+# ---------------------------------------------------------------- watching a game
 
 @dataclass
 class Finding:
@@ -176,99 +178,90 @@ class Finding:
     decisions: int = 0
 
 
-class _Globals(dict):
-    def __init__(self, game, data):
-        super().__init__(data)
-        self.game = game
+class Watcher(Observer):
+    """An :class:`~wolfdsl.play.hooks.Observer` that records runtime conflicts in ``found``.
 
-    def __setitem__(self, k, v):
-        self.game._write(("global", k), f"global '{k}'", v)
-        super().__setitem__(k, v)
+    It keeps the stack of running steps, triggers and replacements (``running``), the
+    first one a rule failed in, and, while an outermost death resolves, the last write
+    to each thing and who made it (``unit``). Set ``game`` before the game runs.
+    """
 
-
-class LintGame(Game):
-    """A :class:`Game` that records runtime conflicts in ``found``."""
-
-    def __init__(self, rs, seed, agent, **kw):
+    def __init__(self):
+        self.game = None
         self.found: list[Finding] = []
-        self._src: list = []
-        self._unit: dict | None = None
-        self._kd = 0
-        self._failed_in = None
-        super().__init__(rs, seed, agent, **kw)
-        self.globals = _Globals(self, self.globals)
+        self.running: list = []
+        self.unit: dict | None = None
+        self.failed_in = None
 
-    def _add(self, code, key, fields, span, related=()):
+    def add(self, code, key, fields, span, related=()):
+        """Record a finding, once per ``(code, key)``, dated by the game."""
         if any(f.code == code and f.key == key for f in self.found):
             return
-        self.found.append(Finding(code, key, fields, span, list(related), self.day, self.phase,
-                                  len(getattr(self.agent, "log", ()))))
+        g = self.game
+        self.found.append(Finding(code, key, fields, span, list(related), g.day, g.phase,
+                                  len(getattr(g.agent, "log", ()))))
 
-    def _write(self, key, what, value):
-        if self._unit is None or not self._src:
+    def on_write(self, kind, seat, name, value):
+        if kind == "global":
+            key, what = ("global", name), f"global '{name}'"
+        elif kind == "var":
+            key, what = ("var", seat, name), f"'.{name}' of seat {seat}"
+        elif kind == "field":
+            key, what = ("field", seat, name), f"the {name} of seat {seat}"
+        else:
+            key, what = ("status", seat, name), f"status '{name}' of seat {seat}"
+        if self.unit is None or not self.running:
             return
-        src = self._src[-1]
-        prev = self._unit.get(key)
+        src = self.running[-1]
+        prev = self.unit.get(key)
         if prev is not None and prev[1] is not src and prev[0] != value and prev[1].kind != "step":
             a, b = prev[1], src
-            self._add("W390", (key[0],) + key[2:] + tuple(sorted((a.name, b.name))),
-                      {"what": what, "v1": show_value(prev[0]), "a": a.name, "v2": show_value(value), "b": b.name},
-                      head_span(b.span), [(head_span(a.span), f"'{a.name}' is here")])
-        self._unit[key] = (value, src)
+            self.add("W390", (key[0],) + key[2:] + tuple(sorted((a.name, b.name))),
+                     {"what": what, "v1": show_value(prev[0]), "a": a.name, "v2": show_value(value), "b": b.name},
+                     head_span(b.span), [(head_span(a.span), f"'{a.name}' is here")])
+        self.unit[key] = (value, src)
 
-    def set_counter(self, seat, name, value):
-        if seat is not None:
-            self._write(("var", seat, name), f"'.{name}' of seat {seat}", value)
-        super().set_counter(seat, name, value)
+    def on_resolution(self, start):
+        self.unit = {} if start else None
 
-    def set_seat_field(self, seat, field_, value):
-        if seat is not None:
-            self._write(("field", seat, field_), f"the {field_} of seat {seat}", value)
-        super().set_seat_field(seat, field_, value)
-
-    def add_status(self, seat, status):
-        if seat is not None:
-            self._write(("status", seat, status), f"status '{status}' of seat {seat}", True)
-        super().add_status(seat, status)
-
-    def remove_status(self, seat, status):
-        if seat is not None:
-            self._write(("status", seat, status), f"status '{status}' of seat {seat}", False)
-        super().remove_status(seat, status)
-
-    def kill(self, seat, cause, as_seat, span=None):
-        outer = self._kd == 0
-        if outer:
-            self._unit = {}
-        self._kd += 1
-        try:
-            super().kill(seat, cause, as_seat, span)
-        finally:
-            self._kd -= 1
-            if outer:
-                self._unit = None
-
-    def _not_offered(self, op_action, actor, by, reason):
+    def on_not_offered(self, action, actor, by, reason):
         if reason == "no legal option":
-            self._add("W391", (op_action,), {"action": op_action}, self.rs.actions.get(op_action))
-        super()._not_offered(op_action, actor, by, reason)
+            self.add("W391", (action,), {"action": action}, self.game.rs.actions.get(action))
 
-    def winners(self):
-        winners, reason = super().winners()
-        if winners:
-            best = max(w.priority for w in self.rs.wins if w.name == reason)
-            held = [w for w in self.rs.wins if w.priority == best and _holds(w, self)]
-            sets = {frozenset(w.factions) for w in held}
-            if len(sets) > 1:
-                self._add("W394", tuple(sorted(w.name for w in held)),
-                          {"rules": ", ".join(f"'{w.name}'" for w in held), "prio": _num(best),
-                           "factions": ", ".join(winners)},
-                          head_span(held[-1].span), [(head_span(w.span), f"'{w.name}' is here") for w in held[:-1]])
-        return winners, reason
+    def on_winners(self, winners, reason):
+        if not winners:
+            return
+        g = self.game
+        best = max(w.priority for w in g.rs.wins if w.name == reason)
+        held = [w for w in g.rs.wins if w.priority == best and _holds(w, g)]
+        sets = {frozenset(w.factions) for w in held}
+        if len(sets) > 1:
+            self.add("W394", tuple(sorted(w.name for w in held)),
+                     {"rules": ", ".join(f"'{w.name}'" for w in held), "prio": _num(best),
+                      "factions": ", ".join(winners)},
+                     head_span(held[-1].span), [(head_span(w.span), f"'{w.name}' is here") for w in held[:-1]])
+
+    def on_enter(self, item):
+        self.running.append(item)
+
+    def on_leave(self, item, error):
+        if error is not None and not isinstance(error, _CONTROL) and self.failed_in is None:
+            self.failed_in = item
+        self.running.pop()
 
     def where(self):
-        item = self._src[-1] if self._src else self._failed_in
+        """The head of the item running (or the one that failed), for a finding's place."""
+        item = self.running[-1] if self.running else self.failed_in
         return head_span(item.span) if item is not None else None
+
+
+def watched_game(rs, seed, agent, **kw) -> Game:
+    """A :class:`Game` of ``rs`` with a :class:`Watcher` as its ``observer``
+    (keywords as for :func:`wolfdsl.play.play`)."""
+    watcher = Watcher()
+    g = Game(rs, seed, agent, observer=watcher, **kw)
+    watcher.game = g
+    return g
 
 
 def _holds(w, g) -> bool:
@@ -282,35 +275,6 @@ def _num(x) -> str:
     return str(int(x)) if float(x).is_integer() else str(x)
 
 
-
-
-def _wrap(item):
-    body = item.body
-
-    def run(g, env):
-        g._src.append(item)
-        try:
-            body(g, env)
-        except _CONTROL:
-            raise
-        except Exception:
-            if g._failed_in is None:
-                g._failed_in = item
-            raise
-        finally:
-            g._src.pop()
-    return replace(item, body=run)
-
-
-def instrument(rs):
-    """A copy of the ruleset whose triggers, replacements and steps say when they run."""
-    return replace(
-        rs,
-        triggers={ev: tuple(_wrap(t) for t in ts) for ev, ts in rs.triggers.items()},
-        replacements={ev: tuple(_wrap(t) for t in ts) for ev, ts in rs.replacements.items()},
-        steps={ph: tuple(_wrap(s) for s in ss) for ph, ss in rs.steps.items()})
-
-
 class _Recorder(RandomAgent):
     def __init__(self, seed):
         super().__init__(seed)
@@ -322,26 +286,28 @@ class _Recorder(RandomAgent):
         return answer
 
 
-def play_one(g: LintGame) -> tuple[Any, list[Finding]]:
-    """Run an instrumented game; a failure becomes a finding instead of an exception."""
+def play_one(g: Game) -> tuple[Any, list[Finding]]:
+    """Run a game built by :func:`watched_game`; a failure becomes a finding instead of
+    an exception."""
+    w = g.observer
     result = None
     try:
         result = g.run()
     except RecursionError:
-        g._add("W392", ("recursion",), {"detail": "deaths and triggers recursed without end"}, g.where())
+        w.add("W392", ("recursion",), {"detail": "deaths and triggers recursed without end"}, w.where())
     except RuleRuntimeError as err:
         d = err.diagnostics[0]
         code = "W392" if d.message.startswith("trigger loop") else "W395"
-        g._add(code, (d.message.split(" (")[0],), {"detail": d.message}, d.span or g.where(),
-               [(g.where(), "while this ran")] if d.span and g.where() else ())
+        w.add(code, (d.message.split(" (")[0],), {"detail": d.message}, d.span or w.where(),
+              [(w.where(), "while this ran")] if d.span and w.where() else ())
     except WolfError:
         raise
     except Exception as err:  # noqa: BLE001 - a rule that breaks the engine
-        g._add("W395", (type(err).__name__,), {"detail": f"{type(err).__name__}: {err}"}, g.where())
+        w.add("W395", (type(err).__name__,), {"detail": f"{type(err).__name__}: {err}"}, w.where())
     if result is not None and result.reason == "day_limit":
         span = g.rs.engine.spans.get("day_bound") or (g.rs.decks[0].span if g.rs.decks else None)
-        g._add("W393", ("day_limit",), {"days": g.max_days}, head_span(span))
-    return result, g.found
+        w.add("W393", ("day_limit",), {"days": g.max_days}, head_span(span))
+    return result, w.found
 
 
 # ---------------------------------------------------------------- exploring
@@ -352,19 +318,12 @@ def _deal(rs, n, rng):
     for _ in range(200):
         rng.shuffle(cards)
         dealt, extra = cards[:n], cards[n:]
-        probe = _Probe.__new__(_Probe)
-        probe.rs, probe.extra_cards, probe.deck_cards = rs, extra, list(deck.cards)
-        probe.players, probe.n = [], n
         try:
-            if probe._redeal_reason() is None:
+            if redeal_reason(rs, list(deck.cards), extra) is None:
                 return dealt, extra
         except Exception:  # noqa: BLE001 - let the engine report it
             return dealt, extra
     return dealt, extra
-
-
-class _Probe(Game):
-    pass
 
 
 def explore(ctx, games: int, seed: int = 0, out_dir=None) -> list[Diagnostic]:
@@ -374,7 +333,6 @@ def explore(ctx, games: int, seed: int = 0, out_dir=None) -> list[Diagnostic]:
     rs = ctx.rs
     if not rs.decks:
         return []
-    inst = instrument(rs)
     lo, hi = rs.players
     counts = [n for n in range(lo, hi + 1) if rs.deck_for(n) is not None] or [rs.decks[0].low]
     first: dict[tuple, tuple] = {}
@@ -385,7 +343,7 @@ def explore(ctx, games: int, seed: int = 0, out_dir=None) -> list[Diagnostic]:
         seats, extra = _deal(rs, n, random.Random(gseed))
         agent = _Recorder(gseed)
         try:
-            g = LintGame(inst, gseed, agent, seats=seats, extra_cards=extra)
+            g = watched_game(rs, gseed, agent, seats=seats, extra_cards=extra)
         except WolfError:
             continue
         _, found = play_one(g)
@@ -464,16 +422,15 @@ def _scenario_text(ctx, f, gseed, seats, extra, entries, path: Path, expect: str
 
 
 def replay(path) -> tuple[Any, list[Finding]]:
-    """Play a scenario on the instrumented engine; the findings it produces."""
+    """Play a scenario on a watched game; the findings it produces."""
     from ..scenario.agent import ScriptedAgent
     from ..scenario.load import load_scenario
-    from ..scenario.run import _load_ruleset
-    from ..play.seeding import derive
+    from ..scenario.run import load_ruleset
 
     sc = load_scenario(str(path))
-    rs = _load_ruleset(sc, None)
+    rs = load_ruleset(sc, None)
     agent = ScriptedAgent(sc, derive(sc.seed, "agent"))
-    g = LintGame(instrument(rs), sc.seed, agent,
+    g = watched_game(rs, sc.seed, agent,
                  seats=list(sc.seats) if sc.seats is not None else None,
                  attributes=sc.attributes or None, stop_after=sc.stop_after,
                  extra_cards=list(sc.extra_cards) if sc.extra_cards is not None else None,
@@ -523,14 +480,9 @@ def _expect(path: Path) -> str:
     deaths = ", ".join(f"{{seat: {e['seat']}, cause: {e['cause']}, at: {e['phase']} {e['day']}}}" for e in res.deaths)
     if res.winners:
         winner = "[" + ", ".join(res.winners) + "]"
-    elif res.over and _expect_knows_draws():
+    elif res.over:
         winner = "draw"  # over with no winner (a day bound), not a game that goes on
     else:
         winner = "none"
     return f"expect:\n  deaths: [{deaths}]\n  winner: {winner}"
 
-
-def _expect_knows_draws() -> bool:
-    """Whether scenario files accept ``winner: draw`` (older ones say ``none``)."""
-    from ..scenario import load
-    return "draw" in getattr(load.Expect, "__dataclass_fields__", {})

@@ -1,1 +1,13 @@
-"""Playing one game: the engine, agents, results, the event log and seeds."""
+"""Playing one game: the engine, agents, results, the event log and seeds.
+
+- :func:`play` / :class:`Game` (``game.py``): one game of a compiled ruleset, built from
+  :mod:`.table` (state), :mod:`.deal` (the deal and its :class:`~.deal.Problem` values),
+  :mod:`.referee` (decisions and ballots), :mod:`.deaths` and :mod:`.hooks` (observers);
+  :class:`wolfdsl.lang.ir.Runtime` lists what the compiled closures use of a game.
+- :func:`play_game`: game ``i`` of a seeded run with a named agent; :func:`game_log` its
+  log as JSON Lines; :func:`options_in_force` the options a run used.
+"""
+from .eventlog import game_log
+from .game import Game, GameOver, StopRun, make_agent, options_in_force, play, play_game
+
+__all__ = ["Game", "GameOver", "StopRun", "game_log", "make_agent", "options_in_force", "play", "play_game"]

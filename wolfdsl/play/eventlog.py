@@ -25,6 +25,15 @@ def dumps_event(event: dict) -> str:
     return json.dumps(event, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
+def game_log(events: list[dict]) -> str:
+    """A game's whole event log as JSON Lines text, one event per line.
+
+    Each line is :func:`dumps_event`, the serialisation every log writer shares, so a
+    game logged here and by a scenario run gives the same bytes.
+    """
+    return "".join(dumps_event(e) + "\n" for e in events)
+
+
 def write_jsonl(path: str, events: Iterable[dict]) -> int:
     """Write ``events`` to ``path`` (``-`` for standard output); return how many."""
     count = 0

@@ -11,8 +11,12 @@ reported at its YAML node (exit 2) instead of playing a game that cannot match:
 - ``decisions:``: a ``by:`` role, team or declared decider (``moderator``), a ``do:`` action, seat numbers;
 - ``expect:``: causes of death, winning factions, seat numbers.
 
-The engine checks the deal and the attributes again; these checks only make the errors
-point at the scenario.
+The rules of the deal are :mod:`wolfdsl.play.deal`'s: which attribute values are
+allowed (:func:`~wolfdsl.play.deal.attribute_problem`), which cards the seats and extra
+cards leave over (:func:`~wolfdsl.play.deal.unmatched_cards`). Here they are worded for
+the YAML node at fault, with suggestions. What only dealing can tell (a redeal rule, no
+deck at all) comes from the engine as :class:`~wolfdsl.play.deal.Problem` values, which
+:func:`wolfdsl.scenario.run.run_scenario` places on their nodes.
 """
 from __future__ import annotations
 
@@ -21,6 +25,7 @@ from collections import Counter
 from typing import Any, Iterable
 
 from ..diagnostics import Diagnostic, Related, did_you_mean
+from ..play.deal import attribute_problem, unmatched_cards
 from .load import NO_WINNER, Scenario, seat_problems
 from .yamlspans import Path, format_path
 
@@ -124,7 +129,7 @@ class _Check:
         parts = [f"{r} is not in the deck of {rs.name}" if not have[r] else
                  f"the deck of {rs.name} has {have[r]} {r}, {listed} {used[r]}"
                  for r in dict.fromkeys(r for _, r in given) if used[r] > have[r]]
-        missing = have - used
+        missing = +unmatched_cards(deck.cards, sc.seats, extra)  # the cards not given
         if missing and (extra is not None or (parts and not deck.extra)):
             parts.append(f"{_and(missing)} {'is' if sum(missing.values()) == 1 else 'are'} missing")
         elif missing and parts:
@@ -157,11 +162,11 @@ class _Check:
                     self.error(path, f"{self.rs.name} declares no seat attribute '{name}'{hint}", key=True)
                     continue
                 got = f" (got `{self.loc.raw.get(path, value)}`)"
-                if a.range is not None:
+                why = attribute_problem(a, value)
+                if why == "range":
                     lo, hi = a.range
-                    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-                        self.error(path, f"expected a whole number from {lo} to {hi}{got}")
-                elif a.values and value not in a.values:
+                    self.error(path, f"expected a whole number from {lo} to {hi}{got}")
+                elif why == "values":
                     shown = [str(v) for v in a.values]
                     either = ", ".join(shown[:-1]) + f" or {shown[-1]}" if len(shown) > 1 else shown[0]
                     self.error(path, f"expected {either}{got}" + did_you_mean(str(value), shown))

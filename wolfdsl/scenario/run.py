@@ -1,13 +1,16 @@
 """Running a scenario: load it, play it with the :class:`ScriptedAgent`, check ``expect:``."""
 from __future__ import annotations
 
-import importlib
 import os
 from dataclasses import dataclass, replace
 
 from ..diagnostics import WolfError
-from ..play.eventlog import write_jsonl
 from ..lang.ir import Ruleset
+from ..lang.load import load
+from ..play.deal import DealError
+from ..play.eventlog import write_jsonl
+from ..play.game import play
+from ..play.referee import DecisionError
 from ..play.results import GameResult
 from ..play.seeding import derive
 from .agent import ScriptedAgent
@@ -43,23 +46,24 @@ def run_scenario(path: str, ruleset_ref: str | None = None, log: str | None = No
     scenario or ruleset, a scripted decision the rules forbid, or one never requested.
     """
     scenario = load_scenario(path)
-    ruleset = _load_ruleset(scenario, ruleset_ref, options)
+    ruleset = load_ruleset(scenario, ruleset_ref, options)
     if isinstance(ruleset, Ruleset):  # names only the ruleset knows, before any play
         problems = ruleset_problems(scenario, ruleset)
         if problems:
             raise WolfError(problems)
-    engine = importlib.import_module("wolfdsl.play.engine")
     agent = ScriptedAgent(scenario, derive(scenario.seed, "agent"))
     try:
-        result = engine.play(
+        result = play(
             ruleset, seed=scenario.seed, agent=agent,
             seats=list(scenario.seats) if scenario.seats is not None else None,
             attributes=scenario.attributes or None,
             stop_after=scenario.stop_after,
             extra_cards=list(scenario.extra_cards) if scenario.extra_cards is not None else None,
             cards=list(scenario.cards) or None)
-    except engine.DecisionError as exc:
+    except DecisionError as exc:
         raise agent.blame(exc) from None
+    except DealError as exc:
+        raise WolfError([replace(d, span=_node(scenario, p.path)) for d, p in zip(exc.diagnostics, exc.problems)]) from None
     except WolfError as exc:
         raise WolfError([d if d.span else replace(d, span=_where(scenario, d.message)) for d in exc.diagnostics]) from None
     if log:
@@ -69,12 +73,14 @@ def run_scenario(path: str, ruleset_ref: str | None = None, log: str | None = No
                            ruleset if isinstance(ruleset, Ruleset) else None)
 
 
-def _load_ruleset(scenario: Scenario, ref: str | None, options: dict[str, str] | None = None):
-    """The ruleset of ``ref`` (the command line's), else of the scenario's ``ruleset:``.
+def load_ruleset(scenario: Scenario, ref: str | None, options: dict[str, str] | None = None) -> Ruleset:
+    """The ruleset of ``ref`` (the command line's), else of the scenario's ``ruleset:``,
+    with the scenario's ``options:`` overridden by ``options``.
 
     The player count is left to :func:`ruleset_problems`, which points at ``seats:``.
+    Raises :class:`WolfError`; a loader message without a place of its own is placed on
+    the ``ruleset:`` line or the ``options:`` entry it is about.
     """
-    loader = importlib.import_module("wolfdsl.lang.load")
     given = dict(options or {})
     merged = {**scenario.options, **given} or None
     if ref is None and scenario.ruleset is None:
@@ -83,8 +89,8 @@ def _load_ruleset(scenario: Scenario, ref: str | None, options: dict[str, str] |
                         scenario.span())
     try:
         if ref is not None:
-            return loader.load(ref, options=merged)
-        return loader.load(resolve_ruleset_ref(scenario.ruleset, scenario.path), options=merged,
+            return load(ref, options=merged)
+        return load(resolve_ruleset_ref(scenario.ruleset, scenario.path), options=merged,
                            base_dir=os.path.dirname(os.path.abspath(scenario.path)))
     except WolfError as exc:
         # An error with no place of its own (unknown name, missing file) is the `ruleset:`
@@ -95,6 +101,18 @@ def _load_ruleset(scenario: Scenario, ref: str | None, options: dict[str, str] |
                          for d in exc.diagnostics]) from None
 
 
+def _node(scenario: Scenario, path: tuple):
+    """The span of the scenario node at ``path`` (a :class:`~wolfdsl.play.deal.Problem`'s),
+    else of ``seats:``, else of the whole scenario."""
+    for where in (path, ("seats",)):
+        if where:
+            try:
+                return scenario.span(*where)
+            except (KeyError, IndexError, TypeError):
+                pass
+    return scenario.span()
+
+
 def _option_of(message: str) -> str | None:
     """``NAME`` of a loader message about ``NAME=VALUE: ...``, else ``None``."""
     head = message.split(":", 1)[0]
@@ -102,8 +120,9 @@ def _option_of(message: str) -> str | None:
 
 
 def _where(scenario: Scenario, message: str, default: str | None = "seats"):
-    """The scenario line an engine or loader message without a place is about (``None``
-    when it is about none and there is no ``default``)."""
+    """The scenario line a loader message, or an engine message from the play itself,
+    without a place is about (``None`` when it is about none and there is no ``default``).
+    Problems of the deal come with their paths and do not come here."""
     name = _option_of(message)
     if name is not None and scenario.options and name in scenario.options:
         try:

@@ -23,65 +23,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import IO, Any, Callable, Iterator
 
-from wolfdsl.play.agents import AGENTS
-from wolfdsl.diagnostics import WolfError, did_you_mean
-from wolfdsl.play.eventlog import dumps_event
-from wolfdsl.present.narrate import plural
+from wolfdsl.diagnostics import WolfError
+from wolfdsl.play import game_log, make_agent, options_in_force, play_game
 from wolfdsl.play.results import GameResult
-from wolfdsl.play.seeding import derive, game_seed
 from wolfdsl.sim.stats import histogram_mean, histogram_stdev, wilson
-
-
-# --------------------------------------------------------------------------------------
-# One game
-# --------------------------------------------------------------------------------------
-
-def make_agent(name: str, seed: int):
-    """The agent registered as ``name`` in :data:`wolfdsl.play.agents.AGENTS`, seeded.
-
-    Raises :class:`WolfError` naming the available agents when ``name`` is unknown.
-    """
-    try:
-        factory = AGENTS[name]
-    except KeyError:
-        raise WolfError(f"unknown agent '{name}'{did_you_mean(name, AGENTS)}; "
-                        f"available: {', '.join(sorted(AGENTS))}") from None
-    return factory(seed)
-
-
-def play_game(ruleset: Any, run_seed: int, game: int = 0, agents: str = "random",
-              players: int | None = None) -> GameResult:
-    """Play game number ``game`` of a run seeded with ``run_seed``.
-
-    The game's seed is ``game_seed(run_seed, game)`` (equal to ``run_seed`` for game 0,
-    so ``wolfdsl run X --seed S`` plays game 0 of ``wolfdsl run X --games N --seed S``);
-    the agent's seed is ``derive(game_seed, "agent")``.
-    """
-    from wolfdsl.play.engine import play
-
-    seed = game_seed(run_seed, game)
-    agent = make_agent(agents, derive(seed, "agent"))
-    return play(ruleset, seed=seed, agent=agent, game=game, players=players)
-
-
-def options_in_force(ruleset: Any, given: dict) -> dict[str, Any]:
-    """The values the loaded ``ruleset`` uses for the options the user set, typed as it
-    declares them (``no`` on the command line is ``False``, ``2`` is ``2``)."""
-    declared = getattr(ruleset, "options", None) or {}
-    out: dict[str, Any] = {}
-    for name, text in given.items():
-        value = getattr(declared.get(name), "value", text)
-        out[name] = value if value is None or isinstance(value, (bool, int, float, str)) else str(value)
-    return out
-
-
-def game_log(events: list[dict]) -> str:
-    """A game's whole event log as JSON Lines text, one event per line.
-
-    Each line is :func:`wolfdsl.play.eventlog.dumps_event`, the serialisation every log
-    writer shares, so a game logged here and by a scenario run gives the same bytes.
-    """
-    return "".join(dumps_event(e) + "\n" for e in events)
 
 
 @dataclass(slots=True)
@@ -418,76 +363,3 @@ def _open_log(log: str | os.PathLike | IO[str] | None) -> Iterator[IO[str] | Non
     else:
         with open(log, "w", encoding="utf-8", newline="\n") as fh:
             yield fh
-
-
-# --------------------------------------------------------------------------------------
-# Presentation
-# --------------------------------------------------------------------------------------
-
-def summary_renderables(summary: Summary, brief: bool = False) -> list:
-    """Rich renderables for a summary: a title, the win table, length and deaths
-    (``brief``: the title and the win table only)."""
-    from rich.table import Table
-    from rich.text import Text
-
-    s = summary
-    out: list = []
-    opts = "".join(f", {k}={_show_option(v)}" for k, v in s.options.items())
-    players = f", {plural(s.players, 'player')}" if s.players else ""
-    out.append(Text(f"{s.ruleset}: {plural(s.games, 'game')}, seed {s.seed}, agents {s.agents}"
-                    f"{players}{opts}", style="bold"))
-
-    wins = Table(title="Wins", title_justify="left")
-    wins.add_column("faction")
-    wins.add_column("wins", justify="right")
-    wins.add_column("rate", justify="right")
-    wins.add_column("95% CI", justify="right")
-    for f in s.factions:
-        wins.add_row(f.name if f.name == f.id else f"{f.name} ({f.id})", str(f.wins),
-                     _pct(f.rate), f"{_pct(f.low)} – {_pct(f.high)}")
-    for label, n in (("no winner (draw)", s.draws), ("unfinished", s.unfinished)):
-        if n:
-            low, high = wilson(n, s.games)
-            wins.add_row(label, str(n), _pct(n / s.games), f"{_pct(low)} – {_pct(high)}",
-                         style="dim")
-    out.append(wins)
-    if brief:
-        return out
-
-    if s.lengths:
-        length = Table(title=f"Game length (days): mean {s.mean_length:.2f}, "
-                             f"stdev {s.stdev_length:.2f}", title_justify="left")
-        length.add_column("days", justify="right")
-        length.add_column("games", justify="right")
-        length.add_column("share", justify="right")
-        length.add_column("")
-        top = max(s.lengths.values())
-        for d, n in s.lengths.items():
-            length.add_row(str(d), str(n), _pct(n / s.games), "█" * max(1, round(20 * n / top)))
-        out.append(length)
-
-    if s.deaths:
-        deaths = Table(title="Deaths by cause", title_justify="left")
-        deaths.add_column("cause")
-        deaths.add_column("per game", justify="right")
-        deaths.add_column("total", justify="right")
-        for cause, m in s.deaths_per_game().items():
-            deaths.add_row(cause, f"{m:.2f}", str(s.deaths[cause]))
-        out.append(deaths)
-    return out
-
-
-def _show_option(value: Any) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
-
-
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
-
-
-def timing_line(summary: Summary) -> str:
-    """``1000 games in 2.10 s: 476.2 games/s (4 jobs)``."""
-    return (f"{plural(summary.games, 'game')} in {summary.seconds:.2f} s: "
-            f"{summary.games_per_second:.1f} games/s ({plural(summary.jobs, 'job')})")

@@ -1,0 +1,142 @@
+"""Deaths: ``kill`` with its replacements and triggers, and announcing the dead.
+
+A death runs the ruleset's ``replacement ... on death`` rules first (one that does not
+``proceed`` prevents the death), then marks the player dead, then its ``trigger ... on
+death`` rules. Deaths caused by those rules nest inside it. When the outermost death is
+over, the win rules are checked and, by day, the dead are announced at once (their
+``death`` events, then the ``announce`` triggers). At night they wait in ``g.pending``
+until a rule calls ``announce``.
+"""
+from __future__ import annotations
+
+from ..diagnostics import Span
+from ..lang.ir import RuleRuntimeError
+
+PROCEED = "__proceed__"
+"""The env key a replacement's ``proceed`` statement sets: let the death happen after all."""
+
+
+
+class Deaths:
+    """Kills and announcements for the game ``g``.
+
+    ``stack`` has one entry per ``kill`` in progress, innermost last: ``True`` while
+    that death's triggers run. Its length is the nesting bound's measure; a death is
+    *outer* (win check, announcement by day) when no death's triggers are running.
+    """
+
+    def __init__(self, g):
+        self.g = g
+        self.stack: list[bool] = []
+
+    def bound(self) -> int:
+        """The most deaths and replacements that may nest: ``2 * players + 20``."""
+        return 2 * self.g.n + 20
+
+    def kill(self, seat, cause: str, as_seat, span: Span | None) -> None:
+        """A death now (or its replacement). ``as_seat``: date it like that seat's death.
+
+        Deaths set off by deaths (triggers, replacements) nest; past :meth:`bound` levels
+        the rules loop (a replacement that re-kills its own player), which is a
+        :class:`RuleRuntimeError` pointing at the kill (``span``), not a Python
+        recursion error. Raises ``GameOver`` when a win rule holds after an outer death.
+        """
+        g = self.g
+        outermost = not self.stack
+        if outermost and g.watched:
+            g.observer.on_resolution(True)
+        try:
+            if len(self.stack) + 1 > self.bound():
+                raise RuleRuntimeError(f"trigger loop: more than {self.bound()} nested deaths and replacements "
+                                       f"(the last one: seat {seat}, cause {cause})", span)
+            self.stack.append(False)
+            try:
+                self._kill(seat, cause, as_seat)
+            finally:
+                self.stack.pop()
+        finally:
+            if outermost and g.watched:
+                g.observer.on_resolution(False)
+
+    def _kill(self, seat, cause: str, as_seat) -> None:
+        if seat is None:
+            return
+        g = self.g
+        p = g.players[seat]
+        if not p.alive:
+            return
+        for r in g.rs.replacements.get("death", ()):
+            env = {r.var: seat, "cause": cause}
+            if r.when is None or r.when(g, env):
+                g.run_item(r, env)
+                if not env.get(PROCEED):
+                    return
+        g.set_alive(p, False)
+        p.cause = cause
+        if as_seat is not None and g.players[as_seat].death_day is not None:
+            src = g.players[as_seat]
+            p.death_day, p.death_phase = src.death_day, src.death_phase
+        else:
+            p.death_day, p.death_phase = g.day, g.phase
+        g.dead_order.append(seat)
+        outer = True not in self.stack
+        start = len(g.pending)
+        g.pending.append(seat)
+        self.stack[-1] = True
+        try:
+            for t in g.rs.triggers.get("death", ()):
+                env = {t.var: seat, "cause": cause}
+                if t.when is None or t.when(g, env):
+                    g.run_item(t, env)
+        finally:
+            self.stack[-1] = False
+        if outer:
+            g.check_win()
+            if g.phase == "day":
+                self.announce(start)
+
+    def last_words(self, seat: int) -> bool:
+        """Whether ``seat`` speaks last words: the func the ruleset names with ``engine
+        last_words = FUNC`` (LASTWORDS-01..03 in the prelude), or no."""
+        g = self.g
+        name = g.rs.engine.last_words
+        if name is None:
+            return False
+        f = g.rs.funcs[name]
+        return bool(f.body(g, {f.params[0]: seat}))
+
+    def emit_death(self, seat: int, last_words: bool) -> None:
+        """The ``death`` event of ``seat``, dated when it died."""
+        g = self.g
+        p = g.players[seat]
+        if last_words:
+            g.given_last_words.append(seat)
+        g.emit("death", {"seat": seat, "role": p.role, "cause": p.cause, "last_words": last_words},
+               day=p.death_day, phase=p.death_phase)
+
+    def announce(self, start: int = 0) -> None:
+        """Name the unannounced dead (from ``pending[start:]``): their death events with
+        last words, then each one's ``announce`` triggers."""
+        g = self.g
+        batch = g.pending[start:]
+        del g.pending[start:]
+        if not batch:
+            return
+        flags = [self.last_words(s) for s in batch]
+        for s, lw in zip(batch, flags):
+            self.emit_death(s, lw)
+        triggers = g.rs.triggers.get("announce", ())
+        for s in batch:
+            for t in triggers:
+                env = {t.var: s, "cause": g.players[s].cause}
+                if t.when is None or t.when(g, env):
+                    g.run_item(t, env)
+
+    def flush(self, over: bool) -> None:
+        """At the end of a run, the death events of the still unannounced dead (with
+        last words only when the game is ``over``); no triggers."""
+        g = self.g
+        batch = list(g.pending)
+        g.pending.clear()
+        for s in batch:
+            self.emit_death(s, self.last_words(s) if over else False)

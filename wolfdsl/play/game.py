@@ -1,0 +1,351 @@
+"""One game: the :class:`Game` façade and the phase loop, and the ways to play one.
+
+A small kernel that knows players, seats, factions, statuses, counters, phases, steps,
+decisions, votes, deaths, triggers and win rules — and no role. Everything a role does
+is a closure compiled from the ruleset (:mod:`wolfdsl.lang.compile`), called as
+``fn(g, env)`` with ``g`` the :class:`Game` (the members they use are listed by
+:class:`wolfdsl.lang.ir.Runtime`).
+
+The parts: :mod:`.table` (state and the seat API), :mod:`.deal` (the deal),
+:mod:`.referee` (decisions and ballots), :mod:`.deaths` (kills and announcements),
+:mod:`.hooks` (observers). This module adds the phase loop, ``later at`` scheduling,
+event cards, revival and win rules.
+
+``play(ruleset, seed=..., agent=...) -> GameResult`` plays one game;
+:func:`play_game` plays game ``i`` of a seeded run with a named agent. The same ruleset,
+seed and agents give a byte-identical event log.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from ..diagnostics import WolfError, did_you_mean
+from ..lang.ir import EndPhase, RuleRuntimeError, Ruleset
+from .agents import AGENTS
+from .deal import DealError, attribute_problems, card_problems, deal, seat_attributes
+from .deaths import Deaths
+from .hooks import Observer
+from .referee import Referee
+from .results import GameResult
+from .seeding import derive, game_seed
+from .table import Player, Table
+
+MAX_DAYS_DEFAULT = 40
+"""The day bound of a ruleset that sets no ``engine day_bound``."""
+
+
+class GameOver(Exception):
+    """A win rule holds (or the day bound was passed): the game ends at once (WIN-03)."""
+
+
+class StopRun(Exception):
+    """The run reached ``stop_after``."""
+
+
+class Game(Table):
+    """The running state of one game; the compiled closures call its methods.
+
+    Build it with the game's input (see :func:`play` for the arguments; ``observer``:
+    a :class:`~wolfdsl.play.hooks.Observer` to watch it), then :meth:`run` it once.
+    Raises :class:`~wolfdsl.play.deal.DealError` (a ``WolfError``) for an input that
+    cannot be dealt, with each problem's path.
+    """
+
+    def __init__(self, rs: Ruleset, seed: int, agent, game: int = 0, seats: list[str] | None = None,
+                 attributes: dict[int, dict] | None = None, stop_after: tuple[str, int] | None = None,
+                 players: int | None = None, extra_cards: list[str] | None = None,
+                 cards: list | None = None, record: bool = True, observer: Observer | None = None):
+        super().__init__(rs, seed, agent, game, record, observer)
+        self.stop_after = stop_after
+        self.scheduled: list[tuple[str, Any, dict]] = []
+        self.card_deck: list[str] | None = None
+        self.fixed_cards: dict[tuple[str, int], str] = {}
+        self.warnings: list[str] = []
+        for phase, day, card in cards or ():
+            if not rs.cards:
+                self.warnings.append(f"cards: {rs.name} draws no event cards; '{card}' at {phase} {day} is not used")
+                continue
+            self.fixed_cards[(phase, int(day))] = card
+        problems = card_problems(rs, cards)
+        if problems:
+            raise DealError(problems)
+        self.temporary = {s for s, sym in rs.statuses.items() if sym.temporary}
+        self.referee = Referee(self)
+        self.deaths = Deaths(self)
+        self._over: tuple[list[str], str | None] | None = None
+        self._seat(seats, players, extra_cards, attributes or {})
+        bound = rs.engine.day_bound
+        self.max_days = int(bound(self, {})) if bound is not None else MAX_DAYS_DEFAULT
+        self.watch_globals()
+
+    def _seat(self, seats, players, extra_cards, attributes) -> None:
+        """Deal the cards, give each seat its attributes and role, set up the globals."""
+        rs = self.rs
+        if seats is not None:
+            n = len(seats)
+        else:
+            n = players if players is not None else rs.players[0]
+        dealt = deal(rs, self.rng, n, seats, extra_cards)
+        self.extra_cards, self.deck_cards = dealt.extra_cards, dealt.deck_cards
+        self.n = n
+        self.players = [Player(0)] + [Player(i + 1) for i in range(n)]
+        problems = attribute_problems(rs, attributes)
+        if problems:
+            raise DealError(problems)
+        for p, role in zip(self.players[1:], dealt.seats):
+            p.attrs = seat_attributes(rs, self.rng, attributes.get(p.seat, {}))
+            self.become(p, role, fresh=True)
+        env: dict = {}
+        for name, fn in rs.globals.items():
+            self.globals[name] = fn(self, env)
+
+    # ------------------------------------------------------------ the parts, for closures
+    def run_decide(self, op, env: dict) -> None:
+        """Run a ``decide`` statement (:meth:`wolfdsl.play.referee.Referee.decide`)."""
+        self.referee.decide(op, env)
+
+    def run_vote(self, op, env: dict) -> None:
+        """Run a ``vote`` statement (:meth:`wolfdsl.play.referee.Referee.vote`)."""
+        self.referee.vote(op, env)
+
+    def kill(self, seat, cause: str, as_seat, span=None) -> None:
+        """Kill ``seat`` (:meth:`wolfdsl.play.deaths.Deaths.kill`)."""
+        self.deaths.kill(seat, cause, as_seat, span)
+
+    def announce(self, start: int = 0) -> None:
+        """Announce the pending dead (:meth:`wolfdsl.play.deaths.Deaths.announce`)."""
+        self.deaths.announce(start)
+
+    def run_item(self, item, env: dict) -> None:
+        """Run the body of a step, trigger or replacement, telling the observer."""
+        if not self.watched:
+            item.body(self, env)
+            return
+        self.observer.on_enter(item)
+        try:
+            item.body(self, env)
+        except BaseException as err:
+            self.observer.on_leave(item, err)
+            raise
+        self.observer.on_leave(item, None)
+
+    # ------------------------------------------------------------ timed effects, cards, revival
+    def schedule(self, phase: str, body, env: dict) -> None:
+        """Run ``body`` when the next ``phase`` (night or day) starts (``later at``)."""
+        self.scheduled.append((phase, body, dict(env)))
+
+    def _run_scheduled(self, phase: str) -> None:
+        due = [s for s in self.scheduled if s[0] == phase]
+        if not due:
+            return
+        self.scheduled = [s for s in self.scheduled if s[0] != phase]
+        for _, body, env in due:
+            body(self, env)
+
+    def draw_card(self) -> str | None:
+        """The next event card id (a card fixed for this phase first; the deck is
+        reshuffled when empty), or ``None`` for a ruleset without cards."""
+        rs = self.rs
+        if not rs.cards:
+            return None
+        fixed = self.fixed_cards.pop((self.phase, self.day), None)
+        if self.card_deck is None:
+            self.card_deck = sorted(rs.cards)
+            self.rng.shuffle(self.card_deck)
+        if fixed is not None:
+            if fixed in self.card_deck:
+                self.card_deck.remove(fixed)
+            return fixed
+        if not self.card_deck:
+            self.card_deck = sorted(rs.cards)
+            self.rng.shuffle(self.card_deck)
+        return self.card_deck.pop()
+
+    def play_card(self, card) -> None:
+        """Log a ``card`` event and run the card's body; raises :class:`RuleRuntimeError`
+        for an id that is not one of the ruleset's cards."""
+        if card is None:
+            return
+        c = self.rs.cards.get(card)
+        if c is None:
+            raise RuleRuntimeError(f"play: {card!r} is not an event card of {self.rs.name}")
+        self.emit("card", {"card": c.id, "name": c.name, **dict(c.tags)})
+        c.body(self, {})
+
+    def revive(self, seat, role) -> None:
+        """A dead player returns to the game (as ``role`` if given)."""
+        if seat is None:
+            return
+        p = self.players[seat]
+        if p.alive:
+            return
+        self.set_alive(p, True)
+        p.cause = p.death_day = p.death_phase = None
+        if seat in self.pending:
+            self.pending.remove(seat)
+        if seat in self.dead_order:
+            self.dead_order.remove(seat)
+        if role is not None:
+            self.become(p, role, fresh=True)
+        self.emit("revive", {"seat": seat, "role": p.role, "faction": p.faction})
+
+    # ------------------------------------------------------------ wins
+    def winners(self) -> tuple[list[str], str | None]:
+        """The factions whose win rules hold (all rules of the highest priority that
+        holds), and that rule's name; ``([], None)`` when none holds."""
+        best = None
+        winners: list[str] = []
+        reason = None
+        for w in self.rs.wins:
+            if best is not None and w.priority < best:
+                break
+            if w.when(self, {}):
+                if best is None:
+                    best, reason = w.priority, w.name
+                for f in w.factions:
+                    if f not in winners:
+                        winners.append(f)
+        if self.watched:
+            self.observer.on_winners(winners, reason)
+        return winners, reason
+
+    def check_win(self) -> None:
+        """Raise :class:`GameOver` when a win rule holds (WIN-03)."""
+        winners, reason = self.winners()
+        if winners:
+            self._over = (winners, reason)
+            raise GameOver()
+
+    # ------------------------------------------------------------ the run
+    def run(self) -> GameResult:
+        """Play the phases from ``rs.first_phase`` of day 1 until a win, the day bound or
+        ``stop_after``. Raises :class:`RuleRuntimeError` for rules that recurse without end."""
+        rs = self.rs
+        self._over = None
+        self.emit("game_start", {
+            "ruleset": rs.name, "seed": self.seed,
+            "seats": [{"seat": p.seat, "role": p.role, "faction": p.faction} for p in self.players[1:]],
+            **({"extra_cards": list(self.extra_cards)} if self.extra_cards else {}),
+        }, day=1, phase=rs.first_phase)
+        phase = rs.first_phase
+        day = 1
+        over = False
+        try:
+            while True:
+                if day > self.max_days:
+                    self._over = ([], "day_limit")
+                    raise GameOver()
+                self.day, self.phase = day, phase
+                self._run_phase(phase)
+                if self.stop_after == (phase, day):
+                    raise StopRun()
+                if phase == "night":
+                    phase = "day"
+                else:
+                    phase, day = "night", day + 1
+        except GameOver:
+            over = True
+        except StopRun:
+            over = False
+        except RecursionError:
+            raise RuleRuntimeError(f"{self.phase} {self.day}: the rules call themselves without end (a func or proc "
+                                   "that calls itself, directly or through another, with no way out)") from None
+        if self.pending:
+            self.deaths.flush(over)
+        result = GameResult(game=self.game_index, seed=self.seed, events=self.events, days=self.day, over=over,
+                            warnings=list(self.warnings))
+        if over:
+            winners, reason = self._over
+            seats = [p.seat for p in self.players[1:] if p.faction in winners]
+            self.emit("game_over", {"winners": winners, "winning_seats": seats, "reason": reason})
+            result.winners, result.winning_seats, result.reason = winners, seats, reason
+        self.agent.game_end(over)
+        return result
+
+    def _run_phase(self, phase: str) -> None:
+        for p in self.players[1:]:
+            if p.statuses and self.temporary:
+                p.statuses -= self.temporary
+        self.decided = {}
+        self.referee.rounds = Counter()
+        self.emit("phase", {})
+        self._run_scheduled(phase)
+        cut = False
+        for step in self.rs.steps.get(phase, ()):
+            if cut and not step.always:
+                continue
+            if step.when is not None and not step.when(self, {}):
+                continue
+            try:
+                self.run_item(step, {})
+            except EndPhase:
+                cut = True
+        self.check_win()
+        self.agent.phase_end(self.day, phase, cut)
+        if (phase, self.day) in self.fixed_cards:
+            raise WolfError(f"cards: a card was fixed for {phase} {self.day}, but no card is drawn then")
+
+
+def play(ruleset: Ruleset, *, seed: int, agent, game: int = 0, seats: list[str] | None = None,
+         attributes: dict[int, dict] | None = None, stop_after: tuple[str, int] | None = None,
+         players: int | None = None, extra_cards: list[str] | None = None, cards: list | None = None,
+         record: bool = True, observer: Observer | None = None) -> GameResult:
+    """Play one game of ``ruleset`` and return its :class:`GameResult`.
+
+    - ``seed``: seeds the deal and every random rule; the agent has its own seed.
+    - ``seats``: fix the deal (role id per seat from 1); ``extra_cards``: the face-down
+      cards; both must match the ruleset's deck for that many players.
+    - ``attributes``: seat -> {attribute: value} (gender, age...).
+    - ``cards``: ``(phase, day, card id)`` event cards fixed for those phases.
+    - ``stop_after``: ``("day", 2)`` ends the run after that phase (no ``game_over``).
+    - ``record=False`` keeps no events (for fast Monte Carlo runs).
+    - ``observer``: hooks called as the game runs (:mod:`wolfdsl.play.hooks`).
+
+    Raises :class:`~wolfdsl.play.deal.DealError` (a ``WolfError`` with the problems'
+    paths) on input that cannot be dealt, ``WolfError`` on other bad input, and
+    :class:`~wolfdsl.play.referee.DecisionError` when the agent gives an answer the
+    rules forbid (the message names the rule).
+    """
+    g = Game(ruleset, seed, agent, game=game, seats=seats, attributes=attributes, stop_after=stop_after,
+             players=players, extra_cards=extra_cards, cards=cards, record=record, observer=observer)
+    return g.run()
+
+
+# ---------------------------------------------------------------- one game of a run
+
+def make_agent(name: str, seed: int):
+    """The agent registered as ``name`` in :data:`wolfdsl.play.agents.AGENTS`, seeded.
+
+    Raises :class:`WolfError` naming the available agents when ``name`` is unknown.
+    """
+    try:
+        factory = AGENTS[name]
+    except KeyError:
+        raise WolfError(f"unknown agent '{name}'{did_you_mean(name, AGENTS)}; "
+                        f"available: {', '.join(sorted(AGENTS))}") from None
+    return factory(seed)
+
+
+def play_game(ruleset: Any, run_seed: int, game: int = 0, agents: str = "random",
+              players: int | None = None) -> GameResult:
+    """Play game number ``game`` of a run seeded with ``run_seed``.
+
+    The game's seed is ``game_seed(run_seed, game)`` (equal to ``run_seed`` for game 0,
+    so ``wolfdsl run X --seed S`` plays game 0 of ``wolfdsl run X --games N --seed S``);
+    the agent's seed is ``derive(game_seed, "agent")``.
+    """
+    seed = game_seed(run_seed, game)
+    agent = make_agent(agents, derive(seed, "agent"))
+    return play(ruleset, seed=seed, agent=agent, game=game, players=players)
+
+
+def options_in_force(ruleset: Any, given: dict) -> dict[str, Any]:
+    """The values the loaded ``ruleset`` uses for the options the user set, typed as it
+    declares them (``no`` on the command line is ``False``, ``2`` is ``2``)."""
+    declared = getattr(ruleset, "options", None) or {}
+    out: dict[str, Any] = {}
+    for name, text in given.items():
+        value = getattr(declared.get(name), "value", text)
+        out[name] = value if value is None or isinstance(value, (bool, int, float, str)) else str(value)
+    return out

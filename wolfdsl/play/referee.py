@@ -1,0 +1,314 @@
+"""The referee: asks the agents for decisions and ballots, and checks their answers.
+
+A ``decide`` statement (:class:`~wolfdsl.lang.ir.DecideOp`) and a ``vote`` statement
+(:class:`~wolfdsl.lang.ir.VoteOp`) become :class:`~wolfdsl.play.agents.Request` values,
+one at a time. The referee
+
+1. finds who decides: the living holder of a role (``by ROLE``), a team (``by TEAM``,
+   if it has a living member), a declared decider (``decider moderator``), or the seat an
+   expression names;
+2. checks ``requires`` and filters the options through ``unless`` (:func:`allowed`);
+3. infers the request kind from the options: ``seats`` (a ``count``), ``yes_no`` (all
+   options are booleans), ``seat`` (all are seats) or ``symbol``;
+4. asks the agent, validates the answer (:meth:`Referee.validate`: a forbidden answer
+   raises :class:`DecisionError` naming the rule, e.g. ``ROLE-GUARD-02``), logs an
+   ``action`` (or ``vote``) event and runs the statement's body.
+
+A decision that is not offered (the role is dead, ``requires`` fails, no legal option)
+is reported to the agent's ``not_offered`` hook (only agents that override it pay for
+the reasons) and to the game's observer. The dead take no part (the ruleset's
+``engine dead_reason``; DAY-15 in the prelude).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from ..diagnostics import WolfError
+from ..lang.ir import RuleRuntimeError, DecideOp, VoteOp
+from .agents import BaseAgent, Request
+from .table import show
+
+
+class DecisionError(WolfError):
+    """An agent's answer that the rules forbid; the message names the rule."""
+
+    def __init__(self, message: str, request: Request | None = None):
+        self.request = request
+        super().__init__(message)
+
+
+def allowed(g, env: dict, var: str, values, unless) -> list:
+    """The ``values`` for which no ``unless`` condition holds, with ``env[var]`` bound
+    to each in turn (``unless``: ``(condition, reason)`` pairs, conditions ``fn(g, env)``)."""
+    if not unless:
+        return list(values)
+    out = []
+    for v in values:
+        env[var] = v
+        if not any(c(g, env) for c, _ in unless):
+            out.append(v)
+    return out
+
+
+def forbidding(g, env: dict, var: str, value, unless) -> str | None:
+    """The reason of the first ``unless`` condition that forbids ``value``, or ``None``.
+
+    A condition that cannot be evaluated for ``value`` (an E401 :class:`RuleRuntimeError`:
+    a value of the wrong kind) does not forbid it; the caller's check
+    against the legal options then rejects it.
+    """
+    env[var] = value
+    for cond, reason in unless:
+        try:
+            if cond(g, env):
+                return reason
+        except (TypeError, IndexError, KeyError, RuleRuntimeError):
+            pass
+    return None
+
+
+def preferred(value, options, can_pass) -> tuple:
+    """A ``prefer`` hint reduced to legal choices (``None`` stands for passing)."""
+    values = value if isinstance(value, (list, tuple)) else [value]
+    legal = set(options)
+    return tuple(v for v in values if (v is None and can_pass) or (v is not None and v in legal))
+
+
+def request_kind(op: DecideOp, options: list) -> str:
+    """``seats`` for a decision with ``count``, else ``yes_no`` when every option is a
+    boolean, ``seat`` when every option is a seat number, else ``symbol``."""
+    if op.count is not None:
+        return "seats"
+    if options and all(isinstance(o, bool) for o in options):
+        return "yes_no"
+    if all(isinstance(o, int) and not isinstance(o, bool) for o in options):
+        return "seat"
+    return "symbol"
+
+
+class Referee:
+    """Runs ``decide`` and ``vote`` statements for the game ``g`` (its agent, its log).
+
+    ``rounds`` counts requests per ``(action, actor)`` in the current phase (the
+    game resets it each phase); a request's ``round`` is that count.
+    """
+
+    def __init__(self, g):
+        self.g = g
+        self.rounds: Counter = Counter()
+        agent = g.agent
+        # only agents that override the hook (the scripted one) pay for the reasons
+        self.wants_preferences = bool(getattr(agent, "uses_preferences", False))
+        self.wants_reasons = getattr(type(agent), "not_offered", BaseAgent.not_offered) is not BaseAgent.not_offered
+
+    def not_offered(self, action: str, actor: int | None, by: str | None, reason: str) -> None:
+        """Tell the observer, and the agent if it listens, that ``action`` was not offered."""
+        g = self.g
+        if g.watched:
+            g.observer.on_not_offered(action, actor, by, reason)
+        if self.wants_reasons:
+            g.agent.not_offered(action, actor, by, g.day, g.phase, reason)
+
+    def _actor(self, op: DecideOp, env: dict) -> tuple[bool, int | None, str | None]:
+        """``(offered, actor seat or None, by)`` of a decision (the dead are not asked:
+        the ruleset's ``engine dead_reason`` says why, DAY-15 in the prelude)."""
+        g = self.g
+        players = g.players
+        if op.by_kind == "role":
+            for p in players[1:]:
+                if p.role == op.by_name and p.alive:
+                    return True, p.seat, op.by_name
+            if self.wants_reasons:
+                dead = [p.seat for p in players[1:] if p.role == op.by_name]
+                for seat in dead:
+                    self.not_offered(op.action, seat, op.by_name,
+                                     f"seat {seat} ({op.by_name}) is dead: {g.rs.engine.dead_reason}")
+                self.not_offered(op.action, None, op.by_name,
+                                 f"the {op.by_name} is dead: {g.rs.engine.dead_reason}" if dead
+                                 else f"no {op.by_name} in the game")
+            return False, None, None
+        if op.by_kind == "decider":
+            return True, None, op.by_name
+        if op.by_kind == "team":
+            if not any(p.alive and p.team == op.by_name for p in players[1:]):
+                self.not_offered(op.action, None, op.by_name, f"no living member of team {op.by_name}")
+                return False, None, None
+            return True, None, op.by_name
+        actor = op.by_fn(g, env)
+        if actor is None:
+            return False, None, None
+        return True, actor, players[actor].role
+
+    def decide(self, op: DecideOp, env: dict) -> None:
+        """Run a ``decide`` statement: ask, validate, log an ``action`` event, run the body
+        with ``env[op.var]`` the answer and ``env[op.me]`` the actor (``None`` for a team);
+        both are frame slots (:mod:`wolfdsl.lang.resolve`).
+
+        Raises :class:`DecisionError` when the agent's answer is forbidden.
+        """
+        g = self.g
+        offered, actor, by = self._actor(op, env)
+        if not offered:
+            return
+        env[op.me] = actor
+        for cond, reason in op.requires:
+            if not cond(g, env):
+                self.not_offered(op.action, actor, by, reason)
+                return
+        var = op.var
+        options = allowed(g, env, var, op.options(g, env) or [], op.unless)
+        can_pass = op.may_pass and (op.pass_when is None or bool(op.pass_when(g, env)))
+        if op.count == "any":
+            count = 0
+        else:
+            count = int(op.count(g, env)) if op.count is not None else 1
+        kind = request_kind(op, options)
+        if op.count == "any":
+            can_pass = True  # choosing nobody is always possible
+        if (not options or len(options) < count) and not can_pass:
+            self.not_offered(op.action, actor, by, "no legal option")
+            return
+        if op.tell and actor is not None:
+            g.tell(actor, {k: f(g, env) for k, f in op.tell})
+        key = (op.action, actor)
+        self.rounds[key] += 1
+
+        def why_not(value, _env=dict(env)):
+            if value is None and not can_pass and op.pass_reason:
+                return op.pass_reason
+            return self.why_not(op, _env, options, value, can_pass, kind, count)
+
+        req = Request(op.action, op.short, actor, by, g.day, g.phase, self.rounds[key], kind,
+                      tuple(options), can_pass, count, why_not)
+        if op.by_kind == "decider":
+            req.default = g.rs.deciders[op.by_name].default
+        if op.prefer is not None and self.wants_preferences:
+            req.preferred = preferred(op.prefer(g, env), options, can_pass)
+        answer = self.validate(req, g.agent.decide(req), why_not)
+        g.decided[op.action] = answer
+        targets: list[int] = []
+        choice = None
+        if kind in ("seat", "seats"):
+            if answer is not None:
+                targets = list(answer) if kind == "seats" else [answer]
+        else:
+            choice = answer
+        g.emit("action", {"seat": actor, "by": by, "action": op.action, "targets": targets, "choice": choice})
+        env[var] = answer
+        env[op.me] = actor
+        op.body(g, env)
+
+    def why_not(self, op: DecideOp, env: dict, options: list, value, can_pass: bool, kind: str,
+                count: int) -> str | None:
+        """Why ``value`` is not a legal answer to a decision (``None``: it is legal).
+
+        In order: a pass where passing is not allowed; a ``seats`` answer that is not
+        ``count`` different seats; the first ``unless`` reason that forbids one of the
+        values (the rule's own text, with its rule ID); a dead seat (DAY-15); a value
+        that is not among ``options``.
+        """
+        if value is None:
+            return None if can_pass else "a choice is required here; passing is not allowed"
+        values = value if kind == "seats" and isinstance(value, (tuple, list)) else [value]
+        if kind == "seats" and (not isinstance(value, (tuple, list)) or len(set(value)) != len(value)
+                                or (count and len(value) != count)):
+            return f"choose exactly {count} different seats" if count else "choose different seats"
+        g = self.g
+        for v in values:
+            reason = forbidding(g, env, op.var, v, op.unless)
+            if reason is not None:
+                return reason
+            if v not in options:
+                if isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= g.n and not g.players[v].alive \
+                        and kind in ("seat", "seats"):
+                    return f"seat {v} is dead: {g.rs.engine.dead_reason}"
+                shown = ", ".join("yes" if o is True else "no" if o is False else str(o) for o in options)
+                return f"{show(v)} is not a legal choice (legal: {shown}{', or pass' if can_pass else ''})"
+        return None
+
+    @staticmethod
+    def validate(req: Request, answer, why_not) -> Any:
+        """The agent's ``answer`` as the rules take it: a pass on a yes/no question is
+        ``False``, a ``seats`` answer a sorted tuple. Raises :class:`DecisionError`
+        (``"night 1: guard.protect by seat 8 cannot choose 3: ROLE-GUARD-02: ..."``)
+        when ``why_not(answer)`` gives a reason."""
+        if req.kind == "yes_no":
+            if answer is None and req.can_pass:
+                return False
+        if req.kind == "seats" and isinstance(answer, list):
+            answer = tuple(sorted(answer))
+        reason = why_not(answer)
+        if reason is not None:
+            who = f"seat {req.actor}" if req.actor is not None else (req.by or "?")
+            raise DecisionError(f"{req.at}: {req.action} by {who} cannot choose {show(answer)}: {reason}", req)
+        return answer
+
+    def vote(self, op: VoteOp, env: dict) -> None:
+        """Run a ``vote`` statement: one ``ballot`` request per voter (abstaining allowed),
+        weights summed per candidate, a ``vote`` event with ballots, tally, the single
+        top candidate (``result``, ``None`` on a tie) and all tied ``top`` ones; then
+        the body with ``env[op.top_var]`` (and ``op.ballots_var``) bound.
+
+        Raises :class:`DecisionError` for a forbidden ballot.
+        """
+        g = self.g
+        vv, cv = op.voter_var, op.cand_var
+        base_voters = list(op.voters(g, env) or [])
+        voters = []
+        for v in base_voters:
+            env[vv] = v
+            stop = next((r for c, r in op.voter_unless if c(g, env)), None)
+            if stop is None:
+                voters.append(v)
+            else:
+                self.not_offered(op.action, v, None, stop)
+        if self.wants_reasons:
+            listed = set(base_voters)
+            for p in g.players[1:]:
+                if p.seat not in listed:
+                    self.not_offered(op.action, p.seat, None,
+                                     f"seat {p.seat} is dead, no vote: {g.rs.engine.dead_reason}" if not p.alive
+                                     else "not among the voters of this vote")
+        cands = list(op.candidates(g, env) or [])
+        key = (op.action, None)
+        self.rounds[key] += 1
+        rnd = self.rounds[key]
+        ballots: dict[int, Any] = {}
+        tally: dict[int, float] = {}
+        for v in voters:
+            env[vv] = v
+            options = allowed(g, env, cv, cands, op.cand_unless)
+
+            def why_not(value, _env=dict(env), _options=tuple(options)):
+                if value is None:
+                    return None
+                reason = forbidding(g, _env, cv, value, op.cand_unless)
+                if reason is not None:
+                    return reason
+                if value not in _options:
+                    return f"{show(value)} is not a candidate (candidates: {', '.join(map(str, _options))})"
+                return None
+
+            req = Request(op.action, op.short, v, None, g.day, g.phase, rnd, "ballot",
+                          tuple(options), True, 1, why_not)
+            if op.prefer is not None and self.wants_preferences:
+                req.preferred = preferred(op.prefer(g, env), options, True)
+            answer = self.validate(req, g.agent.decide(req), why_not)
+            ballots[v] = answer
+            if answer is not None:
+                env[cv] = answer
+                w = op.weight(g, env) if op.weight is not None else 1
+                if w:  # a ballot of weight 0 is cast but not counted
+                    tally[answer] = tally.get(answer, 0) + w
+        top: list[int] = []
+        if tally:
+            best = max(tally.values())
+            top = sorted(s for s, t in tally.items() if t == best)
+        result = top[0] if len(top) == 1 else None
+        g.emit("vote", {"kind": op.kind, "round": rnd, "ballots": dict(ballots),
+                        "tally": {s: tally[s] for s in sorted(tally)}, "result": result, "top": top})
+        env[op.top_var] = top
+        if op.ballots_var:
+            env[op.ballots_var] = dict(ballots)
+        op.body(g, env)

@@ -1,0 +1,236 @@
+"""The table: the seats and what is known about them, and the event log being written.
+
+:class:`Table` holds the state of one game — players, day and phase, globals, the dead —
+and the state API the compiled closures call on the game ``g`` (``g.seat_value``,
+``g.set_counter``, ``g.add_status``...). :class:`wolfdsl.play.game.Game` is a table
+plus the referee, the deaths and the phase loop.
+
+Every write a rule makes (a counter, a seat field, a status, a global) is reported to
+the table's :class:`~wolfdsl.play.hooks.Observer` when one is attached.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..lang.ir import RuleRuntimeError, Ruleset
+from .hooks import Observer, WatchedGlobals
+
+_MISSING = object()
+
+
+class Player:
+    """One seat's record.
+
+    ``seat`` counts from 1; ``role`` is a role id and ``role_ir`` its compiled role;
+    ``faction``, ``klass`` (the ruleset's ``class``) and ``team`` are symbol ids;
+    ``vars`` holds the role's counters, ``attrs`` the seat attributes (gender, age...);
+    ``cause``, ``death_day``, ``death_phase`` are ``None`` while ``alive``.
+    """
+
+    __slots__ = ("seat", "role", "faction", "klass", "team", "alive", "statuses", "vars",
+                 "cause", "death_day", "death_phase", "attrs", "role_ir")
+
+    def __init__(self, seat: int):
+        self.seat = seat
+        self.alive = True
+        self.statuses: set[str] = set()
+        self.vars: dict[str, Any] = {}
+        self.cause = None
+        self.death_day = None
+        self.death_phase = None
+        self.attrs: dict[str, Any] = {}
+
+
+def jsonable(v: Any) -> Any:
+    """``v`` with tuples turned into lists, recursively (as the event log writes it)."""
+    if isinstance(v, (list, tuple)):
+        return [jsonable(x) for x in v]
+    if isinstance(v, dict):
+        return {k: jsonable(x) for k, x in v.items()}
+    return v
+
+
+def show(v) -> str:
+    """A value as rules and messages write it: ``yes``/``no``/``none``, ``[1, 2]``, ``3``."""
+    if v is True:
+        return "yes"
+    if v is False:
+        return "no"
+    if v is None:
+        return "none"
+    if isinstance(v, (tuple, list)):
+        return "[" + ", ".join(map(str, v)) + "]"
+    return str(v)
+
+
+class Table:
+    """The state of one game and the seat API the closures call.
+
+    - ``players``: index 0 is a placeholder, seats are ``players[1..n]``.
+    - ``day`` (from 1) and ``phase`` (``setup``, ``night``, ``day``) date every event.
+    - ``events``: the log so far (empty when ``record`` is false); ``seq`` the next number.
+    - ``globals``: the ruleset's global variables; ``decided``: this phase's answers by
+      action id; ``dead_order``: seats in order of death; ``pending``: dead not yet
+      announced; ``given_last_words``: seats that spoke last words.
+    """
+
+    def __init__(self, rs: Ruleset, seed: int, agent, game: int = 0, record: bool = True,
+                 observer: Observer | None = None):
+        self.rs = rs
+        self.seed = seed
+        self.agent = agent
+        self.game_index = game
+        self.rng = random.Random(seed)
+        self.record = record
+        self.observer = observer if observer is not None else Observer()
+        self.watched = observer is not None
+        self.events: list[dict] = []
+        self.seq = 0
+        self.day = 0
+        self.phase = "setup"
+        self.globals: dict[str, Any] = {}
+        self.decided: dict[str, Any] = {}
+        self.dead_order: list[int] = []
+        self.given_last_words: list[int] = []
+        self.pending: list[int] = []
+        self.players: list[Player] = [Player(0)]
+        self.n = 0
+        self.extra_cards: list[str] = []
+        self.deck_cards: list[str] = []
+        self._alive_cache: list[int] | None = None
+
+    def watch_globals(self) -> None:
+        """Report writes to ``globals`` to the observer from now on (after their setup)."""
+        if self.watched:
+            self.globals = WatchedGlobals(self.observer, self.globals)
+
+    # ------------------------------------------------------------ events
+    def emit(self, type_: str, fields: dict, day: int | None = None, phase: str | None = None) -> dict:
+        """Append an event ``{seq, game, day, phase, type, **fields}`` and return it;
+        ``day``/``phase`` default to the current ones."""
+        ev = {"seq": self.seq, "game": self.game_index, "day": self.day if day is None else day,
+              "phase": self.phase if phase is None else phase, "type": type_}
+        ev.update(fields)
+        self.seq += 1
+        if self.record:
+            self.events.append(ev)
+        return ev
+
+    def log(self, type_: str, fields: dict) -> None:
+        """A rule's ``log TYPE {...}``: an event of that type, tuples written as lists."""
+        self.emit(type_, jsonable(fields))
+
+    def tell(self, seat, fields: dict) -> None:
+        """An ``inform`` event for ``seat`` (nothing for ``none``), shown to its agent."""
+        if seat is None:
+            return
+        ev = self.emit("inform", {"seat": seat, "what": jsonable(fields)})
+        self.agent.observe(seat, ev)
+
+    # ------------------------------------------------------------ seats
+    def alive_list(self) -> list[int]:
+        """The living seats in seat order (a fresh list)."""
+        if self._alive_cache is None:
+            self._alive_cache = [p.seat for p in self.players[1:] if p.alive]
+        return list(self._alive_cache)
+
+    def set_alive(self, p: Player, alive: bool) -> None:
+        """Mark ``p`` living or dead (keeps :meth:`alive_list` right)."""
+        p.alive = alive
+        self._alive_cache = None
+
+    def seat_value(self, seat, name: str) -> Any:
+        """A counter, property or attribute of a seat (``none`` for no seat)."""
+        if seat is None:
+            return None
+        p = self.players[seat]
+        v = p.vars.get(name, _MISSING)
+        if v is not _MISSING:
+            return v
+        fn = p.role_ir.props.get(name)
+        if fn is None:
+            fn = self.rs.properties.get(name)
+        if fn is not None:
+            return fn(self, {})
+        return p.attrs.get(name)
+
+    def set_counter(self, seat, name: str, value) -> None:
+        """``seat.name = value`` for a counter or property (nothing for no seat)."""
+        if seat is None:
+            return
+        if self.watched:
+            self.observer.on_write("var", seat, name, value)
+        self.players[seat].vars[name] = value
+
+    def set_seat_field(self, seat, field: str, value) -> None:
+        """``seat.role``/``.faction``/``.class``/``.team = value``; a new role or faction
+        is logged (``role_change``, ``faction_change``). Raises :class:`RuleRuntimeError`
+        for an unknown role."""
+        if seat is None:
+            return
+        if self.watched:
+            self.observer.on_write("field", seat, field, value)
+        p = self.players[seat]
+        if field == "role":
+            if value not in self.rs.roles:
+                raise RuleRuntimeError(f"cannot turn seat {seat} into unknown role {value!r}")
+            self.become(p, value, fresh=False)
+            self.emit("role_change", {"seat": seat, "role": value, "faction": p.faction})
+        elif field == "faction":
+            p.faction = value
+            self.emit("faction_change", {"seat": seat, "faction": value})
+        elif field == "class":
+            p.klass = value
+        elif field == "team":
+            p.team = value
+
+    def add_status(self, seat, status: str) -> None:
+        """Give ``seat`` a status (a ``status`` event when it is new)."""
+        if seat is None:
+            return
+        if self.watched:
+            self.observer.on_write("status", seat, status, True)
+        st = self.players[seat].statuses
+        if status not in st:
+            st.add(status)
+            self.emit("status", {"seat": seat, "add": status})
+
+    def remove_status(self, seat, status: str) -> None:
+        """Take a status from ``seat`` (a ``status`` event when it had it)."""
+        if seat is None:
+            return
+        if self.watched:
+            self.observer.on_write("status", seat, status, False)
+        st = self.players[seat].statuses
+        if status in st:
+            st.discard(status)
+            self.emit("status", {"seat": seat, "remove": status})
+
+    def become(self, p: Player, role: str, fresh: bool) -> None:
+        """Give ``p`` the role ``role`` (an id of ``rs.roles``): its faction, class, team,
+        statuses and counters. ``fresh`` resets counters the player already has (a new
+        deal or a revival); otherwise they are kept (a role change)."""
+        r = self.rs.roles[role]
+        p.role = role
+        p.role_ir = r
+        env: dict = {}
+        p.faction = r.faction_fn(self, env) if r.faction_fn is not None else r.faction
+        p.klass = r.klass_fn(self, env) if r.klass_fn is not None else r.klass
+        p.team = r.team_fn(self, env) if r.team_fn is not None else r.team
+        for name, fn in r.counters:
+            if fresh or name not in p.vars:
+                p.vars[name] = fn(self, env)
+        for st in r.statuses:
+            p.statuses.add(st)
+
+    # ------------------------------------------------------------ funcs and procs
+    def call_func(self, name: str, args: list) -> Any:
+        """The value of the ruleset's ``func name(args)``."""
+        f = self.rs.funcs[name]
+        return f.body(self, dict(zip(f.params, args)))
+
+    def call_proc(self, name: str, args: list) -> None:
+        """Run the ruleset's ``proc name(args)``."""
+        p = self.rs.procs[name]
+        p.body(self, dict(zip(p.params, args)))

@@ -1,0 +1,84 @@
+"""Monte Carlo summaries as the terminal shows them: rich tables and the timing line.
+
+:func:`summary_renderables` turns a :class:`wolfdsl.sim.montecarlo.Summary` into rich
+renderables (a title, the win table with 95% Wilson intervals, game length, deaths by
+cause); :func:`timing_line` is the speed line printed to standard error.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from wolfdsl.present.narrate import plural
+from wolfdsl.sim.stats import wilson
+
+if TYPE_CHECKING:
+    from wolfdsl.sim.montecarlo import Summary
+
+
+def summary_renderables(summary: Summary, brief: bool = False) -> list:
+    """Rich renderables for a summary: a title, the win table, length and deaths
+    (``brief``: the title and the win table only)."""
+    from rich.table import Table
+    from rich.text import Text
+
+    s = summary
+    out: list = []
+    opts = "".join(f", {k}={_show_option(v)}" for k, v in s.options.items())
+    players = f", {plural(s.players, 'player')}" if s.players else ""
+    out.append(Text(f"{s.ruleset}: {plural(s.games, 'game')}, seed {s.seed}, agents {s.agents}"
+                    f"{players}{opts}", style="bold"))
+
+    wins = Table(title="Wins", title_justify="left")
+    wins.add_column("faction")
+    wins.add_column("wins", justify="right")
+    wins.add_column("rate", justify="right")
+    wins.add_column("95% CI", justify="right")
+    for f in s.factions:
+        wins.add_row(f.name if f.name == f.id else f"{f.name} ({f.id})", str(f.wins),
+                     _pct(f.rate), f"{_pct(f.low)} – {_pct(f.high)}")
+    for label, n in (("no winner (draw)", s.draws), ("unfinished", s.unfinished)):
+        if n:
+            low, high = wilson(n, s.games)
+            wins.add_row(label, str(n), _pct(n / s.games), f"{_pct(low)} – {_pct(high)}",
+                         style="dim")
+    out.append(wins)
+    if brief:
+        return out
+
+    if s.lengths:
+        length = Table(title=f"Game length (days): mean {s.mean_length:.2f}, "
+                             f"stdev {s.stdev_length:.2f}", title_justify="left")
+        length.add_column("days", justify="right")
+        length.add_column("games", justify="right")
+        length.add_column("share", justify="right")
+        length.add_column("")
+        top = max(s.lengths.values())
+        for d, n in s.lengths.items():
+            length.add_row(str(d), str(n), _pct(n / s.games), "█" * max(1, round(20 * n / top)))
+        out.append(length)
+
+    if s.deaths:
+        deaths = Table(title="Deaths by cause", title_justify="left")
+        deaths.add_column("cause")
+        deaths.add_column("per game", justify="right")
+        deaths.add_column("total", justify="right")
+        for cause, m in s.deaths_per_game().items():
+            deaths.add_row(cause, f"{m:.2f}", str(s.deaths[cause]))
+        out.append(deaths)
+    return out
+
+
+def _show_option(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def timing_line(summary: Summary) -> str:
+    """``1000 games in 2.10 s: 476.2 games/s (4 jobs)``."""
+    return (f"{plural(summary.games, 'game')} in {summary.seconds:.2f} s: "
+            f"{summary.games_per_second:.1f} games/s ({plural(summary.jobs, 'job')})")
