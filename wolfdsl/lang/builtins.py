@@ -177,6 +177,15 @@ def class_of(g, role):
     return r.klass if r is not None else None
 
 
+def cause_last_words(g, cause):
+    """A cause's own last-words setting (``cause duel ... last_words no``): ``yes``, ``no``,
+    or ``none`` when the cause has none and the last-words policy decides."""
+    sym = g.rs.symbols.get("cause", {}).get(cause)
+    if sym is None or sym.last_words is None:
+        return None
+    return sym.last_words(g, {})
+
+
 def draw_card(g):
     """The next event card: the one a scenario fixed for this phase, else the top of the
     game's shuffled card deck (reshuffled when it runs out); ``none`` without cards."""
@@ -227,7 +236,7 @@ FUNCTIONS = {
     "sum": (sum_, 1), "voted_for": (voted_for, 2), "ballot_of": (ballot_of, 2), "roles_of": (roles_of, 1), "coin": (coin, 0),
     "pick": (pick, 1), "faction_of": (faction_of, 1), "class_of": (class_of, 1), "chance": (chance, 1),
     "draw_card": (draw_card, 0), "sorted_by": (sorted_by, 2), "take": (take, 2), "drop": (drop, 2),
-    "floor": (floor, 1), "reverse": (reverse, 1),
+    "floor": (floor, 1), "reverse": (reverse, 1), "cause_last_words": (cause_last_words, 1),
 }
 """Builtin functions: name -> (implementation, number of arguments)."""
 

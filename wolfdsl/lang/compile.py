@@ -12,6 +12,7 @@ E209 statement in the wrong place.
 """
 from __future__ import annotations
 
+import dataclasses
 import operator
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -85,6 +86,7 @@ class Compiler:
         self.sets: list[A.SetDecl] = []
         self.orders: dict[str, A.OrderDecl] = {}
         self.redeals: list[A.Redeal] = []
+        self.extensions: list[A.ExtendDecl] = []
         last = len(self.modules) - 1
         for i, mod in enumerate(self.modules):
             for d in mod.decls:
@@ -123,6 +125,8 @@ class Compiler:
                     self.orders[d.phase] = d
                 elif isinstance(d, A.RemoveDecl):
                     self._remove(d)
+                elif isinstance(d, A.ExtendDecl):
+                    self.extensions.append(d)
                 else:
                     key = _key_of(d)
                     if key is None:  # pragma: no cover
@@ -144,6 +148,37 @@ class Compiler:
                                        + did_you_mean(key[1], [k[1] for k in self.decls if k[0] == key[0]]))
                         self.decls[key] = d
                         self.order.append(key)
+        self._apply_extensions()
+
+    def _apply_extensions(self) -> None:
+        """``extend proc NAME { ... }``: the statements of every extension are spliced into
+        the proc in force after all imports, replacements and removals: ``first`` ones
+        before its own statements, the others after them, each group in import order."""
+        spliced: dict[tuple[str, str], list[A.ExtendDecl]] = {}
+        for x in self.extensions:
+            key = (x.what, x.name)
+            d = self.decls.get(key)
+            if d is None:
+                self.error(x.span, "E203", f"'extend {x.what} {x.name}': no {x.what} '{x.name}' is declared"
+                           + did_you_mean(x.name, [k[1] for k in self.decls if k[0] == x.what]))
+                continue
+            if x.params and tuple(x.params) != tuple(d.params):
+                self.error(x.span, "E206", f"'extend {x.what} {x.name}({', '.join(x.params)})': the {x.what} "
+                           f"is declared as {x.name}({', '.join(d.params)}); write its parameters as declared")
+                continue
+            spliced.setdefault(key, []).append(x)
+        for key, xs in spliced.items():
+            d = self.decls[key]
+            head = tuple(s for x in xs if x.first for s in x.body.stmts)
+            tail = tuple(s for x in xs if not x.first for s in x.body.stmts)
+            self.decls[key] = dataclasses.replace(
+                d, body=dataclasses.replace(d.body, stmts=head + d.body.stmts + tail))
+
+    def _symbol(self, kind: str, n: str, d: A.SymbolDecl) -> ir.Symbol:
+        """A declared symbol; a cause's ``last_words EXPR`` becomes a closure that the
+        ``cause_last_words(CAUSE)`` builtin evaluates."""
+        lw = self.expr(d.last_words, set()) if getattr(d, "last_words", None) is not None else None
+        return ir.Symbol(kind, n, *(_labels(d.labels, n)), d.temporary, d.span, lw)
 
     def _remove(self, d: A.RemoveDecl) -> None:
         if d.what == "deck":
@@ -202,7 +237,7 @@ class Compiler:
         self.actions: dict[str, Span | None] = {}
         self._collect_actions()
 
-        symbols = {kind: {n: ir.Symbol(kind, n, *(_labels(d.labels, n)), d.temporary, d.span)
+        symbols = {kind: {n: self._symbol(kind, n, d)
                           for n, d in table.items()} for kind, table in self.symbols.items()}
         roles = {}
         for r in self.roles_ast.values():
