@@ -23,7 +23,7 @@ FILES = ("prelude", "roles")
 
 RULE_ID = re.compile(r"\b[A-Z]+(?:-[A-Z_]+)*-\d+(?:\.\d+)?\b")
 SECTION_ID = re.compile(r"\b[A-Z]+(?:-[A-Z_]+)+\b")
-"""A ``# ---- ROLE-SEER`` section header names the rule family of what follows it."""
+"""A ``# ---- ROLE-X`` section header names the rule family of what follows it."""
 
 
 def _module(name: str) -> tuple[A.Module, list[str]]:
