@@ -178,6 +178,15 @@ def class_of(g, role):
     return r.klass if r is not None else None
 
 
+def cause_last_words(g, cause):
+    """A cause's own last-words setting (``cause duel ... last_words no``): ``yes``, ``no``,
+    or ``none`` when the cause has none and the last-words policy decides."""
+    sym = g.rs.symbols.get("cause", {}).get(cause)
+    if sym is None or sym.last_words is None:
+        return None
+    return sym.last_words(g, {})
+
+
 def draw_card(g):
     """The next event card: the one a scenario fixed for this phase, else the top of the
     game's shuffled card deck (reshuffled when it runs out); ``none`` without cards."""
@@ -255,7 +264,7 @@ REGISTRY: dict[str, Builtin] = {b.name: b for b in (
     _b("pick", pick, 1, random=True), _b("faction_of", faction_of, 1), _b("class_of", class_of, 1),
     _b("chance", chance, 1, random=True), _b("draw_card", draw_card, 0, random=True),
     _b("sorted_by", sorted_by, 2), _b("take", take, 2), _b("drop", drop, 2), _b("floor", floor, 1),
-    _b("reverse", reverse, 1),
+    _b("reverse", reverse, 1), _b("cause_last_words", cause_last_words, 1),
 )}
 """Builtin functions by name."""
 

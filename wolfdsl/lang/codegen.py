@@ -449,8 +449,9 @@ def codegen(program: Program, bindings: Bindings, options: dict[str, ir.Option],
     ``ordered``: each phase's steps in run order (:func:`wolfdsl.lang.order.order_program`)."""
     cg = CodeGen(program, bindings)
     p = program
-    symbols = {kind: {n: ir.Symbol(kind, n, *labels(d.labels, n), d.temporary, d.span) for n, d in table.items()}
-               for kind, table in p.symbols.items()}
+    symbols = {kind: {n: ir.Symbol(kind, n, *labels(d.labels, n), d.temporary, d.span,
+                                   cg.root(d.last_words, f"cause {n}'s last_words"))
+                      for n, d in table.items()} for kind, table in p.symbols.items()}
     roles = {r.name: cg.role(r) for r in p.of_kind("role")}
     cards = {}
     for d in p.of_kind("card"):

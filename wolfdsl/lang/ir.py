@@ -35,6 +35,8 @@ class Symbol:
     name_zh: str
     temporary: bool = False
     span: Span | None = None
+    last_words: Fn | None = None
+    """A cause's own last-words setting (``cause duel ... last_words no``), or ``None``."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,15 +1,17 @@
 """Linking: the modules of a ruleset (imports first) become one :class:`Program`.
 
 ``link(modules) -> (Program, diagnostics)``. Later files override earlier ones:
-``replace KIND NAME`` swaps a declaration, ``remove KIND NAME`` drops it, a file's
-``deck`` lines replace the decks of the files it imports, the last file's title and
-summary win. Nothing is resolved or compiled here.
+``replace KIND NAME`` swaps a declaration, ``remove KIND NAME`` drops it, ``extend proc
+NAME { … }`` adds statements to the proc in force, a file's ``deck`` lines replace the
+decks of the files it imports, the last file's title and summary win. Nothing is
+resolved or compiled here.
 
-Codes: E202 duplicate declaration, E203 ``replace``/``remove`` of something not
-declared.
+Codes: E202 duplicate declaration, E203 ``replace``/``remove``/``extend`` of something not
+declared, E206 an ``extend`` whose parameters differ from the declaration's.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -91,6 +93,7 @@ def link(modules: list[A.Module]) -> tuple[Program, list[Diagnostic]]:
     :class:`Program`; returns it with the E202/E203 diagnostics found."""
     prog = Program(modules=list(modules))
     diags: list[Diagnostic] = []
+    extensions: list[A.ExtendDecl] = []
     last = len(modules) - 1
     for i, mod in enumerate(modules):
         for d in mod.decls:
@@ -132,11 +135,39 @@ def link(modules: list[A.Module]) -> tuple[Program, list[Diagnostic]]:
                 prog.engine[d.name] = d  # a later file's setting replaces an imported one
             elif isinstance(d, A.RemoveDecl):
                 _remove(prog, d, diags)
+            elif isinstance(d, A.ExtendDecl):
+                extensions.append(d)
             else:
                 key = key_of(d)
                 if key is not None:
                     _declare(prog, key, d, diags)
+    _extend(prog, extensions, diags)
     return prog, diags
+
+
+def _extend(prog: Program, extensions: list[A.ExtendDecl], diags: list[Diagnostic]) -> None:
+    """``extend proc NAME { ... }``: the statements of every extension are spliced into
+    the proc in force after all imports, replacements and removals: ``first`` ones
+    before its own statements, the others after them, each group in import order."""
+    spliced: dict[tuple[str, str], list[A.ExtendDecl]] = {}
+    for x in extensions:
+        key = (x.what, x.name)
+        d = prog.decls.get(key)
+        if d is None:
+            diags.append(Diagnostic(x.span, "error", f"'extend {x.what} {x.name}': no {x.what} '{x.name}' is declared"
+                                    + did_you_mean(x.name, prog.names(x.what)), "E203"))
+            continue
+        if x.params and tuple(x.params) != tuple(d.params):
+            diags.append(Diagnostic(x.span, "error", f"'extend {x.what} {x.name}({', '.join(x.params)})': the "
+                                    f"{x.what} is declared as {x.name}({', '.join(d.params)}); write its parameters "
+                                    "as declared", "E206"))
+            continue
+        spliced.setdefault(key, []).append(x)
+    for key, xs in spliced.items():
+        d = prog.decls[key]
+        head = tuple(s for x in xs if x.first for s in x.body.stmts)
+        tail = tuple(s for x in xs if not x.first for s in x.body.stmts)
+        prog.decls[key] = dataclasses.replace(d, body=dataclasses.replace(d.body, stmts=head + d.body.stmts + tail))
 
 
 def _declare(prog: Program, key: tuple[str, str], d, diags: list[Diagnostic]) -> None:

@@ -226,6 +226,9 @@ class Resolver:
             self.expr(d.expr, Scope())
         for d in p.engine.values():
             self.engine_setting(d)
+        for d in p.symbols["cause"].values():
+            if d.last_words is not None:
+                self.expr(d.last_words, Scope())
         return self.b
 
     def engine_setting(self, d: A.EngineDecl) -> None:

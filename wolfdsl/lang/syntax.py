@@ -352,11 +352,14 @@ class SetDecl(Decl):
 
 @_node
 class SymbolDecl(Decl):
-    """``faction village "好人"`` / ``status protected temporary``."""
+    """``faction village "好人"`` / ``status protected temporary`` /
+    ``cause duel "dueled" "决斗" last_words no`` (a cause's own last-words setting:
+    ``yes``, ``no``, or ``none`` to leave it to the last-words policy)."""
     kind: str
     name: str
     labels: tuple[str, ...]
     temporary: bool
+    last_words: Expr | None = None
 
 
 @_node
@@ -492,6 +495,17 @@ class ProcDecl(Decl):
     params: tuple[str, ...]
     body: Block
     replace: bool
+
+
+@_node
+class ExtendDecl(Decl):
+    """``extend proc self_destructed(w) { ... }``: statements added to a declared proc,
+    after its own (``first``: before them); the proc's parameters are in scope."""
+    what: str
+    name: str
+    params: tuple[str, ...] | None
+    first: bool
+    body: Block
 
 
 @_node

@@ -90,6 +90,12 @@ class _ToAst(Transformer):
         return A.SymbolDecl(kind=str(kind), name=str(name), labels=tuple(_unquote(s) for s in rest),
                             temporary=temporary, span=self._span(meta))
 
+    def cause_decl(self, meta, name, *rest):
+        rest = list(rest)
+        last_words = rest.pop()
+        return A.SymbolDecl(kind="cause", name=str(name), labels=tuple(_unquote(s) for s in rest),
+                            temporary=False, last_words=last_words, span=self._span(meta))
+
     def attr_enum(self, meta, *values):
         return ("enum", tuple(self._value(v) for v in values))
 
@@ -228,6 +234,13 @@ class _ToAst(Transformer):
     def proc_decl(self, meta, replace, name, params, body):
         return A.ProcDecl(name=str(name), params=params or (), body=body,
                           replace=replace is not None, span=self._span(meta))
+
+    def extend_first(self, meta):
+        return True
+
+    def extend_decl(self, meta, name, params, first, body):
+        return A.ExtendDecl(what="proc", name=str(name), params=params, first=first is not None,
+                            body=body, span=self._span(meta))
 
     def func_decl(self, meta, replace, name, params, expr):
         return A.FuncDecl(name=str(name), params=params or (), expr=expr,
