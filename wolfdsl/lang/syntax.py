@@ -3,12 +3,13 @@
 One class per grammar rule of ``grammar/wolf.lark`` that builds a node (CamelCase class,
 snake_case rule). The transformer (:mod:`wolfdsl.lang.transform`) builds them; the compiler
 (:mod:`wolfdsl.lang.compile`) reads them; nothing here knows lark or the engine.
-Each class's docstring shows the ``.wolf`` text it stands for.
+Each class's docstring shows the ``.wolf`` text it stands for. Expressions and statements
+are here; declarations are in :mod:`wolfdsl.lang.declarations` and re-exported here;
+:func:`walk` is the one traversal.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any
 
 from ..diagnostics import Span
 
@@ -301,261 +302,6 @@ class Proceed(Stmt):
     """``proceed`` (in a replacement): let the replaced event happen after all."""
 
 
-# ---------------------------------------------------------------- declarations
-
-
-@_node
-class Decl(Node):
-    pass
-
-
-@_node
-class Title(Decl):
-    """``title "Standard 12"``."""
-    text: str
-
-
-@_node
-class Summary(Decl):
-    """``summary "one line"``."""
-    text: str
-
-
-@_node
-class Players(Decl):
-    """``players 12`` / ``players 8..18``."""
-    low: int
-    high: int
-
-
-@_node
-class Import(Decl):
-    """``import "prelude"``: a bundled name or a path relative to this file."""
-    path: str
-
-
-@_node
-class OptionDecl(Decl):
-    """``option witch_self_save: never | first_night = never "ROLE-WITCH-05"``."""
-    name: str
-    values: tuple[Any, ...]
-    default: Any
-    doc: str | None
-
-
-@_node
-class SetDecl(Decl):
-    """``set witch_self_save = first_night``."""
-    name: str
-    value: Any
-
-
-@_node
-class SymbolDecl(Decl):
-    """``faction village "好人"`` / ``status protected temporary`` /
-    ``cause duel "dueled" "决斗" last_words no`` (a cause's own last-words setting:
-    ``yes``, ``no``, or ``none`` to leave it to the last-words policy)."""
-    kind: str
-    name: str
-    labels: tuple[str, ...]
-    temporary: bool
-    last_words: Expr | None = None
-
-
-@_node
-class Redeal(Decl):
-    """``redeal when EXPR "reason"``: a deal for which EXPR holds is shuffled again
-    (SETUP-04: the thief's two cards are never both wolves)."""
-    expr: Expr
-    reason: str | None
-
-
-@_node
-class AttributeDecl(Decl):
-    """``attribute gender: m | f`` / ``attribute age: 16..70``: a seat attribute that a
-    scenario sets and a random game draws (uniformly) unless ``= default`` is given."""
-    name: str
-    values: tuple[Any, ...]
-    default: Any
-    range: tuple[int, int] | None = None
-
-
-@_node
-class CardDecl(Decl):
-    """An event card (New Moon)::
-
-        card nightmare "Nightmare" "噩梦" with moon = full { call exile_vote(alive, 1) }
-
-    ``tags`` are ``(name, value)`` pairs the card event carries (``moon = full``);
-    ``needs`` the seat attributes its effect reads.
-    """
-    name: str
-    labels: tuple[str, ...]
-    tags: tuple[tuple[str, Any], ...]
-    needs: tuple[str, ...]
-    body: "Block"
-    replace: bool
-
-
-@_node
-class DeciderDecl(Decl):
-    """A decider that is not a seat, role or team (the table's judge)::
-
-        decider moderator "Moderator" "法官" default none
-
-    ``default``: what a bot answers for it (``none``: pass where the rules allow).
-    """
-    name: str
-    labels: tuple[str, ...]
-    default: str | None
-
-
-@_node
-class EngineDecl(Decl):
-    """A setting of the game kernel, named by the kernel::
-
-        engine day_bound = max_days        # after this day a game is a draw
-        engine last_words = last_words     # func(p): whether a dead player speaks
-        engine dead_reason = "DAY-15: the dead take no further part"
-    """
-    name: str
-    expr: "Expr"
-
-
-@_node
-class GlobalDecl(Decl):
-    """``global sheriff = none``."""
-    name: str
-    expr: Expr
-
-
-@_node
-class PropertyDecl(Decl):
-    """``property appears = "good"``: a default that roles may override with ``prop``."""
-    name: str
-    expr: Expr
-
-
-@_node
-class RoleDecl(Decl):
-    """``role witch "Witch" "女巫" { faction village; class god; counter poison = 1 }``."""
-    name: str
-    labels: tuple[str, ...]
-    faction: Expr | None
-    klass: Expr | None
-    team: Expr | None
-    counters: tuple[tuple[str, Expr], ...]
-    statuses: tuple[str, ...]
-    props: tuple[tuple[str, Expr], ...]
-    replace: bool
-
-
-@_node
-class Card(Node):
-    """``werewolf*4`` in a deck."""
-    role: str
-    count: int
-
-
-@_node
-class DeckDecl(Decl):
-    """``deck 12: werewolf*4, seer, witch, hunter, guard, villager*4``."""
-    low: int
-    high: int
-    cards: tuple[Card, ...]
-    extra: int
-
-
-@_node
-class StepDecl(Decl):
-    """``step witch in night after werewolves when day > 0 { ... }``."""
-    name: str
-    phase: str
-    after: tuple[str, ...]
-    before: tuple[str, ...]
-    first: bool
-    last: bool
-    when: Expr | None
-    always: bool
-    body: Block
-    replace: bool
-
-
-@_node
-class OrderDecl(Decl):
-    """``order night: guard, werewolves, witch, seer``: an explicit step order."""
-    phase: str
-    names: tuple[str, ...]
-
-
-@_node
-class ProcDecl(Decl):
-    """``proc elect(p) { sheriff = p }``."""
-    name: str
-    params: tuple[str, ...]
-    body: Block
-    replace: bool
-
-
-@_node
-class ExtendDecl(Decl):
-    """``extend proc self_destructed(w) { ... }``: statements added to a declared proc,
-    after its own (``first``: before them); the proc's parameters are in scope."""
-    what: str
-    name: str
-    params: tuple[str, ...] | None
-    first: bool
-    body: Block
-
-
-@_node
-class FuncDecl(Decl):
-    """``func last_dead() = last(dead)``."""
-    name: str
-    params: tuple[str, ...]
-    expr: Expr
-    replace: bool
-
-
-@_node
-class TriggerDecl(Decl):
-    """``trigger hunter_shot on announce(p) order 10 when p.role == hunter { ... }``;
-    ``replacement`` instead of ``trigger`` replaces the event."""
-    kind: str
-    name: str
-    event: str
-    var: str
-    order: float
-    when: Expr | None
-    body: Block
-    replace: bool
-
-
-@_node
-class WinDecl(Decl):
-    """``win side_kill for werewolves priority 1 when ...``."""
-    name: str
-    factions: tuple[str, ...]
-    priority: float
-    title: str | None
-    when: Expr
-    replace: bool
-
-
-@_node
-class RemoveDecl(Decl):
-    """``remove step guard``."""
-    what: str
-    name: str
-
-
-@_node
-class Module(Node):
-    """A whole ``.wolf`` file."""
-    path: str
-    decls: tuple[Decl, ...]
-
-
 # ---------------------------------------------------------------- traversal
 
 
@@ -582,3 +328,35 @@ def walk(node):
     yield node
     for c in children(node):
         yield from walk(c)
+
+
+# the declarations live in their own module; import them last (they build on the nodes above)
+from .declarations import (  # noqa: E402,F401
+    Decl,
+    Title,
+    Summary,
+    Players,
+    Import,
+    OptionDecl,
+    SetDecl,
+    SymbolDecl,
+    Redeal,
+    AttributeDecl,
+    CardDecl,
+    DeciderDecl,
+    EngineDecl,
+    GlobalDecl,
+    PropertyDecl,
+    RoleDecl,
+    Card,
+    DeckDecl,
+    StepDecl,
+    OrderDecl,
+    ProcDecl,
+    ExtendDecl,
+    FuncDecl,
+    TriggerDecl,
+    WinDecl,
+    RemoveDecl,
+    Module,
+)

@@ -11,7 +11,6 @@ values, so a rule can ask "under any value of the options it reads".
 from __future__ import annotations
 
 import itertools
-from dataclasses import fields
 from pathlib import Path
 from typing import Any, Iterator
 

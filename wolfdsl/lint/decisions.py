@@ -65,7 +65,7 @@ def _mutable(ctx, expr, decl=None) -> bool:
     from .effects import Analyzer, Effects
     an = Analyzer(ctx)
     eff = Effects()
-    an.expr(expr, locals_of(decl) if decl is not None else set(), eff)
+    an.expr(expr, eff)
     written = set()
     raised = set()
     for kind in ("step", "proc", "trigger", "replacement", "card"):

@@ -5,7 +5,9 @@ property; ``var:*`` for all of them, written by a role change), ``field:role`` /
 ``field:faction`` / ``field:class`` / ``field:team``, ``alive`` (who is alive, written by
 deaths) and ``decided:ACTION``. :class:`Effects` follows ``call``s, ``func``s and — for
 ``kill`` and ``announce`` — the triggers and replacements those events run, so a step's
-effects include everything its deaths set off.
+effects include everything its deaths set off. Whether a name is a local, a global or a
+builtin comes from the compiler's symbol table (:mod:`wolfdsl.lang.resolve`), not from
+a scope walk of its own.
 """
 from __future__ import annotations
 
@@ -51,6 +53,7 @@ class Analyzer:
         self.ctx = ctx
         self.follow_events = follow_events
         c = ctx.prog
+        self.bindings = ctx.compiler.bindings.of if ctx.compiler is not None else {}
         self.globals = set(c.globals)
         self.procs = {d.name: d for d in c.of_kind("proc")}
         self.funcs = {d.name: d for d in c.of_kind("func")}
@@ -70,25 +73,18 @@ class Analyzer:
             return Effects()
         self._busy.add(key)
         eff = Effects()
-        if isinstance(decl, A.StepDecl):
+        if isinstance(decl, (A.StepDecl, A.TriggerDecl)):
             if decl.when is not None:
-                self.expr(decl.when, set(), eff)
-            self.block(decl.body, set(), eff)
-        elif isinstance(decl, A.ProcDecl):
-            self.block(decl.body, set(decl.params), eff)
+                self.expr(decl.when, eff)
+            self.block(decl.body, eff)
         elif isinstance(decl, A.FuncDecl):
-            self.expr(decl.expr, set(decl.params), eff)
-        elif isinstance(decl, A.TriggerDecl):
-            scope = {decl.var, "cause"}
-            if decl.when is not None:
-                self.expr(decl.when, scope, eff)
-            self.block(decl.body, set(scope), eff)
+            self.expr(decl.expr, eff)
         elif isinstance(decl, A.WinDecl):
-            self.expr(decl.when, set(), eff)
+            self.expr(decl.when, eff)
         else:
             body = getattr(decl, "body", None)
             if isinstance(body, A.Block):
-                self.block(body, set(), eff)
+                self.block(body, eff)
         self._busy.discard(key)
         self._memo[key] = eff
         return eff
@@ -102,23 +98,24 @@ class Analyzer:
         return eff
 
     # ------------------------------------------------------------ statements
-    def block(self, b: A.Block, scope: set[str], eff: Effects) -> None:
+    def block(self, b: A.Block, eff: Effects) -> None:
         for s in b.stmts:
-            self.stmt(s, scope, eff)
+            self.stmt(s, eff)
 
-    def stmt(self, s, scope: set[str], eff: Effects) -> None:
+    def stmt(self, s, eff: Effects) -> None:
         if isinstance(s, A.Let):
-            self.expr(s.expr, scope, eff)
-            scope.add(s.name)
+            self.expr(s.expr, eff)
         elif isinstance(s, A.Assign):
-            self.expr(s.expr, scope, eff)
+            self.expr(s.expr, eff)
+            bd = self.bindings.get(id(s))
             if s.attr is None:
-                if s.name not in scope and s.name in self.globals:
+                if getattr(bd, "kind", None) == "global":
                     eff.writes.add(f"global:{s.name}")
                     if s.op != "=":
                         eff.reads.add(f"global:{s.name}")
             else:
-                self._name(s.name, scope, eff)
+                if isinstance(bd, tuple):
+                    self._binding(bd[0], eff)
                 if s.attr == "role":
                     eff.writes |= {"field:role", "field:faction", "field:class", "field:team", "var:*"}
                 elif s.attr in ("faction", "class", "team"):
@@ -129,57 +126,47 @@ class Analyzer:
                         eff.reads.add(f"var:{s.attr}")
         elif isinstance(s, A.If):
             for c, b in s.branches:
-                self.expr(c, scope, eff)
-                self.block(b, scope, eff)
+                self.expr(c, eff)
+                self.block(b, eff)
             if s.otherwise is not None:
-                self.block(s.otherwise, scope, eff)
+                self.block(s.otherwise, eff)
         elif isinstance(s, A.For):
-            self.expr(s.source, scope, eff)
-            scope.add(s.var)
-            self.block(s.body, scope, eff)
+            self.expr(s.source, eff)
+            self.block(s.body, eff)
         elif isinstance(s, A.Decide):
             eff.decides.append(s)
             eff.writes.add(f"decided:{s.action}")
-            inner = set(scope) | {"me"}
             for e in (s.by, s.pass_when, s.count, s.options):
                 if e is not None:
-                    self.expr(e, inner, eff)
-            for c in s.requires:
-                self.expr(c.cond, inner, eff)
+                    self.expr(e, eff)
+            for c in s.requires + s.unless:
+                self.expr(c.cond, eff)
             for f in s.tell:
-                self.expr(f.expr, inner, eff)
-            inner.add(s.var)
-            for c in s.unless:
-                self.expr(c.cond, inner, eff)
-            scope.update(("me", s.var))
-            self.block(s.body, scope, eff)
+                self.expr(f.expr, eff)
+            self.block(s.body, eff)
         elif isinstance(s, A.Vote):
             eff.decides.append(s)
             eff.writes.add(f"decided:{s.action}")
-            inner = set(scope) | {s.voter_var, s.cand_var}
             for e in (s.voters, s.candidates, s.weight):
                 if e is not None:
-                    self.expr(e, inner, eff)
+                    self.expr(e, eff)
             for c in s.voter_unless + s.cand_unless:
-                self.expr(c.cond, inner, eff)
-            scope.update((s.voter_var, s.cand_var, s.top_var))
-            if s.ballots_var:
-                scope.add(s.ballots_var)
-            self.block(s.body, scope, eff)
+                self.expr(c.cond, eff)
+            self.block(s.body, eff)
         elif isinstance(s, A.Kill):
-            self.expr(s.target, scope, eff)
+            self.expr(s.target, eff)
             if s.as_ is not None:
-                self.expr(s.as_, scope, eff)
+                self.expr(s.as_, eff)
             eff.kills.append(s)
             eff.writes.add("alive")
             eff.update(self.event("death"))
             eff.update(self.event("announce"))
         elif isinstance(s, (A.AddStatus, A.RemoveStatus)):
-            self.expr(s.target, scope, eff)
+            self.expr(s.target, eff)
             eff.writes.add(f"status:{s.status}")
         elif isinstance(s, A.CallProc):
             for a in s.args:
-                self.expr(a, scope, eff)
+                self.expr(a, eff)
             d = self.procs.get(s.name)
             if d is not None:
                 eff.update(self.of(d))
@@ -194,26 +181,27 @@ class Analyzer:
                     eff.update(self.of(card))
             for c in children(s):
                 if isinstance(c, A.Block):
-                    self.block(c, set(scope), eff)
+                    self.block(c, eff)
                 elif isinstance(c, A.Expr):
-                    self.expr(c, scope, eff)
+                    self.expr(c, eff)
 
     # ------------------------------------------------------------ expressions
-    def _name(self, n: str, scope: set[str], eff: Effects) -> None:
-        if n in scope:
+    def _binding(self, bd, eff: Effects) -> None:
+        """What reading a bound name reads: a global, or who is alive."""
+        if bd is None:
             return
-        if n in self.globals:
-            eff.reads.add(f"global:{n}")
-        elif n in ("alive", "dead"):
+        if bd.kind == "global":
+            eff.reads.add(f"global:{bd.name}")
+        elif bd.kind == "value" and bd.name in ("alive", "dead"):
             eff.reads.add("alive")
 
-    def expr(self, e, scope: set[str], eff: Effects) -> None:
+    def expr(self, e, eff: Effects) -> None:
         if not isinstance(e, A.Node):
             return
         if isinstance(e, A.Name):
-            self._name(e.id, scope, eff)
+            self._binding(self.bindings.get(id(e)), eff)
         elif isinstance(e, A.Attr):
-            self.expr(e.obj, scope, eff)
+            self.expr(e.obj, eff)
             if e.name in SEAT_FIELDS:
                 if e.name in ("alive", "cause", "death_day", "death_phase"):
                     eff.reads.add("alive")
@@ -223,7 +211,7 @@ class Analyzer:
                 eff.reads.add(f"var:{e.name}")
         elif isinstance(e, A.Call):
             for a in e.args:
-                self.expr(a, scope, eff)
+                self.expr(a, eff)
             if e.name in self.funcs:
                 eff.update(self.of(self.funcs[e.name]))
             if e.name in _ROLE_READERS:
@@ -235,15 +223,12 @@ class Analyzer:
         elif isinstance(e, A.Decided):
             eff.reads.add(f"decided:{e.action}")
         elif isinstance(e, A.BinOp) and e.op in ("has", "lacks") and isinstance(e.right, A.Name) \
-                and e.right.id not in scope:
-            self.expr(e.left, scope, eff)
+                and getattr(self.bindings.get(id(e.right)), "kind", None) == "symbol":
+            self.expr(e.left, eff)
             eff.reads.add(f"status:{e.right.id}")
-        elif isinstance(e, A.Comprehension):
-            self.expr(e.source, scope, eff)
-            self.expr(e.cond, scope | {e.var}, eff)
         else:
             for c in children(e):
-                self.expr(c, scope, eff)
+                self.expr(c, eff)
 
 
 def conjuncts(e) -> list:

@@ -1,0 +1,214 @@
+"""Resolving names and expressions: the first half of :mod:`wolfdsl.lang.resolve`.
+
+``NameResolver`` binds every ``Name``, ``Attr`` and ``Call`` of an expression (see the
+order of lookup in :mod:`wolfdsl.lang.resolve`) and checks fields, arities and the
+kinds compared by ``==`` (E201, E204, E205, E206, E210).
+"""
+from __future__ import annotations
+
+from ..diagnostics import Diagnostic, did_you_mean
+from . import builtins as B
+from . import ir
+from . import syntax as A
+from .link import Program
+from typing import Any
+
+from .symbols import Binding, Bindings, Scope
+
+_FIELD_KINDS = {"faction": "faction", "role": "role", "class": "class", "team": "team", "cause": "cause"}
+
+
+class NameResolver:
+    """Names and expressions of one program: the part of the resolver that lint and
+    editors also use on their own (``symbol_kinds``, ``known_names``, ``expr``)."""
+
+    def __init__(self, program: Program, options: dict[str, ir.Option]):
+        self.p = program
+        self.b = Bindings(program, options)
+        self.option_values = {n: o.value for n, o in options.items()}
+        self.roles = program.named("role")
+        self.funcs = program.named("func")
+        self.procs = program.named("proc")
+        self.cards = set(program.names("card"))
+        self.option_symbols = {str(v) for o in options.values() for v in o.values if isinstance(v, str)}
+        self.attr_symbols = {str(v) for a in program.attributes.values() for v in a.values if isinstance(v, str)}
+        self.counter_names = {n for r in self.roles.values() for n, _ in r.counters}
+        self.prop_names = {n for r in self.roles.values() for n, _ in r.props} | set(program.properties)
+        self.b.actions = collect_actions(program)
+
+    def error(self, span, code: str, msg: str) -> None:
+        self.b.diagnostics.append(Diagnostic(span, "error", msg, code))
+
+    def put(self, node, value) -> None:
+        self.b.of[id(node)] = value
+
+    def use(self, kind: str, name: str, span) -> None:
+        self.b.uses.append((kind, name, span))
+
+    # ------------------------------------------------------------ names
+    def symbol_kinds(self, name: str) -> list[str]:
+        """The kinds of symbol ``name`` is (``role``, ``faction``, ``option value``...)."""
+        kinds = [k for k, t in self.p.symbols.items() if name in t]
+        if name in self.roles:
+            kinds.append("role")
+        if name in self.option_symbols:
+            kinds.append("option value")
+        if name in self.attr_symbols:
+            kinds.append("attribute value")
+        if name in self.cards:
+            kinds.append("card")
+        return kinds
+
+    def known_names(self, visible=()) -> set[str]:
+        names = set(visible) | set(self.p.globals) | set(self.option_values) | set(B.VALUES) | set(self.roles)
+        names |= self.cards | self.option_symbols | self.attr_symbols
+        for t in self.p.symbols.values():
+            names |= set(t)
+        return names
+
+    def name(self, n: str, scope: Scope, span) -> Binding:
+        slot = scope.lookup(n)
+        if slot is not None:
+            return Binding("local", n, slot)
+        if n in self.p.globals:
+            self.use("global", n, span)
+            return Binding("global", n)
+        if n in self.option_values:
+            self.use("option", n, span)
+            return Binding("option", n, value=self.option_values[n])
+        if n in B.VALUES:
+            return Binding("value", n, value=B.VALUES[n])
+        kinds = self.symbol_kinds(n)
+        if kinds:
+            for k in kinds:
+                self.use(k, n, span)
+            return Binding("symbol", n)
+        if n in self.funcs:
+            self.error(span, "E201", f"'{n}' is a func: call it as {n}(...)")
+        else:
+            self.error(span, "E201", f"unknown name '{n}'" + did_you_mean(n, self.known_names(scope.visible())))
+        return Binding("error", n)
+
+    # ------------------------------------------------------------ expressions
+    def expr(self, e: A.Expr, scope: Scope) -> None:
+        getattr(self, "e_" + type(e).__name__)(e, scope)
+
+    def e_Name(self, e: A.Name, scope):
+        self.put(e, self.name(e.id, scope, e.span))
+
+    def e_Num(self, e, scope):
+        pass
+
+    e_Str = e_Num
+
+    def e_Attr(self, e: A.Attr, scope):
+        self.expr(e.obj, scope)
+        name = e.name
+        if name in B.SEAT_FIELDS:
+            self.put(e, Binding("field", name))
+        elif name in self.counter_names or name in self.prop_names or name in self.p.attributes:
+            self.put(e, Binding("seat_value", name))
+        else:
+            known = set(B.SEAT_FIELDS) | self.counter_names | self.prop_names | set(self.p.attributes)
+            self.error(e.span, "E204", f"unknown field '.{name}'" + did_you_mean(name, known)
+                       + "; a seat has " + ", ".join(sorted(known)))
+            self.put(e, Binding("error", name))
+
+    def e_Call(self, e: A.Call, scope):
+        for a in e.args:
+            self.expr(a, scope)
+        n, got = e.name, len(e.args)
+        if n in B.REGISTRY:
+            b = B.REGISTRY[n]
+            lo, hi = b.arity
+            if not lo <= got <= hi:
+                want = str(lo) if lo == hi else f"{lo} to {hi}"
+                self.error(e.span, "E206", f"{n}() takes {want} argument(s), got {got}")
+                self.put(e, Binding("error", n))
+                return
+            self.put(e, Binding("builtin", n, value=b))
+        elif n in self.funcs:
+            d = self.funcs[n]
+            self.use("func", n, e.span)
+            if got != len(d.params):
+                self.error(e.span, "E206", f"{n}() takes {len(d.params)} argument(s), got {got}")
+                self.put(e, Binding("error", n))
+                return
+            self.put(e, Binding("func", n))
+        else:
+            self.error(e.span, "E201", f"unknown function '{n}'" + did_you_mean(n, list(B.REGISTRY) + list(self.funcs)))
+            self.put(e, Binding("error", n))
+
+    def e_Decided(self, e: A.Decided, scope):
+        if e.action not in self.b.actions:
+            self.error(e.span, "E205", f"unknown action '{e.action}'" + did_you_mean(e.action, self.b.actions))
+        else:
+            self.use("action", e.action, e.span)
+
+    def e_ListExpr(self, e, scope):
+        for i in e.items:
+            self.expr(i, scope)
+
+    def e_Comprehension(self, e: A.Comprehension, scope):
+        self.expr(e.source, scope)
+        inner = Scope(scope)
+        self.put(e, inner.bind(e.var))
+        self.expr(e.cond, inner)
+
+    def e_BinOp(self, e: A.BinOp, scope):
+        self.expr(e.left, scope)
+        if e.op in ("has", "lacks") and isinstance(e.right, A.Name) and scope.lookup(e.right.id) is None:
+            n = e.right.id
+            if n not in self.p.symbols["status"]:
+                self.error(e.right.span, "E201", f"unknown status '{n}'" + did_you_mean(n, self.p.symbols["status"]))
+                self.put(e.right, Binding("error", n))
+            else:
+                self.use("status", n, e.right.span)
+                self.put(e.right, Binding("symbol", n))
+            return
+        self.expr(e.right, scope)
+        if e.op in ("==", "!="):
+            self.check_kinds(e.left, e.right, scope)
+            self.check_kinds(e.right, e.left, scope)
+
+    def check_kinds(self, fld: A.Expr, other: A.Expr, scope: Scope) -> None:
+        """``p.faction == werewolf`` compares a faction with a role id: never true (E210)."""
+        if not (isinstance(fld, A.Attr) and fld.name in _FIELD_KINDS and isinstance(other, A.Name)):
+            return
+        n = other.id
+        if scope.lookup(n) is not None or n in self.p.globals or n in self.option_values or n in B.VALUES:
+            return
+        want = _FIELD_KINDS[fld.name]
+        kinds = self.symbol_kinds(n)
+        if not kinds or want in kinds or "option value" in kinds:
+            return
+        names = self.roles if want == "role" else self.p.symbols[want]
+        self.error(other.span, "E210", f"'.{fld.name}' is compared with '{n}', which is a {' and a '.join(kinds)}, "
+                   f"not a {want}: the comparison is never true" + did_you_mean(n, names))
+
+    def e_BoolOp(self, e: A.BoolOp, scope):
+        for i in e.items:
+            self.expr(i, scope)
+
+    def e_Not(self, e, scope):
+        self.expr(e.operand, scope)
+
+    e_Neg = e_Not
+
+    def e_IfExpr(self, e: A.IfExpr, scope):
+        for c, v in e.branches:
+            self.expr(c, scope)
+            self.expr(v, scope)
+        self.expr(e.otherwise, scope)
+
+
+def collect_actions(program: Program) -> dict[str, Any]:
+    """Every action a ``decide`` or ``vote`` declares (``witch.save``), with the span of
+    its first declaration."""
+    actions: dict[str, Any] = {}
+    for kind in ("step", "proc", "trigger", "replacement", "card"):
+        for d in program.of_kind(kind):
+            for n in A.walk(d.body):
+                if isinstance(n, (A.Decide, A.Vote)):
+                    actions.setdefault(n.action, n.span)
+    return actions

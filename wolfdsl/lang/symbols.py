@@ -1,0 +1,111 @@
+"""The symbol table: what :func:`wolfdsl.lang.resolve.resolve` produces and codegen,
+lint and editors read — a :class:`Binding` per name, field and call, the frame slots of
+local variables, and :class:`Scope`, the block scopes the resolver walks with.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..diagnostics import Diagnostic
+from . import ir
+from .link import Program
+
+
+@dataclass(frozen=True, slots=True)
+class Binding:
+    """What one name, field or call means.
+
+    ``kind``: ``local`` (``slot`` is its frame slot), ``global``, ``option`` (``value`` is
+    the value in force), ``value`` (a builtin value: ``value`` is its function),
+    ``symbol`` (the name is a symbol, its value the string), ``builtin`` (``value`` is the
+    :class:`~wolfdsl.lang.builtins.Builtin`), ``func``, ``proc``, ``field`` (a builtin
+    seat field), ``seat_value`` (a counter, property or attribute), ``role``, ``team``,
+    ``decider``, ``seat`` (who decides) or ``error`` (a diagnostic was reported).
+    """
+    kind: str
+    name: str
+    slot: str | None = None
+    value: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class DecideSlots:
+    """A ``decide``'s decider (``by``: a :class:`Binding` of kind role, team, moderator
+    or seat) and the slots of ``me`` and its choice variable."""
+    by: Binding
+    me: str
+    var: str
+
+
+@dataclass(frozen=True, slots=True)
+class VoteSlots:
+    """The slots of a ``vote``'s voter, candidate, top and ballots variables."""
+    voter: str
+    cand: str
+    top: str
+    ballots: str | None
+
+
+@dataclass
+class Bindings:
+    """The symbol table of one program: what every name node means.
+
+    ``of`` maps ``id(node)`` to a :class:`Binding` (for ``Name``, ``Attr``, ``Call``,
+    ``CallProc``, ``Assign``), a slot (``Let``, ``For``, ``Comprehension``), a
+    :class:`DecideSlots` or a :class:`VoteSlots`. ``uses`` lists ``(kind, name, span)``
+    for every reference to a declaration (globals, options, symbols, funcs, procs,
+    actions). ``diagnostics`` holds every error found.
+    """
+    program: Program
+    options: dict[str, ir.Option]
+    of: dict[int, Any] = field(default_factory=dict)
+    uses: list[tuple[str, str, Any]] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    actions: dict[str, Any] = field(default_factory=dict)
+
+    def __getitem__(self, node) -> Any:
+        return self.of[id(node)]
+
+
+class Scope:
+    """A block scope: ``vars`` maps a name to its slot; ``parent`` is the enclosing
+    scope of the same frame (``None`` at the frame's top)."""
+
+    __slots__ = ("parent", "vars")
+
+    def __init__(self, parent: "Scope | None" = None, names=()):
+        self.parent = parent
+        self.vars: dict[str, str] = {}
+        for n in names:
+            self.bind(n)
+
+    def lookup(self, name: str) -> str | None:
+        s = self
+        while s is not None:
+            slot = s.vars.get(name)
+            if slot is not None:
+                return slot
+            s = s.parent
+        return None
+
+    def bind(self, name: str) -> str:
+        """Bind ``name`` in this scope (again in the same scope: the same slot)."""
+        if name in self.vars:
+            return self.vars[name]
+        depth, s = 0, self.parent
+        while s is not None:
+            if name in s.vars:
+                depth += 1
+            s = s.parent
+        slot = name if depth == 0 else f"{name}#{depth}"
+        self.vars[name] = slot
+        return slot
+
+    def visible(self) -> set[str]:
+        out: set[str] = set()
+        s = self
+        while s is not None:
+            out |= set(s.vars)
+            s = s.parent
+        return out
