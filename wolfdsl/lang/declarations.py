@@ -248,7 +248,7 @@ class WinDecl(Decl):
 
 @_node
 class RemoveDecl(Decl):
-    """``remove step guard``."""
+    """``remove step guard``; ``remove deck`` (``name`` empty) drops the imported decks."""
     what: str
     name: str
 

@@ -276,6 +276,9 @@ class _ToAst(Transformer):
     def remove_decl(self, meta, what, name):
         return A.RemoveDecl(what=str(what), name=str(name), span=self._span(meta))
 
+    def remove_deck(self, meta):
+        return A.RemoveDecl(what="deck", name="", span=self._span(meta))
+
     # ------------------------------------------------------------ statements
     def block(self, meta, *stmts):
         return A.Block(stmts=tuple(s for s in stmts if isinstance(s, A.Stmt)), span=self._span(meta))
