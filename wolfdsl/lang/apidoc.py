@@ -98,6 +98,8 @@ SECTIONS = (
     ("engine", "Kernel settings and deciders", "What the game kernel asks of the ruleset (`engine NAME = ...`: the "
                                                "day bound, who leaves last words, the rule the dead break), and the "
                                                "deciders that are no seat (`decide ... by moderator`)."),
+    ("event", "Event texts", "How the narration tells the events the prelude logs (`log TYPE { ... }`); a "
+                            "ruleset declares its own with `event TYPE[(FIELD = VALUE)] \"English\" \"中文\"`."),
     ("global", "Globals", "Game-wide state: read and assigned by any statement."),
     ("property", "Properties", "A default every role has; a role overrides it with `prop NAME = ...`; read as `p.NAME`."),
     ("status", "Statuses", "`add STATUS to p`, `remove STATUS from p`, `p has STATUS`; temporary ones are cleared when a phase starts."),
@@ -129,6 +131,8 @@ def _kind(d: A.Decl) -> tuple[str, str, str | None] | None:
         return "option", d.name, None
     if isinstance(d, (A.EngineDecl, A.DeciderDecl)):
         return "engine", d.name, None
+    if isinstance(d, A.EventDecl):
+        return "event", d.name + (f"({d.case[0]} = {d.case[1]})" if d.case else ""), None
     if isinstance(d, A.GlobalDecl):
         return "global", d.name, None
     if isinstance(d, A.PropertyDecl):

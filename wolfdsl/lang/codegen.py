@@ -424,6 +424,15 @@ class CodeGen:
         return out
 
 
+def event_texts(program: Program) -> dict[str, tuple[ir.EventText, ...]]:
+    """``event`` declarations by type; later files' first (they override), then cases
+    before a type's catch-all."""
+    out: dict[str, list[ir.EventText]] = {}
+    for d in reversed(program.events):
+        out.setdefault(d.name, []).append(ir.EventText(d.name, d.case, d.en, d.zh, d.span))
+    return {k: tuple(sorted(v, key=lambda e: e.case is None)) for k, v in out.items()}
+
+
 def deck_problems(program: Program) -> list[Diagnostic]:
     """E208 for a fixed-size deck whose cards do not deal one per player."""
     diags = []
@@ -475,7 +484,7 @@ def codegen(program: Program, bindings: Bindings, options: dict[str, ir.Option],
         triggers=triggers, replacements=replacements, wins=cg.wins(), actions=dict(bindings.actions), cards=cards,
         redeals=tuple((cg.root(d.expr, "this redeal rule"), d.reason or "redeal rule") for d in p.redeals),
         deciders={n: ir.Decider(n, *labels(d.labels, n), d.default, d.span) for n, d in p.deciders.items()},
-        engine=cg.engine())
+        engine=cg.engine(), events=event_texts(p))
 
 
 def expression(program: Program, bindings: Bindings, e: A.Expr) -> Callable[[Any, dict], Any]:

@@ -115,6 +115,23 @@ class DeciderDecl(Decl):
 
 
 @_node
+class EventDecl(Decl):
+    """How the narration tells an event a ruleset logs (``log TYPE { … }``)::
+
+        event reveal "{seat}'s card is shown: {role}" "{seat}的身份牌：{role}"
+        event recommendation(target = none) "Sheriff {seat} recommends no exile"
+
+    ``case``: ``(field, value)`` the event must carry for this text to apply (the first
+    matching declaration of a type wins); ``en``/``zh``: templates (see
+    :mod:`wolfdsl.present.narrate`).
+    """
+    name: str
+    case: tuple[str, Any] | None
+    en: str
+    zh: str | None
+
+
+@_node
 class EngineDecl(Decl):
     """A setting of the game kernel, named by the kernel::
 

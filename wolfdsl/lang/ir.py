@@ -74,6 +74,17 @@ class Card:
 
 
 @dataclass(frozen=True, slots=True)
+class EventText:
+    """How narration tells one event type (``event TYPE[(FIELD = VALUE)] "en" "zh"``):
+    applies when ``case`` is ``None`` or the event's field has that value."""
+    type: str
+    case: tuple[str, Any] | None
+    en: str
+    zh: str | None
+    span: Span | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Decider:
     """A decider that is not a seat (``decider moderator "Moderator" default none``):
     ``default`` is what a bot answers (``"none"``: pass where the rules allow)."""
@@ -211,6 +222,9 @@ class Ruleset:
     first_phase: str = "night"
     deciders: dict[str, Decider] = field(default_factory=dict)
     engine: Engine = field(default_factory=Engine)
+    events: dict[str, tuple[EventText, ...]] = field(default_factory=dict)
+    """Narration of the event types the ruleset logs, by type: a later file's texts
+    first, so a ruleset overrides what it imports."""
 
     @property
     def factions(self) -> dict[str, Symbol]:

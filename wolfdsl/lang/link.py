@@ -58,6 +58,7 @@ class Program:
     redeals: list[A.Redeal] = field(default_factory=list)
     deciders: dict[str, A.DeciderDecl] = field(default_factory=dict)
     engine: dict[str, A.EngineDecl] = field(default_factory=dict)
+    events: list[A.EventDecl] = field(default_factory=list)
 
     def of_kind(self, kind: str) -> list:
         """The declarations of one kind (``role``, ``step``, ``proc``...), in order."""
@@ -86,6 +87,7 @@ class Program:
         yield from self.redeals
         yield from self.deciders.values()
         yield from self.engine.values()
+        yield from self.events
 
 
 def link(modules: list[A.Module]) -> tuple[Program, list[Diagnostic]]:
@@ -131,6 +133,8 @@ def link(modules: list[A.Module]) -> tuple[Program, list[Diagnostic]]:
                 prog.orders[d.phase] = d
             elif isinstance(d, A.DeciderDecl):
                 prog.deciders[d.name] = d
+            elif isinstance(d, A.EventDecl):
+                prog.events.append(d)
             elif isinstance(d, A.EngineDecl):
                 prog.engine[d.name] = d  # a later file's setting replaces an imported one
             elif isinstance(d, A.RemoveDecl):

@@ -345,6 +345,7 @@ from .declarations import (  # noqa: E402,F401
     CardDecl,
     DeciderDecl,
     EngineDecl,
+    EventDecl,
     GlobalDecl,
     PropertyDecl,
     RoleDecl,

@@ -7,7 +7,9 @@ players call them at the table (``3号``), with the role's display name when the
 is at hand.
 
 Like the engine, the narrator knows no role: it prints the ids and names the log and
-the ruleset give it. An event type it does not know is still shown, generically.
+the ruleset give it. The event types a ruleset logs itself (``log speeches {…}``) are
+told with the ruleset's ``event`` texts (:meth:`_Teller.render`); an event type nobody
+describes is still shown, generically.
 
 >>> events = [
 ...     {"seq": 0, "game": 0, "day": 1, "phase": "night", "type": "game_start",
@@ -30,6 +32,7 @@ The game stops here, with no winner yet.
 """
 from __future__ import annotations
 
+import re
 from itertools import groupby
 from typing import Any, Iterable, Iterator
 
@@ -97,6 +100,10 @@ class _Teller:
     # -- events ------------------------------------------------------------------------
     def tell(self, ev: dict) -> Iterator[Line]:
         yield from self.header(ev)
+        text = self.template(ev)
+        if text is not None:
+            yield Line("  " + self.render(text, ev), "info")
+            return
         handler = getattr(self, "on_" + str(ev.get("type")), None)
         if handler is None:
             yield from self.on_other(ev)
@@ -244,10 +251,6 @@ class _Teller:
     def on_inform(self, ev: dict) -> Iterator[Line]:
         yield Line(f"  {self.who(ev.get('seat'))} learns: {_show(ev.get('what'))}", "info")
 
-    def on_speeches(self, ev: dict) -> Iterator[Line]:
-        order = ", ".join(map(str, ev.get("order") or [])) or "nobody speaks"
-        yield Line(f"  Speeches in order: {order}", "info")
-
     def on_note(self, ev: dict) -> Iterator[Line]:
         yield Line(f"  {ev.get('text', '')}{self.extras(ev, 'text')}", "info")
 
@@ -261,27 +264,48 @@ class _Teller:
                          for k, v in ev.items() if k not in _SKIP | {"seat", "role"})
         yield Line(f"  {self.who(seat)} claims{what}" + (f": {said}" if said else ""), "info")
 
-    def on_recommendation(self, ev: dict) -> Iterator[Line]:
-        target = ev.get("target")
-        advice = "no exile" if target is None else f"exiling {seat_label(target)}"
-        yield Line(f"  Sheriff {seat_label(ev.get('seat'))} recommends {advice}"
-                   f"{self.extras(ev, 'seat', 'target')}", "sheriff")
+    # -- the ruleset's own event texts ---------------------------------------------------
+    def template(self, ev: dict) -> str | None:
+        """The ruleset's ``event`` text for this event (the first whose case holds)."""
+        texts = (getattr(self.ruleset, "events", None) or {}).get(ev.get("type"))
+        for e in texts or ():
+            if e.case is None or ev.get(e.case[0], _ABSENT) == e.case[1] or (
+                    e.case[1] == "none" and ev.get(e.case[0]) is None):
+                return e.en
+        return None
 
-    def on_reveal(self, ev: dict) -> Iterator[Line]:
-        seat = ev.get("seat")
-        yield Line(f"  {seat_label(seat)}'s card is shown: {self.role_name(ev.get('role'))}"
-                   f"{self.extras(ev, 'seat', 'role')}", "info")
+    def render(self, text: str, ev: dict) -> str:
+        """Fill a template: ``{field}`` (a seat as ``3号``, seats as ``3号, 5号``, a role
+        by its name, ``yes``/``no``, other words with spaces for ``_``), ``{field:who}``
+        (a seat with its role), ``{field|text}`` (``text`` when the field is empty or
+        none), ``[ … ]`` (left out when a field inside is missing or none).
 
-    def on_announcement(self, ev: dict) -> Iterator[Line]:
-        yield Line(f"  Announcement: {ev.get('text', '')}{self.extras(ev, 'text')}", "info")
+        >>> _Teller().render("{seat:who} asks {asks}[ about {about}]: {q}? {a}", {"seat": 3, "asks": [1, 2],
+        ...     "q": "wolf_man", "a": True})
+        '3号 asks 1号, 2号: wolf man? yes'
+        """
+        def segment(m):
+            inner = m.group(1)
+            fields = [f for f, _, _ in _PLACEHOLDER.findall(inner)]
+            return "" if any(ev.get(f) is None for f in fields) else inner
 
-    def on_spiritualism(self, ev: dict) -> Iterator[Line]:
-        question = str(ev.get("question", "?")).replace("_", " ")
-        about = ev.get("about")
-        about = f" about {seat_label(about)}" if about is not None else ""
-        yield Line(f"  Spiritualism: {seat_label(ev.get('medium'))} asks the spirit of "
-                   f"{self.who(ev.get('asks'))}: {question}{about}? — {_yes_no(ev.get('answer'))}"
-                   f"{self.extras(ev, 'medium', 'asks', 'question', 'about', 'answer')}", "info")
+        def field(m):
+            name, how, default = m.group(1), m.group(2), m.group(3)
+            v = ev.get(name)
+            if default is not None and (v is None or v == [] or v == ""):
+                return default
+            if how == "who":
+                return self.who(v)
+            if isinstance(v, int) and not isinstance(v, bool):
+                return seat_label(v)
+            if isinstance(v, (list, tuple)) and all(isinstance(x, int) and not isinstance(x, bool) for x in v):
+                return _seats(v)
+            if isinstance(v, str):
+                roles = getattr(self.ruleset, "roles", None) or {}
+                return self.role_name(v) if v in roles else v.replace("_", " ")
+            return _yes_no(v)
+
+        return _PLACEHOLDER.sub(field, _SEGMENT.sub(segment, text))
 
     def value(self, v: Any, seats: bool = False) -> str:
         """A field's value: seat numbers as ``3号`` when ``seats``, role ids by name."""
@@ -320,6 +344,10 @@ _SKIP = frozenset({"seq", "game", "day", "phase", "type"})
 """Fields every event has: never part of what a line tells."""
 
 _SEAT_FIELDS = frozenset({"seat", "seats", "target", "targets"})
+
+_ABSENT = object()
+_SEGMENT = re.compile(r"\[([^\[\]]*)\]")
+_PLACEHOLDER = re.compile(r"\{(\w+)(?::(\w+))?(?:\|([^}]*))?\}")
 
 
 def plural(n: int, word: str) -> str:
