@@ -24,9 +24,13 @@ ROLES = {"werewolf": NS(id="werewolf", name="Werewolf", name_zh="狼人", factio
          "villager": NS(id="villager", name="Villager", name_zh="平民", faction="village", klass="plain")}
 
 
+EVENTS = {"sheriff": (NS(case=("how", "elected"), en="★ {seat:who} is elected sheriff", zh=None),)}
+"""The fake ruleset's own event text, as a ruleset declares it (``event sheriff(how = elected) "..."``)."""
+
+
 def ruleset(name="fake-6", players=(6, 6), summary="Two wolves against four villagers."):
     return NS(name=name, title=name.title(), summary=summary, players=players,
-              factions=FACTIONS, roles=ROLES,
+              factions=FACTIONS, roles=ROLES, events=EVENTS,
               options={"rounds": NS(values=("1", "10"), default="10")})
 
 

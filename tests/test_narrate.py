@@ -91,7 +91,7 @@ def test_lines_are_strings_with_kinds():
     lines = list(narrate(GAME, fake_ruleset()))
     assert all(isinstance(line, Line) and isinstance(line, str) for line in lines)
     kinds = {line.kind for line in lines}
-    assert {"title", "cast", "header", "action", "death", "vote", "sheriff", "status", "info",
+    assert {"title", "cast", "header", "action", "death", "vote", "status", "info",
             "game_over", "other", "blank"} == kinds
     assert [line for line in lines if line.kind == "header"] == ["── Night 1 ──", "── Day 1 ──"]
 
@@ -110,14 +110,24 @@ def test_without_ruleset_uses_ids_and_title_case_team():
     assert "  Werewolves: kill → 2号 villager" in lines
 
 
-def test_sheriff_passed_lost_and_none():
+def test_sheriff_passed_lost_and_none_from_the_prelude_texts():
     events = [START,
               ev(1, 2, "day", "sheriff", seat=2, how="passed"),
               ev(2, 2, "day", "sheriff", seat=None, how="lost"),
               ev(3, 2, "day", "sheriff", seat=None, how="none")]
-    lines = [l for l in narrate(events) if l.kind == "sheriff"]
+    rs = told_ruleset()
+    rs.roles = {}
+    lines = [l for l in narrate(events, rs) if "★" in l]
     assert lines == ["  ★ The badge passes to 2号 villager", "  ★ The badge is lost",
                      "  ★ No sheriff is elected"]
+    assert [l for l in narrate(events) if l.kind == "other"][0] == "  [sheriff] seat=2, how=passed"
+
+
+def test_an_event_text_case_and_optional_part():
+    rs = told_ruleset()
+    got = [l for l in narrate([START, ev(1, 1, "day", "recommendation", seat=2, target=None),
+                                ev(2, 1, "day", "announcement", text="a card")], rs)][-4:-2]
+    assert got == ["  Sheriff 2号 recommends no exile", "  Announcement: a card"]
 
 
 def test_vote_with_no_result_and_nobody_voting():

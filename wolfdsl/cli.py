@@ -66,7 +66,6 @@ STYLES = {
     "action": "dim",
     "death": "red",
     "vote": "yellow",
-    "sheriff": "magenta",
     "status": "blue",
     "info": "dim italic",
     "game_over": "bold green",

@@ -2,7 +2,7 @@
 
 :func:`narrate` turns the events of contract section 3 into lines of English: the cast,
 a header for each night and day, what each player did, deaths with their cause and last
-words, votes with their tallies, the badge, and the winner. Seats are named the way
+words, votes with their tallies, and the winner. Seats are named the way
 players call them at the table (``3号``), with the role's display name when the ruleset
 is at hand.
 
@@ -40,7 +40,7 @@ from typing import Any, Iterable, Iterator
 class Line(str):
     """One line of narration: a ``str`` with a ``kind`` the terminal may style.
 
-    Kinds: ``title``, ``cast``, ``header``, ``action``, ``death``, ``vote``, ``sheriff``,
+    Kinds: ``title``, ``cast``, ``header``, ``action``, ``death``, ``vote``,
     ``status``, ``info``, ``game_over``, ``blank``, ``other``.
     """
 
@@ -229,17 +229,6 @@ class _Teller:
         result = ev.get("result")
         outcome = self.who(result) if result is not None else "no result"
         yield Line(f"    ⇒ {outcome}", "vote")
-
-    def on_sheriff(self, ev: dict) -> Iterator[Line]:
-        seat, how = ev.get("seat"), ev.get("how")
-        text = {
-            "elected": f"{self.who(seat)} is elected sheriff",
-            "passed": f"the badge passes to {self.who(seat)}",
-            "torn": "the badge is torn up",
-            "lost": "the badge is lost",
-            "none": "no sheriff is elected",
-        }.get(how, f"sheriff: {self.who(seat)} ({how})")
-        yield Line(f"  ★ {text[0].upper()}{text[1:]}", "sheriff")
 
     def on_status(self, ev: dict) -> Iterator[Line]:
         seat = ev.get("seat")
