@@ -1,0 +1,53 @@
+"""The parse and transform stages: ``.wolf`` text to AST nodes with spans."""
+import pytest
+
+from wolfdsl.diagnostics import WolfError
+from wolfdsl.lang import syntax as A
+from wolfdsl.lang.parse import parse
+from wolfdsl.lang.transform import to_ast
+
+
+def ast(text):
+    return to_ast(parse(text, "t.wolf"), "t.wolf", text)
+
+
+def test_a_step_becomes_a_node_with_its_clauses_and_span():
+    mod = ast('step watch in night after werewolves before witch when day > 1 { log note { text: "x" } }\n')
+    (step,) = mod.decls
+    assert isinstance(step, A.StepDecl)
+    assert (step.name, step.phase, step.after, step.before) == ("watch", "night", ("werewolves",), ("witch",))
+    assert isinstance(step.when, A.BinOp) and step.when.op == ">"
+    assert (step.span.line, step.span.col) == (1, 1)
+    (log,) = step.body.stmts
+    assert isinstance(log, A.Log) and log.type == "note" and log.fields[0].expr == A.Str(value="x")
+
+
+def test_card_tags_deciders_engine_settings_and_event_texts():
+    mod = ast('card c "C" "卡" with moon = full, weight = 2 needs gender { end phase }\n'
+              'decider judge "Judge" default none\n'
+              'engine day_bound = 12\n'
+              'event note(kind = x) "{text}" "{text}"\n'
+              'remove deck\n')
+    card, decider, engine, event, remove = mod.decls
+    assert (card.tags, card.needs) == ((("moon", "full"), ("weight", 2)), ("gender",))
+    assert (decider.name, decider.labels, decider.default) == ("judge", ("Judge",), "none")
+    assert (engine.name, engine.expr) == ("day_bound", A.Num(value=12))
+    assert (event.name, event.case, event.en, event.zh) == ("note", ("kind", "x"), "{text}", "{text}")
+    assert (remove.what, remove.name) == ("deck", "")
+
+
+def test_extend_proc_with_parameters_and_first():
+    (x,) = ast("extend proc after_exile(p) first { log note { seat: p } }\n").decls
+    assert (x.what, x.name, x.params, x.first) == ("proc", "after_exile", ("p",), True)
+
+
+@pytest.mark.parametrize("text,line,col,message", [
+    ("role x { faction village\n", 1, 25, "a '{' block is still open"),
+    ("step s in night { let = 1 }\n", 1, 23, "unexpected '='"),
+    ("role 狼 { }\n", 1, 6, "names are written with ASCII letters"),
+])
+def test_a_syntax_error_is_an_E101_at_its_place(text, line, col, message):
+    with pytest.raises(WolfError) as err:
+        parse(text, "t.wolf")
+    d = err.value.diagnostics[0]
+    assert (d.code, d.span.line, d.span.col) == ("E101", line, col) and message in d.message
