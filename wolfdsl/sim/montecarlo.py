@@ -18,18 +18,19 @@ import signal
 import sys
 import time
 from collections import Counter, deque
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import IO, Any, Callable, Iterator
+from typing import IO, TYPE_CHECKING, Any, Callable, Iterator
 
 from wolfdsl.play.agents import AGENTS
 from wolfdsl.diagnostics import WolfError, did_you_mean
-from wolfdsl.play.eventlog import dumps_event
 from wolfdsl.present.narrate import plural
 from wolfdsl.play.results import GameResult
 from wolfdsl.play.seeding import derive, game_seed
 from wolfdsl.sim.stats import histogram_mean, histogram_stdev, wilson
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 
 # --------------------------------------------------------------------------------------
@@ -81,6 +82,8 @@ def game_log(events: list[dict]) -> str:
     Each line is :func:`wolfdsl.play.eventlog.dumps_event`, the serialisation every log
     writer shares, so a game logged here and by a scenario run gives the same bytes.
     """
+    from wolfdsl.play.eventlog import dumps_event  # on demand: it brings jsonschema
+
     return "".join(dumps_event(e) + "\n" for e in events)
 
 
@@ -275,6 +278,8 @@ def _parallel(ruleset_ref: str, games: int, seed: int, jobs: int, agents: str,
               started: Callable[[], None]) -> Iterator[Outcome]:
     chunks = deque(_chunks(games, jobs))
     window = jobs * 3  # chunks in flight: bounds memory when logs are kept
+    from concurrent.futures import ProcessPoolExecutor  # only --jobs > 1 needs it
+
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker,
                                initargs=(ruleset_ref, options, players, agents, keep_log, seed))
     try:
