@@ -186,3 +186,26 @@ def test_one_game_needs_neither_lark_nor_jsonschema_once_cached(tmp_path):
     assert outs[0].stdout.splitlines()[0] == outs[1].stdout.splitlines()[0]  # same game
     assert outs[0].stdout.splitlines()[-1] == "['lark']"  # the first run parsed
     assert outs[1].stdout.splitlines()[-1] == "[]"
+
+
+def test_the_disk_cache_stays_bounded(tmp_path, cache_home, monkeypatch):
+    monkeypatch.setattr(loader, "AST_FILES_KEPT", 4)
+    for n in range(7):
+        _write(tmp_path / f"f{n}.wolf", RULES + f"# {n}\n")
+        loader.read_module(tmp_path / f"f{n}.wolf")
+    assert 2 <= len(list(loader._ast_folder().glob("*.pickle"))) <= 4
+
+
+def test_stale_formats_go_when_a_new_one_comes(tmp_path, cache_home, monkeypatch):
+    old, recent = (cache_home / "wolfdsl" / "ast" / name for name in ("old", "recent"))
+    for folder in (old, recent):
+        folder.mkdir(parents=True)
+        (folder / "x.pickle").write_bytes(b"")
+    os.utime(old, (0, 0))
+    folder = loader._ast_folder()
+    assert folder.is_dir() and recent.is_dir() and not old.exists()
+    grammar = parsing.cache_dir() / "grammar-old.lark"
+    grammar.write_bytes(b"")
+    os.utime(grammar, (0, 0))
+    parsing.build_parser(parsing.cache_dir())
+    assert not grammar.exists() and len(list(parsing.cache_dir().glob("grammar-*.lark"))) == 1

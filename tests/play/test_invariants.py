@@ -31,14 +31,15 @@ def test_expected_rulesets_are_bundled():
     assert EXPECTED <= set(bundled())
 
 
-def players_for(name: str, i: int) -> int | None:
-    lo, hi = load(name).players
+def players_for(rs, i: int) -> int | None:
+    lo, hi = rs.players
     return None if lo == hi else lo + i % (hi - lo + 1)
 
 
-def check_game(name: str, i: int) -> None:
-    """Play game ``i`` of ruleset ``name`` with random agents and check its invariants."""
-    res = play(load(name), seed=i, agent=RandomAgent(i), players=players_for(name, i))
+def check_game(rs, i: int) -> None:
+    """Play game ``i`` of ruleset ``rs`` with random agents and check its invariants."""
+    name = rs.name
+    res = play(rs, seed=i, agent=RandomAgent(i), players=players_for(rs, i))
     assert res.over, f"{name}: game {i} did not end"
     assert res.winners or res.reason == "day_limit", f"{name}: game {i} ended without a winner"
     dead: set[int] = set()
@@ -55,12 +56,14 @@ def check_game(name: str, i: int) -> None:
 
 @pytest.mark.parametrize("name", bundled())
 def test_random_games_keep_the_invariants(name: str) -> None:
+    rs = load(name)
     for i in range(GAMES):
-        check_game(name, i)
+        check_game(rs, i)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", bundled())
 def test_random_games_keep_the_invariants_long_sweep(name: str) -> None:
+    rs = load(name)
     for i in range(GAMES, SWEEP):
-        check_game(name, i)
+        check_game(rs, i)

@@ -7,7 +7,8 @@ among the bundled rulesets; each file is read once per load.
 
 Two caches make a second load cheap and notice every edit. A file's AST is kept per
 (resolved path, display name) and reused while the file's bytes are the same (their
-SHA-256, so an edit within one mtime tick counts too); it is also pickled in the per-user
+SHA-256, read again whenever the file's mtime, ctime, size or inode changes, so an edit
+within one mtime tick counts too); it is also pickled in the per-user
 cache folder (``$XDG_CACHE_HOME/wolfdsl/ast``, else ``~/.cache/wolfdsl/ast``), keyed as
 well on the Python version and the code that shapes an AST (grammar, parser,
 transformer, syntax classes), so a new process skips lark altogether for files it has
@@ -30,7 +31,7 @@ from . import syntax as A
 from .compile import Compiler
 from ..diagnostics import Diagnostic, Span, WolfError, did_you_mean
 from .ir import Ruleset
-from .parse import cache_dir, grammar_path
+from .parse import cache_dir, grammar_path, prune_stale
 
 NOT_RULESETS = {"prelude", "roles"}
 """Bundled files that are bases to import, not rulesets to play."""
@@ -109,23 +110,27 @@ def read_module(path: Path, shown: str | None = None) -> A.Module:
     return _read(path, shown)[1]
 
 
-_PARSED: dict[tuple[str, str], tuple[str, A.Module]] = {}
-"""(resolved path, display name) -> (digest of the bytes, AST): one entry per file."""
+_PARSED: dict[tuple[str, str], tuple[tuple, str, A.Module]] = {}
+"""(resolved path, display name) -> (the file's stat stamp, the digest of its bytes, its
+AST): one entry per file. While the stamp is the same the file is not even read: any
+write changes its ctime, which no program can set back."""
 
 
 def _read(path: Path, shown: str | None) -> tuple[str, A.Module]:
     """``(digest, AST)`` of one file, the digest naming its bytes and display name."""
     shown = _display(path, shown)
     try:
+        st = os.stat(path)
+        where = (str(path.resolve()), shown)
+        stamp = (st.st_mtime_ns, st.st_ctime_ns, st.st_size, st.st_ino, st.st_dev)
+        hit = _PARSED.get(where)
+        if hit is not None and hit[0] == stamp:
+            return hit[1], hit[2]
         data = path.read_bytes()
     except OSError as exc:
         raise WolfError(f"cannot read {shown}: {exc.strerror}") from None
     digest = hashlib.sha256(data + b"\0" + shown.encode("utf-8")).hexdigest()
-    where = (str(path.resolve()), shown)
-    hit = _PARSED.get(where)
-    if hit is not None and hit[0] == digest:
-        return hit
-    mod = _disk_get(digest)
+    mod = hit[2] if hit is not None and hit[1] == digest else _disk_get(digest)
     if mod is None:
         text = decode_source(data, shown)
         from .parse import parse
@@ -133,7 +138,7 @@ def _read(path: Path, shown: str | None) -> tuple[str, A.Module]:
 
         mod = to_ast(parse(text, shown), shown, text)
         _disk_put(digest, mod)
-    _PARSED[where] = (digest, mod)
+    _PARSED[where] = (stamp, digest, mod)
     return digest, mod
 
 
@@ -156,7 +161,9 @@ def _ast_folder() -> Path | None:
             return None
     folder = folder / "ast" / shape.hexdigest()[:16]
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        if not folder.is_dir():  # a new format: the ones unused for a month go
+            folder.mkdir(parents=True, exist_ok=True)
+            prune_stale(folder.parent, "*", folder)
     except OSError:
         return None
     return folder if os.access(folder, os.W_OK | os.X_OK) else None
@@ -174,6 +181,10 @@ def _disk_get(digest: str) -> A.Module | None:
     return mod if isinstance(mod, A.Module) else None
 
 
+AST_FILES_KEPT = 500
+"""Parsed files kept on disk per AST format: past that, the older half goes."""
+
+
 def _disk_put(digest: str, mod: A.Module) -> None:
     folder = _ast_folder()
     if folder is None:
@@ -187,6 +198,15 @@ def _disk_put(digest: str, mod: A.Module) -> None:
             tmp.unlink()
         except OSError:
             pass
+        return
+    try:
+        kept = list(folder.glob("*.pickle"))
+        if len(kept) > AST_FILES_KEPT:
+            kept.sort(key=lambda f: f.stat().st_mtime)
+            for f in kept[:len(kept) // 2]:
+                f.unlink()
+    except OSError:  # another process pruned first
+        pass
 
 
 def decode_source(data: bytes, shown: str) -> str:

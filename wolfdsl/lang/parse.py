@@ -47,6 +47,29 @@ def cache_dir() -> Path | None:
         return None
 
 
+STALE_DAYS = 30
+"""A cache entry for another grammar or AST format goes when a new one is made and it was
+last written this many days ago."""
+
+
+def prune_stale(folder: Path, pattern: str, keep: Path) -> None:
+    """Remove the entries of ``folder`` matching ``pattern``, other than ``keep``, not
+    written for :data:`STALE_DAYS` days (files or whole folders); errors are ignored."""
+    import shutil
+    import time
+
+    limit = time.time() - STALE_DAYS * 86400
+    try:
+        for entry in folder.glob(pattern):
+            if entry != keep and entry.stat().st_mtime < limit:
+                if entry.is_dir():
+                    shutil.rmtree(entry, ignore_errors=True)
+                else:
+                    entry.unlink()
+    except OSError:
+        pass
+
+
 _OPTIONS = dict(parser="lalr", propagate_positions=True, maybe_placeholders=True)
 
 
@@ -72,6 +95,7 @@ def build_parser(folder: Path | None) -> Lark:
         result = Lark(grammar, cache=str(tmp), **_OPTIONS)
         if tmp.is_file():
             os.replace(tmp, final)
+            prune_stale(folder, "grammar-*.lark", final)
         return result
     finally:
         try:
