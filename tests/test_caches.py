@@ -209,3 +209,14 @@ def test_stale_formats_go_when_a_new_one_comes(tmp_path, cache_home, monkeypatch
     os.utime(grammar, (0, 0))
     parsing.build_parser(parsing.cache_dir())
     assert not grammar.exists() and len(list(parsing.cache_dir().glob("grammar-*.lark"))) == 1
+
+
+def test_a_grammar_cache_that_cannot_be_renamed_into_place_is_no_error(cache_home, monkeypatch):
+    folder = parsing.cache_dir()
+
+    def refuse(src, dst):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(parsing.os, "replace", refuse)
+    assert parsing.build_parser(folder).parse(RULES).data
+    assert list(folder.iterdir()) == []

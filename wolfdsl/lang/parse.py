@@ -93,9 +93,12 @@ def build_parser(folder: Path | None) -> Lark:
     tmp = folder / f".grammar-{key}.{os.getpid()}.tmp"
     try:
         result = Lark(grammar, cache=str(tmp), **_OPTIONS)
-        if tmp.is_file():
-            os.replace(tmp, final)
-            prune_stale(folder, "grammar-*.lark", final)
+        try:
+            if tmp.is_file():
+                os.replace(tmp, final)
+                prune_stale(folder, "grammar-*.lark", final)
+        except OSError:  # the folder went read-only, say: next time, build again
+            pass
         return result
     finally:
         try:
