@@ -4,8 +4,9 @@ invariants of a game of Werewolf:
 - it ends, with a winner or a draw (the day limit);
 - no seat dies twice, unless it was revived in between (NEWMOON-27);
 - the event log's ``seq`` runs 0, 1, 2, ... without a gap;
-- the event log is valid against its JSON Schema (checked on one game in
-  ``VALIDATE_EVERY``: validation costs ten times the game).
+- the event log is valid against its JSON Schema, and the game played without a log
+  (``record=False``, as Monte Carlo runs play) ends the same way (both checked on one
+  game in ``VALIDATE_EVERY``: validation costs ten times the game).
 
 Game ``i`` of a ruleset for a range of players seats ``lo + i % (hi - lo + 1)`` players.
 By default games 0 to ``GAMES - 1`` are played; the ``slow`` sweep plays games ``GAMES``
@@ -52,6 +53,8 @@ def check_game(rs, i: int) -> None:
     assert [e["seq"] for e in res.events] == list(range(len(res.events))), f"{name}: game {i}: seq"
     if i % VALIDATE_EVERY == 0:
         assert validate_events(res.events) == [], f"{name}: game {i}: invalid event log"
+        quiet = play(rs, seed=i, agent=RandomAgent(i), players=players_for(rs, i), record=False)
+        assert (quiet.over, quiet.winners, quiet.reason, quiet.days) == (res.over, res.winners, res.reason, res.days)
 
 
 @pytest.mark.parametrize("name", bundled())
