@@ -30,6 +30,12 @@ def cache_home(tmp_path, monkeypatch):
     loader._ast_folder.cache_clear()
 
 
+def _env(cache: Path) -> dict:
+    """The environment of a ``python -m wolfdsl`` subprocess with this cache folder."""
+    return dict(os.environ, XDG_CACHE_HOME=str(cache),
+                PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+
+
 def _write(path: Path, text: str) -> None:
     path.write_text(text, encoding="utf-8")
 
@@ -175,7 +181,7 @@ def test_the_ast_folder_changes_with_the_code_that_shapes_an_ast(tmp_path, cache
 def test_one_game_needs_neither_lark_nor_jsonschema_once_cached(tmp_path):
     """With warm caches, a game imports neither lark (every file is in the AST cache)
     nor jsonschema (only log validation needs it)."""
-    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    env = _env(tmp_path / "cache")
     code = ("import sys; from wolfdsl.cli import main; sys.argv[1:] = ['run', 'standard-12', "
             "'--seed', '7', '--quiet']\ntry:\n    main()\nexcept SystemExit:\n    pass\n"
             "print(sorted({m.split('.')[0] for m in sys.modules} & {'lark', 'jsonschema', 'yaml'}))")
@@ -220,3 +226,17 @@ def test_a_grammar_cache_that_cannot_be_renamed_into_place_is_no_error(cache_hom
     monkeypatch.setattr(parsing.os, "replace", refuse)
     assert parsing.build_parser(folder).parse(RULES).data
     assert list(folder.iterdir()) == []
+
+
+def test_a_game_without_a_writable_cache_prints_the_same(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    runs = []
+    for cache in (tmp_path / "cache", tmp_path / "cache", blocker / "cache"):
+        env = _env(cache)
+        runs.append(subprocess.run([sys.executable, "-m", "wolfdsl", "run", "standard-12", "--seed", "7"],
+                                   env=env, capture_output=True, text=True, timeout=120, cwd=tmp_path))
+    for p in runs:
+        assert p.returncode == 0 and p.stderr == "", p.stderr
+    assert runs[0].stdout == runs[1].stdout == runs[2].stdout  # cold, warm, no cache
+    assert blocker.read_text() == "not a folder"
