@@ -11,7 +11,7 @@ SHA-256, read again whenever the file's mtime, ctime, size or inode changes, so 
 within one mtime tick counts too); it is also pickled in the per-user
 cache folder (``$XDG_CACHE_HOME/wolfdsl/ast``, else ``~/.cache/wolfdsl/ast``), keyed as
 well on the Python version and the code that shapes an AST (grammar, parser,
-transformer, syntax classes), so a new process skips lark altogether for files it has
+transformer, syntax classes, Span), so a new process skips lark altogether for files it has
 seen. A compiled ruleset is kept per (its files' contents, options, name): editing an
 imported file is noticed by the next ``load``, however long the process has run.
 """
@@ -154,7 +154,8 @@ def _ast_folder() -> Path | None:
         return None
     here = Path(__file__).resolve().parent
     shape = hashlib.sha256(f"{sys.version_info[:2]} {pickle.HIGHEST_PROTOCOL}".encode())
-    for source in (grammar_path(), here / "parse.py", here / "transform.py", here / "syntax.py"):
+    for source in (grammar_path(), here / "parse.py", here / "transform.py", here / "syntax.py",
+                   here.parent / "diagnostics.py"):  # Span
         try:
             shape.update(source.read_bytes())
         except OSError:
