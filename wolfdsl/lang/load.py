@@ -110,25 +110,25 @@ def read_module(path: Path, shown: str | None = None) -> A.Module:
     return _read(path, shown)[1]
 
 
-_PARSED: dict[tuple[str, str], tuple[tuple, str, A.Module]] = {}
-"""(resolved path, display name) -> (the file's stat stamp, the digest of its bytes, its
-AST): one entry per file. While the stamp is the same the file is not even read: any
-write changes its ctime, which no program can set back."""
+_PARSED: dict[tuple[str, str | None], tuple[tuple, str, A.Module]] = {}
+"""(path, name given for it) -> (the file's stat stamp, the digest of its bytes, its AST).
+While the stamp is the same the file is not even read: any write changes its ctime,
+which no program can set back."""
 
 
 def _read(path: Path, shown: str | None) -> tuple[str, A.Module]:
     """``(digest, AST)`` of one file, the digest naming its bytes and display name."""
-    shown = _display(path, shown)
+    where = (str(path), shown)
     try:
         st = os.stat(path)
-        where = (str(path.resolve()), shown)
         stamp = (st.st_mtime_ns, st.st_ctime_ns, st.st_size, st.st_ino, st.st_dev)
         hit = _PARSED.get(where)
         if hit is not None and hit[0] == stamp:
             return hit[1], hit[2]
+        shown = _display(path, shown)
         data = path.read_bytes()
     except OSError as exc:
-        raise WolfError(f"cannot read {shown}: {exc.strerror}") from None
+        raise WolfError(f"cannot read {_display(path, shown)}: {exc.strerror}") from None
     digest = hashlib.sha256(data + b"\0" + shown.encode("utf-8")).hexdigest()
     mod = hit[2] if hit is not None and hit[1] == digest else _disk_get(digest)
     if mod is None:
