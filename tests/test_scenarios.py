@@ -2,8 +2,10 @@
 
 ``tests/scenarios/<RULE-ID>[-a|-b...].yaml`` must hold (their ``expect:`` blocks were worked
 out by hand from rules.md). ``tests/scenarios/forbidden/*.yaml`` script a decision the rules
-forbid; their first line is ``# error: <text>``, which the command's stderr must contain,
-and ``wolfdsl run --script`` must exit 2 without a traceback.
+forbid; their first line is ``# error: <text>``. Each is played in process: the scenario
+runner must refuse it with one error diagnostic (exit code 2) pointing into the YAML file,
+whose rendered text (what ``wolfdsl run --script`` prints on stderr) contains that text.
+One of them also runs as ``wolfdsl run --script`` in a subprocess: exit 2, no traceback.
 
 A leading comment line ``# xfail: <reason>`` marks a scenario that fails because of a known
 engine bug (strict: it must keep failing until the bug is fixed, then the line goes).
@@ -17,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from wolfdsl.diagnostics import WolfError
 from wolfdsl.scenario import run_scenario
 from scenario_files import header, params, rule_id
 
@@ -52,16 +55,40 @@ def test_scenario_holds(path: Path) -> None:
         check(outcome.result.events)
 
 
-@pytest.mark.parametrize("path", params(FORBIDDEN))
-def test_forbidden_decision_is_refused(path: Path) -> None:
+def _expected_error(path: Path) -> str:
     expected = header(path).get("error")
     assert expected, f"{path.name}: the first line must be `# error: <text the stderr must contain>`"
+    return expected
+
+
+@pytest.mark.parametrize("path", params(FORBIDDEN))
+def test_forbidden_decision_is_refused(path: Path) -> None:
+    expected = _expected_error(path)
+    with pytest.raises(WolfError) as info:
+        run_scenario(str(path))
+    err = info.value
+    stderr = err.render()  # what `wolfdsl run --script` prints before it exits with err.exit_code
+    assert err.exit_code == 2, f"exit {err.exit_code}\n{stderr}"
+    assert "Traceback" not in stderr, stderr
+    assert expected in stderr, f"stderr does not name {expected!r}:\n{stderr}"
+    (diag,) = err.diagnostics
+    lines = path.read_text(encoding="utf-8").count("\n") + 1
+    assert diag.severity == "error" and diag.span is not None, stderr
+    assert diag.span.file == str(path) and 1 <= diag.span.line <= lines, stderr
+    first = f"{path}:{diag.span.line}:{diag.span.col}: {diag.code + ' ' if diag.code else ''}error: "
+    assert stderr.startswith(first), stderr
+
+
+def test_forbidden_decision_exits_2_without_traceback_from_the_command_line() -> None:
+    path = FORBIDDEN / "badge-to-dead-player.yaml"
+    expected = _expected_error(path)
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     proc = subprocess.run([sys.executable, "-m", "wolfdsl", "run", "--script", str(path)],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert "Traceback" not in proc.stderr + proc.stdout, proc.stderr
     assert proc.returncode == 2, f"exit {proc.returncode}\nstdout:\n{proc.stdout}\nstderr:\n{proc.stderr}"
     assert expected in proc.stderr, f"stderr does not name {expected!r}:\n{proc.stderr}"
+    assert proc.stderr.startswith(f"{path}:14:43: error: "), proc.stderr
 
 
 def test_every_required_rule_has_a_scenario() -> None:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
 import shlex
 import signal
 import sys
@@ -287,6 +286,8 @@ def run(
         agents = agents or "random"
         check_agents(agents)
         if seed is None:
+            import secrets
+
             seed = secrets.randbelow(2**31)  # every output names it, so the run can be replayed
 
         if games is None:

@@ -4,12 +4,26 @@
 and tests: ``ref`` is a bundled name (``standard-12``) or a path to a ``.wolf`` file.
 Imports (``import "prelude"``) are resolved first relative to the importing file, then
 among the bundled rulesets; each file is read once per load.
+
+Two caches make a second load cheap and notice every edit. A file's AST is kept per
+(resolved path, display name) and reused while the file's bytes are the same (their
+SHA-256, read again whenever the file's mtime, ctime, size or inode changes, so an edit
+within one mtime tick counts too); it is also pickled in the per-user
+cache folder (``$XDG_CACHE_HOME/wolfdsl/ast``, else ``~/.cache/wolfdsl/ast``), keyed as
+well on the Python version and the code that shapes an AST (grammar, parser,
+transformer, syntax classes, Span), so a new process skips lark altogether for files it has
+seen. A compiled ruleset is kept per (its files' contents, options, name): editing an
+imported file is noticed by the next ``load``, however long the process has run.
 """
 from __future__ import annotations
 
 import functools
+import hashlib
 import os
+import pickle
 import re
+import sys
+from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
@@ -17,8 +31,7 @@ from . import syntax as A
 from .compile import compile_ruleset
 from ..diagnostics import Diagnostic, Span, WolfError, did_you_mean
 from .ir import Ruleset
-from .parse import parse
-from .transform import to_ast
+from .parse import cache_dir, grammar_path, prune_stale
 
 NOT_RULESETS = {"prelude", "roles"}
 """Bundled files that are bases to import, not rulesets to play."""
@@ -92,14 +105,109 @@ def _display(path: Path, given: str | None = None) -> str:
 
 
 def read_module(path: Path, shown: str | None = None) -> A.Module:
-    """Parse one file into its AST (raises ``WolfError`` E101 on a syntax error)."""
-    shown = _display(path, shown)
+    """Parse one file into its AST (raises ``WolfError`` E101 on a syntax error); the
+    same file with the same bytes gives the same (immutable) AST without parsing again."""
+    return _read(path, shown)[1]
+
+
+_PARSED: dict[tuple[str, str | None], tuple[tuple, str, A.Module]] = {}
+"""(path, name given for it) -> (the file's stat stamp, the digest of its bytes, its AST).
+While the stamp is the same the file is not even read: any write changes its ctime,
+which no program can set back."""
+
+
+def _read(path: Path, shown: str | None) -> tuple[str, A.Module]:
+    """``(digest, AST)`` of one file, the digest naming its bytes and display name."""
+    where = (str(path), shown)
     try:
+        st = os.stat(path)
+        stamp = (st.st_mtime_ns, st.st_ctime_ns, st.st_size, st.st_ino, st.st_dev)
+        hit = _PARSED.get(where)
+        if hit is not None and hit[0] == stamp:
+            return hit[1], hit[2]
+        shown = _display(path, shown)
         data = path.read_bytes()
     except OSError as exc:
-        raise WolfError(f"cannot read {shown}: {exc.strerror}") from None
-    text = decode_source(data, shown)
-    return to_ast(parse(text, shown), shown, text)
+        raise WolfError(f"cannot read {_display(path, shown)}: {exc.strerror}") from None
+    digest = hashlib.sha256(data + b"\0" + shown.encode("utf-8")).hexdigest()
+    mod = hit[2] if hit is not None and hit[1] == digest else _disk_get(digest)
+    if mod is None:
+        text = decode_source(data, shown)
+        from .parse import parse
+        from .transform import to_ast
+
+        mod = to_ast(parse(text, shown), shown, text)
+        _disk_put(digest, mod)
+    _PARSED[where] = (stamp, digest, mod)
+    return digest, mod
+
+
+@functools.lru_cache(maxsize=1)
+def _ast_folder() -> Path | None:
+    """Where parsed files are pickled: a folder per AST format, or ``None`` (no disk
+    cache) when the per-user cache folder cannot be written.
+
+    The format is named by the bytes of the code that shapes an AST rather than by
+    wolfdsl's version number, which stays the same across a checkout's edits."""
+    folder = cache_dir()
+    if folder is None:
+        return None
+    here = Path(__file__).resolve().parent
+    shape = hashlib.sha256(f"{sys.version_info[:2]} {pickle.HIGHEST_PROTOCOL}".encode())
+    for source in (grammar_path(), here / "parse.py", here / "transform.py", here / "syntax.py",
+                   here / "declarations.py", here.parent / "diagnostics.py"):  # Span
+        try:
+            shape.update(source.read_bytes())
+        except OSError:
+            return None
+    folder = folder / "ast" / shape.hexdigest()[:16]
+    try:
+        if not folder.is_dir():  # a new format: the ones unused for a month go
+            folder.mkdir(parents=True, exist_ok=True)
+            prune_stale(folder.parent, "*", folder)
+    except OSError:
+        return None
+    return folder if os.access(folder, os.W_OK | os.X_OK) else None
+
+
+def _disk_get(digest: str) -> A.Module | None:
+    folder = _ast_folder()
+    if folder is None:
+        return None
+    try:
+        with open(folder / f"{digest}.pickle", "rb") as fh:
+            mod = pickle.load(fh)
+    except Exception:  # missing, truncated, written by other code: parse instead
+        return None
+    return mod if isinstance(mod, A.Module) else None
+
+
+AST_FILES_KEPT = 500
+"""Parsed files kept on disk per AST format: past that, the older half goes."""
+
+
+def _disk_put(digest: str, mod: A.Module) -> None:
+    folder = _ast_folder()
+    if folder is None:
+        return
+    tmp = folder / f".{digest}.{os.getpid()}.tmp"
+    try:
+        tmp.write_bytes(pickle.dumps(mod, protocol=pickle.HIGHEST_PROTOCOL))
+        os.replace(tmp, folder / f"{digest}.pickle")
+    except Exception:  # a full disk, a read-only folder, an AST that does not pickle
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+        return
+    try:
+        kept = list(folder.glob("*.pickle"))
+        if len(kept) > AST_FILES_KEPT:
+            kept.sort(key=lambda f: f.stat().st_mtime)
+            for f in kept[:len(kept) // 2]:
+                f.unlink()
+    except OSError:  # another process pruned first
+        pass
 
 
 def decode_source(data: bytes, shown: str) -> str:
@@ -122,7 +230,12 @@ def modules(path: Path, shown: str | None = None) -> list[A.Module]:
     """The file and everything it imports, imports first, each file once.
 
     ``shown`` is the path as the user wrote it, used in diagnostics."""
-    out: list[A.Module] = []
+    return [mod for _, mod in _modules(path, shown)]
+
+
+def _modules(path: Path, shown: str | None) -> list[tuple[str, A.Module]]:
+    """:func:`modules`, each with the digest of its file (see :func:`_read`)."""
+    out: list[tuple[str, A.Module]] = []
     seen: set[Path] = set()
     stack: list[Path] = []
 
@@ -133,7 +246,7 @@ def modules(path: Path, shown: str | None = None) -> list[A.Module]:
         if rp in seen:
             return
         stack.append(rp)
-        mod = read_module(p, given)
+        digest, mod = _read(p, given)
         for d in mod.decls:
             if isinstance(d, A.Import):
                 target = _import_path(d, p.parent)
@@ -141,7 +254,7 @@ def modules(path: Path, shown: str | None = None) -> list[A.Module]:
                 visit(target, d.span, os.path.join(os.path.dirname(mod.path), name))
         stack.pop()
         seen.add(rp)
-        out.append(mod)
+        out.append((digest, mod))
 
     visit(path, None, shown)
     return out
@@ -170,8 +283,10 @@ def load(ref: str, options: dict[str, Any] | None = None, players: int | None = 
     """
     path, name = resolve(ref, base_dir)
     shown = ref if (base_dir is None and Path(ref).is_file()) else str(path)
-    key = (str(path.resolve()), _mtime(path), tuple(sorted((options or {}).items(), key=lambda kv: kv[0])), shown)
-    rs = _load_cached(key, str(path), name)
+    mods = _modules(path, shown)
+    key = (tuple(digest for digest, _ in mods), tuple(sorted((options or {}).items(), key=lambda kv: kv[0])),
+           str(path), name)
+    rs = _load_cached(key, [mod for _, mod in mods])
     if players is not None:
         lo, hi = rs.players
         if not (lo <= players <= hi) or rs.deck_for(players) is None:
@@ -179,15 +294,18 @@ def load(ref: str, options: dict[str, Any] | None = None, players: int | None = 
     return rs
 
 
-def _mtime(path: Path) -> float:
-    try:
-        return path.stat().st_mtime
-    except OSError:  # pragma: no cover
-        return 0.0
+_COMPILED: OrderedDict[tuple, Ruleset] = OrderedDict()
+"""The last 64 rulesets compiled, by (their files' digests, options, path, name)."""
 
 
-@functools.lru_cache(maxsize=64)
-def _load_cached(key, path: str, name: str) -> Ruleset:
-    options = dict(key[2])
-    mods = modules(Path(path), key[3])
-    return compile_ruleset(mods, name, path, overrides=options)
+def _load_cached(key: tuple, mods: list[A.Module]) -> Ruleset:
+    rs = _COMPILED.get(key)
+    if rs is not None:
+        _COMPILED.move_to_end(key)
+        return rs
+    options, path, name = dict(key[1]), key[2], key[3]
+    rs = compile_ruleset(mods, name, path, overrides=options)
+    _COMPILED[key] = rs
+    if len(_COMPILED) > 64:
+        _COMPILED.popitem(last=False)
+    return rs

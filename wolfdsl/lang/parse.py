@@ -2,16 +2,25 @@
 
 ``parse(text, path)`` returns lark's ``Tree`` or raises :class:`WolfError` with an
 ``E101`` diagnostic that points at the offending token and says what was expected.
+
+lark is imported on the first parse, not with this module: a process whose files are all
+in the parsed-file cache (:mod:`wolfdsl.lang.load`) never needs it. The LALR tables come
+from lark's own cache in the per-user cache folder (:func:`cache_dir`) when it holds them.
 """
 from __future__ import annotations
 
 import functools
+import hashlib
+import os
+import sys
 from pathlib import Path
-
-from lark import Lark, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from typing import TYPE_CHECKING
 
 from ..diagnostics import Diagnostic, Span, WolfError
+
+if TYPE_CHECKING:
+    from lark import Lark, Tree
+    from lark.exceptions import UnexpectedInput
 
 
 def grammar_path() -> Path:
@@ -24,11 +33,84 @@ def grammar_path() -> Path:
     raise FileNotFoundError("wolf.lark not found next to the wolfdsl package")
 
 
+def cache_dir() -> Path | None:
+    """wolfdsl's per-user cache folder (``$XDG_CACHE_HOME/wolfdsl``, else
+    ``~/.cache/wolfdsl``), created if need be; ``None`` when it cannot be had or is not
+    writable, and then nothing is cached on disk."""
+    base = os.environ.get("XDG_CACHE_HOME") or ""
+    try:
+        root = Path(base) if os.path.isabs(base) else Path.home() / ".cache"
+        folder = root / "wolfdsl"
+        folder.mkdir(parents=True, exist_ok=True)
+        return folder if os.access(folder, os.W_OK | os.X_OK) else None
+    except (OSError, RuntimeError):  # no home, a file in the way, read-only, ...
+        return None
+
+
+STALE_DAYS = 30
+"""A cache entry for another grammar or AST format goes when a new one is made and it was
+last written this many days ago."""
+
+
+def prune_stale(folder: Path, pattern: str, keep: Path) -> None:
+    """Remove the entries of ``folder`` matching ``pattern``, other than ``keep``, not
+    written for :data:`STALE_DAYS` days (files or whole folders); errors are ignored."""
+    import shutil
+    import time
+
+    limit = time.time() - STALE_DAYS * 86400
+    try:
+        for entry in folder.glob(pattern):
+            if entry != keep and entry.stat().st_mtime < limit:
+                if entry.is_dir():
+                    shutil.rmtree(entry, ignore_errors=True)
+                else:
+                    entry.unlink()
+    except OSError:
+        pass
+
+
+_OPTIONS = dict(parser="lalr", propagate_positions=True, maybe_placeholders=True)
+
+
+def build_parser(folder: Path | None) -> Lark:
+    """The LALR parser, from lark's cache in ``folder`` when it holds one for this grammar,
+    this lark and this Python (the file name says which), else built and saved there.
+
+    A new cache file is written under a temporary name and renamed, so a process never
+    reads another's half-written file; any failure only means building without cache."""
+    import lark
+    from lark import Lark
+
+    grammar = grammar_path().read_text(encoding="utf-8")
+    if folder is None:
+        return Lark(grammar, **_OPTIONS)
+    key = hashlib.sha256("\0".join((grammar, repr(sorted(_OPTIONS.items())), lark.__version__,
+                                     sys.version)).encode("utf-8")).hexdigest()[:24]
+    final = folder / f"grammar-{key}.lark"
+    if final.is_file():
+        return Lark(grammar, cache=str(final), **_OPTIONS)
+    tmp = folder / f".grammar-{key}.{os.getpid()}.tmp"
+    try:
+        result = Lark(grammar, cache=str(tmp), **_OPTIONS)
+        try:
+            if tmp.is_file():
+                os.replace(tmp, final)
+                prune_stale(folder, "grammar-*.lark", final)
+        except OSError:  # the folder went read-only, say: next time, build again
+            pass
+        return result
+    finally:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+
+
 @functools.lru_cache(maxsize=1)
 def parser() -> Lark:
-    """The LALR parser, built once per process."""
-    return Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr",
-                propagate_positions=True, maybe_placeholders=True)
+    """The LALR parser, built (or read from the grammar cache) once per process."""
+    return build_parser(cache_dir())
 
 
 # Friendly names for terminals in "expected ..." messages.
@@ -62,6 +144,8 @@ def _describe(expected: set[str]) -> str:
 
 def parse(text: str, path: str) -> Tree:
     """Parse ``.wolf`` source. Raises ``WolfError`` (code E101) on a syntax error."""
+    from lark.exceptions import UnexpectedInput
+
     try:
         return parser().parse(text)
     except UnexpectedInput as exc:
@@ -69,6 +153,8 @@ def parse(text: str, path: str) -> Tree:
 
 
 def _syntax_diagnostic(exc: UnexpectedInput, text: str, path: str) -> Diagnostic:
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+
     line = getattr(exc, "line", 1) or 1
     col = getattr(exc, "column", 1) or 1
     width = 1

@@ -11,8 +11,6 @@ import sys
 from functools import cache
 from typing import Iterable
 
-from jsonschema import Draft202012Validator
-
 from ..schemas import load_schema
 
 
@@ -49,7 +47,9 @@ def write_jsonl(path: str, events: Iterable[dict]) -> int:
 
 
 @cache
-def _validator() -> Draft202012Validator:
+def _validator():
+    from jsonschema import Draft202012Validator  # on demand: a game without validation never needs it
+
     return Draft202012Validator(load_schema("events"))
 
 

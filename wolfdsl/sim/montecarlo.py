@@ -18,15 +18,17 @@ import signal
 import sys
 import time
 from collections import Counter, deque
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import IO, Any, Callable, Iterator
+from typing import IO, TYPE_CHECKING, Any, Callable, Iterator
 
 from wolfdsl.diagnostics import WolfError
 from wolfdsl.play import game_log, make_agent, options_in_force, play_game
 from wolfdsl.play.results import GameResult
 from wolfdsl.sim.stats import histogram_mean, histogram_stdev, wilson
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 
 @dataclass(slots=True)
@@ -220,6 +222,8 @@ def _parallel(ruleset_ref: str, games: int, seed: int, jobs: int, agents: str,
               started: Callable[[], None]) -> Iterator[Outcome]:
     chunks = deque(_chunks(games, jobs))
     window = jobs * 3  # chunks in flight: bounds memory when logs are kept
+    from concurrent.futures import ProcessPoolExecutor  # only --jobs > 1 needs it
+
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker,
                                initargs=(ruleset_ref, options, players, agents, keep_log, seed))
     try:
