@@ -513,13 +513,13 @@ def rulesets() -> None:
     """List the bundled rulesets: name, player counts, summary."""
     from rich.table import Table
 
-    from wolfdsl.lang.load import bundled, load
+    from wolfdsl.lang.load import bundled, describe
 
     table = Table("name", "players", "summary")
     failed: list[WolfError] = []
     for name in bundled():
         try:
-            rs = load(name)
+            rs = describe(name)
         except WolfError as err:
             failed.append(err)
             table.add_row(name, "?", "(does not load: see below)", style="red")

@@ -424,6 +424,14 @@ class CodeGen:
         return out
 
 
+def player_counts(program: Program) -> tuple[int, int]:
+    """``players LOW..HIGH`` if declared, else the range its decks cover (``(0, 0)``: none)."""
+    if program.players is not None:
+        return program.players
+    decks = program.decks
+    return (min(d.low for d in decks), max(d.high for d in decks)) if decks else (0, 0)
+
+
 def event_texts(program: Program) -> dict[str, tuple[ir.EventText, ...]]:
     """``event`` declarations by type; later files' first (they override), then cases
     before a type's catch-all."""
@@ -467,9 +475,7 @@ def codegen(program: Program, bindings: Bindings, options: dict[str, ir.Option],
         en, zh = labels(d.labels, d.name)
         cards[d.name] = ir.Card(d.name, en, zh, d.tags, d.needs, cg.block(d.body), d.span)
     decks = cg.decks()
-    players = p.players
-    if players is None:
-        players = (min(d.low for d in decks), max(d.high for d in decks)) if decks else (0, 0)
+    players = player_counts(p)
     triggers, replacements = cg.triggers()
     return ir.Ruleset(
         name=name, title=p.title or name, summary=p.summary, path=path, players=players, symbols=symbols,

@@ -54,10 +54,10 @@ def _where(d: Diagnostic):
     return (s.file, s.line, s.col) if s is not None else ("", 0, 0)
 
 
-def compile_program(modules: list[A.Module], name: str, path: str, overrides: dict[str, Any] | None = None,
-                    override_spans: dict[str, Span] | None = None) -> Compilation:
-    """Compile the modules of a ruleset (imports first). Raises ``WolfError`` with every
-    E2xx diagnostic found, sorted by place."""
+def check_program(modules: list[A.Module], overrides: dict[str, Any] | None = None,
+                  override_spans: dict[str, Span] | None = None):
+    """Every stage but codegen: ``(program, options, bindings, ordered steps)``. Raises
+    ``WolfError`` with every E2xx diagnostic found, sorted by place."""
     program, diags = link(modules)
     options, found = fix_options(program, overrides, override_spans)
     diags += found
@@ -67,6 +67,14 @@ def compile_program(modules: list[A.Module], name: str, path: str, overrides: di
     diags += found + deck_problems(program)
     if diags:
         raise WolfError(sorted(diags, key=_where))
+    return program, options, bindings, ordered
+
+
+def compile_program(modules: list[A.Module], name: str, path: str, overrides: dict[str, Any] | None = None,
+                    override_spans: dict[str, Span] | None = None) -> Compilation:
+    """Compile the modules of a ruleset (imports first). Raises ``WolfError`` with every
+    E2xx diagnostic found, sorted by place."""
+    program, options, bindings, ordered = check_program(modules, overrides, override_spans)
     return Compilation(program, options, bindings, codegen(program, bindings, options, ordered, name, path))
 
 

@@ -24,11 +24,13 @@ import pickle
 import re
 import sys
 from collections import OrderedDict
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from . import syntax as A
-from .compile import compile_ruleset
+from .codegen import player_counts
+from .compile import check_program, compile_ruleset
 from ..diagnostics import Diagnostic, Span, WolfError, did_you_mean
 from .ir import Ruleset
 from .parse import cache_dir, grammar_path, prune_stale
@@ -292,6 +294,23 @@ def load(ref: str, options: dict[str, Any] | None = None, players: int | None = 
         if not (lo <= players <= hi) or rs.deck_for(players) is None:
             raise WolfError(f"{name} is for {lo if lo == hi else f'{lo} to {hi}'} players, not {players}")
     return rs
+
+
+@dataclass(frozen=True)
+class Description:
+    """What ``wolfdsl rulesets`` lists of a ruleset."""
+    name: str
+    title: str
+    summary: str
+    players: tuple[int, int]
+
+
+def describe(ref: str) -> Description:
+    """Title, summary and player counts of a ruleset, checked like a compile (every
+    E1xx/E2xx error is raised as ``WolfError``) but without generating its code."""
+    path, name = resolve(ref)
+    program = check_program([mod for _, mod in _modules(path, str(path))])[0]
+    return Description(name, program.title or name, program.summary, player_counts(program))
 
 
 _COMPILED: OrderedDict[tuple, Ruleset] = OrderedDict()

@@ -206,9 +206,21 @@ def collect_actions(program: Program) -> dict[str, Any]:
     """Every action a ``decide`` or ``vote`` declares (``witch.save``), with the span of
     its first declaration."""
     actions: dict[str, Any] = {}
+
+    def block(b: A.Block) -> None:  # statements only: no expression holds a decision
+        for s in b.stmts:
+            if isinstance(s, (A.Decide, A.Vote)):
+                actions.setdefault(s.action, s.span)
+                block(s.body)
+            elif isinstance(s, A.If):
+                for _, body in s.branches:
+                    block(body)
+                if s.otherwise is not None:
+                    block(s.otherwise)
+            elif isinstance(s, (A.For, A.Later)):
+                block(s.body)
+
     for kind in ("step", "proc", "trigger", "replacement", "card"):
         for d in program.of_kind(kind):
-            for n in A.walk(d.body):
-                if isinstance(n, (A.Decide, A.Vote)):
-                    actions.setdefault(n.action, n.span)
+            block(d.body)
     return actions
