@@ -12,13 +12,9 @@ traceback. Any other exception is a bug in wolfdsl and keeps its traceback.
 from __future__ import annotations
 
 import json
-import os
 import shlex
-import signal
-import sys
-from contextlib import contextmanager
 from pathlib import Path
-from typing import IO, Annotated, Iterator, List, Optional
+from typing import IO, Annotated, List, Optional
 
 import typer
 from typer.core import TyperArgument, TyperCommand
@@ -26,6 +22,7 @@ from typer.core import TyperArgument, TyperCommand
 from wolfdsl.play.agents import AGENTS
 from wolfdsl.diagnostics import WolfError, did_you_mean
 from wolfdsl.present.narrate import plural
+from wolfdsl.terminal import guarded, stdout as _stdout, user_errors
 
 class PlainCommand(TyperCommand):
     """A command whose help names each argument by its metavar alone (``FILE...``, not
@@ -72,71 +69,6 @@ STYLES = {
 """Terminal style of each kind of narration line (:class:`wolfdsl.present.narrate.Line`)."""
 
 
-# --------------------------------------------------------------------------------------
-# Helpers
-# --------------------------------------------------------------------------------------
-
-@contextmanager
-def user_errors() -> Iterator[None]:
-    """Turn a :class:`WolfError` into its rendered diagnostics on stderr and exit 2."""
-    try:
-        yield
-    except WolfError as err:
-        typer.echo(err.render(), err=True)
-        raise typer.Exit(err.exit_code) from None
-
-
-class Terminated(KeyboardInterrupt):
-    """SIGTERM, raised in the main thread like ^C so that the same clean-up runs."""
-
-
-@contextmanager
-def interruptible() -> Iterator[None]:
-    """Stop cleanly on ^C (SIGINT) or SIGTERM: ``interrupted`` on stderr, exit 130 (143).
-
-    Whatever runs inside (the Monte Carlo pool above all) cleans up on the way out, as
-    for any exception; no traceback is shown.
-    """
-    def on_term(signum, frame):
-        raise Terminated()
-
-    try:
-        previous = signal.signal(signal.SIGTERM, on_term)
-    except ValueError:  # not the main thread: leave signals alone
-        previous = None
-    try:
-        yield
-    except KeyboardInterrupt as err:
-        typer.echo("interrupted", err=True)
-        raise typer.Exit(143 if isinstance(err, Terminated) else 130) from None
-    finally:
-        if previous is not None:
-            signal.signal(signal.SIGTERM, previous)
-
-
-@contextmanager
-def quiet_broken_pipe() -> Iterator[None]:
-    """A reader that stops early (``wolfdsl run X | head``) ends the output quietly, exit 0."""
-    try:
-        yield
-    except BrokenPipeError:
-        # Nothing more can be written; point stdout at /dev/null so that the flush at
-        # exit does not complain either.
-        try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-        except (OSError, ValueError, AttributeError):
-            pass
-        raise typer.Exit(0) from None
-
-
-@contextmanager
-def guarded() -> Iterator[None]:
-    """Every command's body: :func:`interruptible` and :func:`quiet_broken_pipe`."""
-    with interruptible(), quiet_broken_pipe():
-        yield
-
-
 def parse_sets(items: List[str]) -> dict[str, str]:
     """``["a=1", "b=x"]`` -> ``{"a": "1", "b": "x"}``; raises ``typer.BadParameter``."""
     options: dict[str, str] = {}
@@ -175,18 +107,6 @@ def _open_log(path: Optional[Path]) -> Optional[IO[str]]:
     except OSError as err:
         raise typer.BadParameter(f"cannot write '{path}': {err.strerror}",
                                  param_hint="'--log'") from None
-
-
-def _stdout():
-    from rich.console import Console
-
-    class Stdout(Console):
-        def on_broken_pipe(self) -> None:
-            # rich exits 1 here; leave it to quiet_broken_pipe (exit 0).
-            self.quiet = True
-            raise BrokenPipeError()
-
-    return Stdout(soft_wrap=True, highlight=False)
 
 
 # --------------------------------------------------------------------------------------

@@ -1,0 +1,90 @@
+"""The terminal around every command: errors as diagnostics, ^C and SIGTERM, a reader
+that stops early, and the console that prints.
+
+Exit codes (contract section 1): 2 for a :class:`~wolfdsl.diagnostics.WolfError`, 130 on
+^C, 143 on SIGTERM, 0 when a reader closes the pipe (``wolfdsl run X | head``).
+"""
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from contextlib import contextmanager
+from typing import Iterator
+
+import typer
+
+from wolfdsl.diagnostics import WolfError
+
+
+@contextmanager
+def user_errors() -> Iterator[None]:
+    """Turn a :class:`WolfError` into its rendered diagnostics on stderr and exit 2."""
+    try:
+        yield
+    except WolfError as err:
+        typer.echo(err.render(), err=True)
+        raise typer.Exit(err.exit_code) from None
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised in the main thread like ^C so that the same clean-up runs."""
+
+
+@contextmanager
+def interruptible() -> Iterator[None]:
+    """Stop cleanly on ^C (SIGINT) or SIGTERM: ``interrupted`` on stderr, exit 130 (143).
+
+    Whatever runs inside (the Monte Carlo pool above all) cleans up on the way out, as
+    for any exception; no traceback is shown.
+    """
+    def on_term(signum, frame):
+        raise Terminated()
+
+    try:
+        previous = signal.signal(signal.SIGTERM, on_term)
+    except ValueError:  # not the main thread: leave signals alone
+        previous = None
+    try:
+        yield
+    except KeyboardInterrupt as err:
+        typer.echo("interrupted", err=True)
+        raise typer.Exit(143 if isinstance(err, Terminated) else 130) from None
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+@contextmanager
+def quiet_broken_pipe() -> Iterator[None]:
+    """A reader that stops early (``wolfdsl run X | head``) ends the output quietly, exit 0."""
+    try:
+        yield
+    except BrokenPipeError:
+        # Nothing more can be written; point stdout at /dev/null so that the flush at
+        # exit does not complain either.
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError, AttributeError):
+            pass
+        raise typer.Exit(0) from None
+
+
+@contextmanager
+def guarded() -> Iterator[None]:
+    """Every command's body: :func:`interruptible` and :func:`quiet_broken_pipe`."""
+    with interruptible(), quiet_broken_pipe():
+        yield
+
+
+def stdout():
+    from rich.console import Console
+
+    class Stdout(Console):
+        def on_broken_pipe(self) -> None:
+            # rich exits 1 here; leave it to quiet_broken_pipe (exit 0).
+            self.quiet = True
+            raise BrokenPipeError()
+
+    return Stdout(soft_wrap=True, highlight=False)
