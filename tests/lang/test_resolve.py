@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from chunks import split_chunks
 
 from wolfdsl.diagnostics import WolfError
 from wolfdsl.lang import syntax as A
@@ -22,15 +23,7 @@ MARK = re.compile(r'###\s*([EW]\d{3})\s*"(.*)"')
 
 
 def chunks() -> list[tuple[int, str]]:
-    out, start, lines = [], 1, []
-    for n, line in enumerate(CHUNKS.read_text(encoding="utf-8").splitlines(), 1):
-        if line.strip() == "# ---":
-            out.append((start, "\n".join(lines) + "\n"))
-            start, lines = n + 1, []
-        else:
-            lines.append(line)
-    out.append((start, "\n".join(lines) + "\n"))
-    return out[1:]  # the first chunk is the file's header comment
+    return split_chunks(CHUNKS.read_text(encoding="utf-8"))[1:]  # the first chunk is the file's header comment
 
 
 def _compile(tmp_path, text):

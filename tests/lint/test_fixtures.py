@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+from chunks import split_chunks
 
 from wolfdsl.lint import lint_paths
 from wolfdsl.lint.registry import REGISTRY, rules
@@ -19,16 +20,7 @@ EXPLORE = 40
 
 
 def chunks(code: str) -> list[tuple[int, str]]:
-    text = (FIXTURES / f"{code}.wolf").read_text(encoding="utf-8")
-    out, start, lines = [], 1, []
-    for n, line in enumerate(text.splitlines(), 1):
-        if line.strip() == "# ---":
-            out.append((start, "\n".join(lines) + "\n"))
-            start, lines = n + 1, []
-        else:
-            lines.append(line)
-    out.append((start, "\n".join(lines) + "\n"))
-    return out
+    return split_chunks((FIXTURES / f"{code}.wolf").read_text(encoding="utf-8"))
 
 
 def expected(chunk: str, code: str) -> set[tuple[int, str]]:
