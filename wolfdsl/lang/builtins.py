@@ -193,6 +193,31 @@ def draw_card(g):
     return g.draw_card()
 
 
+def suspicion(g, x) -> float:
+    """The deciding seat's probability (0..1) that seat ``x`` is not on its side, from
+    what that seat knows (``--agents table``); 0.5 for agents that keep no beliefs."""
+    b = g.beliefs_now()
+    return 0.5 if b is None or x is None else b.suspicion(x)
+
+
+def belief(g, x, what) -> float:
+    """The deciding seat's probability (0..1) that seat ``x`` holds role ``what`` or
+    belongs to faction ``what``; the deck's share for agents that keep no beliefs."""
+    b = g.beliefs_now()
+    if x is None:
+        return 0.0
+    if b is None:
+        cards = g.deck_cards
+        hits = sum(1 for r in cards if r == what or g.rs.roles[r].faction == what)
+        return hits / len(cards) if cards else 0.0
+    return b.prob(x, what)
+
+
+def claimed(g, x):
+    """The role seat ``x`` last claimed in public (``claim x as R``), or ``none``."""
+    return g.claims.get(x)
+
+
 def sorted_by(g, xs, name):
     """Seats of a list in ascending order of a field or attribute (``sorted_by(alive, "age")``);
     ties keep seat order."""
@@ -255,6 +280,7 @@ def _b(name, fn, lo, hi=None, reads=(), random=False) -> Builtin:
 
 REGISTRY: dict[str, Builtin] = {b.name: b for b in (
     _b("count", count, 1), _b("empty", empty, 1), _b("any", any_, 1),
+    _b("suspicion", suspicion, 1), _b("belief", belief, 2), _b("claimed", claimed, 1),
     _b("holder", holder, 1, reads=("role",)), _b("living", living, 1, reads=("role", "alive")),
     _b("members", members, 1, reads=("team", "alive")), _b("the", the, 1), _b("first", first, 1),
     _b("last", last, 1), _b("circle", circle, 1, 2), _b("circle_from", circle_from, 3),

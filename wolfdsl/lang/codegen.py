@@ -21,6 +21,7 @@ from . import builtins as B
 from . import ir
 from . import syntax as A
 from .ir import EndPhase, RuleRuntimeError
+from .knowledge import told_facts
 from .link import Program
 from .resolve import Bindings
 from .values import BINOPS
@@ -286,7 +287,8 @@ class CodeGen:
             var=slots.var, count=count, options=self.root_list(s.options, "this list of options"),
             requires=self.clauses(s.requires), unless=self.clauses(s.unless),
             tell=tuple((f.name, self.root(f.expr)) for f in s.tell), body=self.block(s.body), span=s.span,
-            prefer=self.root(s.prefer, "this preference"), pass_reason=s.pass_reason, me=slots.me)
+            prefer=self.root(s.prefer, "this preference"), pass_reason=s.pass_reason, me=slots.me,
+            score=self.root(s.score, "this score"))
         return lambda g, env: g.run_decide(op, env)
 
     def s_Vote(self, s: A.Vote):
@@ -297,7 +299,7 @@ class CodeGen:
             cand_var=slots.cand, candidates=self.root_list(s.candidates, "this list of candidates"),
             cand_unless=self.clauses(s.cand_unless), weight=self.root(s.weight, "this ballot weight"),
             top_var=slots.top, ballots_var=slots.ballots, body=self.block(s.body), span=s.span,
-            prefer=self.root(s.prefer, "this preference"))
+            prefer=self.root(s.prefer, "this preference"), score=self.root(s.score, "this score"))
         return lambda g, env: g.run_vote(op, env)
 
     def s_Kill(self, s: A.Kill):
@@ -326,6 +328,11 @@ class CodeGen:
     def s_Log(self, s: A.Log):
         fields, t = self.fields(s.fields), s.type
         return lambda g, env: g.log(t, {k: f(g, env) for k, f in fields})
+
+    def s_Claim(self, s: A.Claim):
+        speaker, fields = self.expr(s.speaker), self.fields(s.fields)
+        role = self.expr(s.role) if s.role is not None else (lambda g, env: None)
+        return lambda g, env: g.claim(speaker(g, env), role(g, env), {k: f(g, env) for k, f in fields})
 
     def s_CallProc(self, s: A.CallProc):
         args = [self.expr(a) for a in s.args]
@@ -490,7 +497,7 @@ def codegen(program: Program, bindings: Bindings, options: dict[str, ir.Option],
         triggers=triggers, replacements=replacements, wins=cg.wins(), actions=dict(bindings.actions), cards=cards,
         redeals=tuple((cg.root(d.expr, "this redeal rule"), d.reason or "redeal rule") for d in p.redeals),
         deciders={n: ir.Decider(n, *labels(d.labels, n), d.default, d.span) for n, d in p.deciders.items()},
-        engine=cg.engine(), events=event_texts(p))
+        engine=cg.engine(), events=event_texts(p), told=told_facts(p))
 
 
 def expression(program: Program, bindings: Bindings, e: A.Expr) -> Callable[[Any, dict], Any]:

@@ -225,6 +225,9 @@ class Ruleset:
     events: dict[str, tuple[EventText, ...]] = field(default_factory=dict)
     """Narration of the event types the ruleset logs, by type: a later file's texts
     first, so a ruleset overrides what it imports."""
+    told: dict[frozenset, dict[str, tuple]] = field(default_factory=dict)
+    """What ``tell`` records reveal, by their field names
+    (:func:`wolfdsl.lang.knowledge.told_facts`): the bots' beliefs read it."""
 
     @property
     def factions(self) -> dict[str, Symbol]:
@@ -274,6 +277,7 @@ class DecideOp:
     body: Fn
     span: Span | None = None
     prefer: Fn | None = None
+    score: Fn | None = None
     pass_reason: str | None = None
     me: str = "me"
 
@@ -296,6 +300,7 @@ class VoteOp:
     body: Fn
     span: Span | None = None
     prefer: Fn | None = None
+    score: Fn | None = None
 
 
 class Runtime(Protocol):
@@ -317,6 +322,7 @@ class Runtime(Protocol):
     given_last_words: list[int] # seats that had last words
     extra_cards: list[str]      # face-down role cards
     deck_cards: list[str]       # every role card of the deal
+    claims: dict[int, Any]      # seat -> the role it last claimed (``claim ... as R``)
 
     def alive_list(self) -> list[int]: ...                          # living seats, ascending
     def seat_value(self, seat, name: str) -> Any: ...               # counter, property or attribute
@@ -328,6 +334,8 @@ class Runtime(Protocol):
     def call_proc(self, name: str, args: list) -> None: ...
     def tell(self, seat, fields: dict) -> None: ...                 # an ``inform`` event to one seat
     def log(self, type_: str, fields: dict) -> None: ...            # a ``log TYPE {...}`` event
+    def claim(self, seat, role, told: dict) -> None: ...            # a public ``claim`` event
+    def beliefs_now(self) -> Any: ...                               # the deciding seat's beliefs, or None
     def kill(self, seat, cause: str, as_seat, span) -> None: ...
     def run_decide(self, op: DecideOp, env: dict) -> None: ...
     def run_vote(self, op: VoteOp, env: dict) -> None: ...

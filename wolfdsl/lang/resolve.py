@@ -242,6 +242,8 @@ class Resolver(NameResolver):
         opt = Scope(inner)
         var = opt.bind(s.var)
         self.clauses(s.unless, opt)
+        if s.score is not None:
+            self.expr(s.score, opt)
         self.put(s, DecideSlots(by, me, var))
         self.block(s.body, opt, ctx)
 
@@ -258,6 +260,8 @@ class Resolver(NameResolver):
             self.expr(s.weight, cscope)
         if s.prefer is not None:
             self.expr(s.prefer, vscope)
+        if s.score is not None:
+            self.expr(s.score, cscope)
         body = Scope(cscope)
         top = body.bind(s.top_var)
         ballots = body.bind(s.ballots_var) if s.ballots_var else None
@@ -293,6 +297,13 @@ class Resolver(NameResolver):
             self.expr(f.expr, scope)
 
     def s_Log(self, s: A.Log, scope, ctx):
+        for f in s.fields:
+            self.expr(f.expr, scope)
+
+    def s_Claim(self, s: A.Claim, scope, ctx):
+        self.expr(s.speaker, scope)
+        if s.role is not None:
+            self.expr(s.role, scope)
         for f in s.fields:
             self.expr(f.expr, scope)
 

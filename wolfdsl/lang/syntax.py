@@ -195,6 +195,7 @@ class Decide(Stmt):
     body: Block
     prefer: Expr | None = None
     pass_reason: str | None = None
+    score: Expr | None = None
 
 
 @_node
@@ -216,6 +217,7 @@ class Vote(Stmt):
     ballots_var: str | None
     body: Block
     prefer: Expr | None = None
+    score: Expr | None = None
 
 
 @_node
@@ -251,6 +253,15 @@ class Tell(Stmt):
 class Log(Stmt):
     """``log sheriff { seat: p, how: "elected" }``: an event in the log."""
     type: str
+    fields: tuple[Field, ...]
+
+
+@_node
+class Claim(Stmt):
+    """``claim me as seer { seat: t, result: "wolf" }``: a public statement (a speech act)
+    by a seat: the role it claims (``None``: none) and what it says that role was told."""
+    speaker: Expr
+    role: Expr | None
     fields: tuple[Field, ...]
 
 

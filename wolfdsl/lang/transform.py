@@ -335,6 +335,9 @@ class _ToAst(Transformer):
     def prefer_clause(self, meta, expr):
         return ("prefer", expr)
 
+    def score_clause(self, meta, expr):
+        return ("score", expr)
+
     def tell_clause(self, meta, fields):
         return ("tell", fields)
 
@@ -344,23 +347,27 @@ class _ToAst(Transformer):
         requires = tuple(c for c in clauses if isinstance(c, A.Clause))
         unless = tuple(c[1] for c in clauses if isinstance(c, tuple) and c[0] == "unless")
         tell = ()
-        prefer = None
+        prefer = score = None
         for c in clauses:
             if isinstance(c, tuple) and c[0] == "tell":
                 tell += c[1]
             elif isinstance(c, tuple) and c[0] == "prefer":
                 prefer = c[1]
+            elif isinstance(c, tuple) and c[0] == "score":
+                score = c[1]
         return A.Decide(action=action, by=by, may_pass=pass_clause is not None,
                         pass_when=pass_clause[1] if pass_clause else None,
                         pass_reason=pass_clause[2] if pass_clause else None, var=str(var),
                         count=count, options=options, requires=requires, unless=unless,
-                        tell=tell, prefer=prefer, body=body, span=self._span(meta))
+                        tell=tell, prefer=prefer, score=score, body=body, span=self._span(meta))
 
     def vote_stmt(self, meta, action, kind, vvar, voters, *rest):
         rest = list(rest)
         body = rest.pop()
         ballots = rest.pop()
         top = rest.pop()
+        score = rest.pop()
+        score = score[1] if score is not None else None
         prefer = rest.pop()
         prefer = prefer[1] if prefer is not None else None
         weight = rest.pop()
@@ -371,7 +378,7 @@ class _ToAst(Transformer):
         cu = [r[1] for r in rest]
         return A.Vote(action=action, kind=str(kind), voter_var=str(vvar), voters=voters,
                       voter_unless=tuple(vu), cand_var=str(cvar), candidates=cands,
-                      cand_unless=tuple(cu), weight=weight, prefer=prefer, top_var=str(top),
+                      cand_unless=tuple(cu), weight=weight, prefer=prefer, score=score, top_var=str(top),
                       ballots_var=str(ballots) if ballots is not None else None, body=body,
                       span=self._span(meta))
 
@@ -395,6 +402,9 @@ class _ToAst(Transformer):
 
     def log_stmt(self, meta, type_, fields):
         return A.Log(type=str(type_), fields=fields or (), span=self._span(meta))
+
+    def claim_stmt(self, meta, speaker, role, fields):
+        return A.Claim(speaker=speaker, role=role, fields=fields or (), span=self._span(meta))
 
     def args(self, meta, *xs):
         return tuple(xs)

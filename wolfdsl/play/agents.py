@@ -49,6 +49,9 @@ class Request:
     preferred: tuple = ()
     """What the ruleset's ``prefer`` hint favours, reduced to legal choices (``None``:
     pass); filled only for agents with ``uses_preferences``."""
+    scores: dict | None = None
+    """What the ruleset's ``score`` hint gives each legal option (higher: better), from
+    the deciding seat's beliefs; filled only for agents with ``uses_scores``."""
     default: str | None = None
     """For a declared non-seat decider (``decider moderator … default none``): what a
     bot answers; ``"none"``: pass where the rules allow."""

@@ -30,6 +30,7 @@ from .referee import Referee
 from .results import GameResult
 from .seeding import derive, game_seed
 from .table import Player, Table
+from .views import View
 
 MAX_DAYS_DEFAULT = 40
 """The day bound of a ruleset that sets no ``engine day_bound``."""
@@ -223,6 +224,9 @@ class Game(Table):
         ``stop_after``. Raises :class:`RuleRuntimeError` for rules that recurse without end."""
         rs = self.rs
         self._over = None
+        if getattr(self.agent, "sees", False):
+            self.view = View(self)
+            self.view.start()
         self.emit("game_start", {
             "ruleset": rs.name, "seed": self.seed,
             "seats": [{"seat": p.seat, "role": p.role, "faction": p.faction} for p in self.players[1:]],

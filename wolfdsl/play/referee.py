@@ -75,6 +75,16 @@ def preferred(value, options, can_pass) -> tuple:
     return tuple(v for v in values if (v is None and can_pass) or (v is not None and v in legal))
 
 
+def scores(g, env: dict, var: str, options, score) -> dict:
+    """``{option: score}``: a ``score`` hint evaluated with ``env[var]`` each option."""
+    out = {}
+    for o in options:
+        env[var] = o
+        v = score(g, env)
+        out[o] = float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else float(bool(v))
+    return out
+
+
 def request_kind(op: DecideOp, options: list) -> str:
     """``seats`` for a decision with ``count``, else ``yes_no`` when every option is a
     boolean, ``seat`` when every option is a seat number, else ``symbol``."""
@@ -100,6 +110,7 @@ class Referee:
         agent = g.agent
         # only agents that override the hook (the scripted one) pay for the reasons
         self.wants_preferences = bool(getattr(agent, "uses_preferences", False))
+        self.wants_scores = bool(getattr(agent, "uses_scores", False))
         self.wants_reasons = getattr(type(agent), "not_offered", BaseAgent.not_offered) is not BaseAgent.not_offered
 
     def not_offered(self, action: str, actor: int | None, by: str | None, reason: str) -> None:
@@ -183,8 +194,13 @@ class Referee:
                       tuple(options), can_pass, count, why_not)
         if op.by_kind == "decider":
             req.default = g.rs.deciders[op.by_name].default
-        if op.prefer is not None and self.wants_preferences:
-            req.preferred = preferred(op.prefer(g, env), options, can_pass)
+        if self.wants_preferences and (op.prefer is not None or op.score is not None):
+            g.deciding = (actor, by)
+            if op.prefer is not None:
+                req.preferred = preferred(op.prefer(g, env), options, can_pass)
+            if op.score is not None and self.wants_scores:
+                req.scores = scores(g, env, var, options, op.score)
+            g.deciding = None
         answer = self.validate(req, g.agent.decide(req), why_not)
         g.decided[op.action] = answer
         targets: list[int] = []
@@ -292,8 +308,14 @@ class Referee:
 
             req = Request(op.action, op.short, v, None, g.day, g.phase, rnd, "ballot",
                           tuple(options), True, 1, why_not)
-            if op.prefer is not None and self.wants_preferences:
-                req.preferred = preferred(op.prefer(g, env), options, True)
+            if self.wants_preferences and (op.prefer is not None or op.score is not None):
+                g.deciding = (v, None)
+                if op.prefer is not None:
+                    req.preferred = preferred(op.prefer(g, env), options, True)
+                if op.score is not None and self.wants_scores:
+                    req.scores = scores(g, env, cv, options, op.score)
+                    env[cv] = None
+                g.deciding = None
             answer = self.validate(req, g.agent.decide(req), why_not)
             ballots[v] = answer
             if answer is not None:

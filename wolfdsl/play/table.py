@@ -93,6 +93,9 @@ class Table:
         self.decided: dict[str, Any] = {}
         self.dead_order: list[int] = []
         self.given_last_words: list[int] = []
+        self.claims: dict[int, Any] = {}
+        self.view = None
+        self.deciding: tuple | None = None
         self.pending: list[int] = []
         self.players: list[Player] = [Player(0)]
         self.n = 0
@@ -115,6 +118,8 @@ class Table:
         self.seq += 1
         if self.record:
             self.events.append(ev)
+        if self.view is not None:
+            self.view.see(ev)
         return ev
 
     def log(self, type_: str, fields: dict) -> None:
@@ -127,6 +132,26 @@ class Table:
             return
         ev = self.emit("inform", {"seat": seat, "what": jsonable(fields)})
         self.agent.observe(seat, ev)
+
+    def claim(self, seat, role, told: dict) -> None:
+        """A ``claim`` statement: a public ``claim`` event ``{seat, role, told}`` (the role
+        the seat claims, or ``None``, and what it says that role was told); the claim is
+        remembered for ``claimed(x)``. Nothing for no seat."""
+        if seat is None:
+            return
+        if role is not None:
+            self.claims[seat] = role
+        self.emit("claim", {"seat": seat, "role": role, "told": jsonable(told)})
+
+    def beliefs_now(self):
+        """The beliefs of the seat (or team) whose ``prefer``/``score`` hint is being
+        evaluated (``deciding``: ``(seat or None, by)``), from an agent that keeps them
+        (``agent.beliefs(seat, by)``); ``None`` otherwise."""
+        get = getattr(self.agent, "beliefs", None)
+        if get is None:
+            return None
+        seat, by = self.deciding if self.deciding is not None else (None, None)
+        return get(seat, by)
 
     # ------------------------------------------------------------ seats
     def alive_list(self) -> list[int]:

@@ -249,9 +249,13 @@ class _Teller:
         seat, claimed = ev.get("seat"), ev.get("role")
         held = self.roles.get(_as_seat(seat))
         what = f" to be {self.role_name(claimed)}" if claimed and claimed != held else ""
-        said = "; ".join(f"{k.replace('_', ' ')} {self.value(v, seats=True)}"
-                         for k, v in ev.items() if k not in _SKIP | {"seat", "role"})
-        yield Line(f"  {self.who(seat)} claims{what}" + (f": {said}" if said else ""), "info")
+        told = ev.get("told") if isinstance(ev.get("told"), dict) else {}
+        said = "; ".join([f"{k.replace('_', ' ')} {self.value(v, seats=True)}"
+                          for k, v in ev.items() if k not in _SKIP | {"seat", "role", "told"}]
+                         + [", ".join(f"{k.replace('_', ' ')} {self.value(v, seats=k == 'seat' or 'seat' in k)}"
+                                      for k, v in told.items())] * bool(told))
+        verb = "claims" if claimed else "says"
+        yield Line(f"  {self.who(seat)} {verb}{what}" + (f": {said}" if said else ""), "info")
 
     # -- the ruleset's own event texts ---------------------------------------------------
     def template(self, ev: dict) -> str | None:

@@ -1,0 +1,78 @@
+"""What a ``tell`` reveals, read from the ruleset's statements (for the bots' beliefs).
+
+A ``tell`` sends a seat a record of fields. Some fields are a seat's property
+(``tell me { seat: t, result: t.appears }``: ``result`` is the ``appears`` of the seat in
+``seat``) or a team's members (``tell w { wolves: members(werewolves) }``). This module
+finds those shapes statically, so an agent that receives the record (or hears a
+``claim`` that repeats one) knows what fact it states, with no role named in Python.
+
+:func:`told_facts` gives, keyed by the record's field names, each revealing field's
+meaning:
+
+- ``("prop", seat_field, props)``: the value is property ``props[i]`` of the seat in
+  ``seat_field`` (several when a conditional picks one: ``if o then t.role else t.appears``;
+  the value tells which, since each property has its own values);
+- ``("members", team)``: the value lists every member of ``team``.
+"""
+from __future__ import annotations
+
+from . import syntax as A
+
+
+def _same(a: A.Expr, b: A.Expr) -> bool:
+    """Two expressions that name the same variable (``t`` and ``t``)."""
+    return isinstance(a, A.Name) and isinstance(b, A.Name) and a.id == b.id
+
+
+def _props(e: A.Expr, seat: A.Expr) -> tuple[str, ...]:
+    """The properties of ``seat`` that ``e`` may be (``t.appears``, a conditional of them)."""
+    if isinstance(e, A.Attr) and _same(e.obj, seat):
+        return (e.name,)
+    if isinstance(e, A.IfExpr):
+        out: list[str] = []
+        for _, branch in e.branches:
+            out += _props(branch, seat)
+        out += _props(e.otherwise, seat)
+        return tuple(dict.fromkeys(out))
+    return ()
+
+
+def _meaning(fields: tuple[A.Field, ...], teams: set[str]) -> dict[str, tuple]:
+    out: dict[str, tuple] = {}
+    for f in fields:
+        e = f.expr
+        if isinstance(e, A.Call) and e.name == "members" and len(e.args) == 1 \
+                and isinstance(e.args[0], A.Name) and e.args[0].id in teams:
+            out[f.name] = ("members", e.args[0].id)
+            continue
+        for g in fields:
+            if g is f:
+                continue
+            props = _props(e, g.expr)
+            if props:
+                out[f.name] = ("prop", g.name, props)
+                break
+    return out
+
+
+def told_facts(program) -> dict[frozenset, dict[str, tuple]]:
+    """``{frozenset(field names): {field: meaning}}`` for every ``tell`` statement and
+    ``tell`` clause of ``program`` (a :class:`wolfdsl.lang.link.Program`) that reveals a
+    fact; records with the same field names merge their meanings."""
+    teams = set(program.symbols.get("team", {}))
+    out: dict[frozenset, dict[str, tuple]] = {}
+    for key in program.order:
+        for node in A.walk(program.decls[key]):
+            fields = node.fields if isinstance(node, A.Tell) else node.tell if isinstance(node, A.Decide) else None
+            if not fields:
+                continue
+            meaning = _meaning(fields, teams)
+            if not meaning:
+                continue
+            known = out.setdefault(frozenset(f.name for f in fields), {})
+            for name, m in meaning.items():
+                old = known.get(name)
+                if old is not None and old[0] == m[0] == "prop" and old[1] == m[1]:
+                    m = ("prop", m[1], tuple(dict.fromkeys(old[2] + m[2])))
+                known[name] = m
+    return out

@@ -1,0 +1,121 @@
+"""What each seat may see: the board, its own card, and the events the rules make known.
+
+The event log is the moderator's record: it holds every card and every night action.
+An agent that keeps beliefs (``sees = True``) is shown only what a player at the table
+knows, through :class:`Board` (public at the start), ``agent.dealt(seat, card)`` (one
+seat's own card) and ``agent.observe(seat, event)``:
+
+- ``seat=None``: a public event: votes, the badge, phases, event cards, claims, every
+  event type the ruleset declares narration for (an ``event`` declaration is an
+  announcement), a death without the card (and with the cause only by day, when the
+  table sees it), a revival without the card, the start without the deal;
+- ``seat=N``: what seat N alone learns: ``inform`` (sent by ``tell``), its own actions
+  (a team's action goes to each living member), a change of its own card.
+
+Nothing else reaches such an agent; the no-leak test in ``tests/agents`` checks it.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+ENGINE_PUBLIC = frozenset({"vote", "sheriff", "phase", "card", "claim", "speeches"})
+"""Engine and contract event types every player sees whole."""
+
+_HEAD = ("seq", "game", "day", "phase", "type")
+
+
+@dataclass(frozen=True)
+class RoleCard:
+    """A role as the whole table knows it from the rules: faction, team, class and the
+    values of its properties at the deal (``appears``...)."""
+    id: str
+    faction: str | None
+    team: str | None
+    klass: str | None
+    props: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Board:
+    """What every player knows before the first night.
+
+    - ``n``: seats; ``deck``: role id -> number of cards in the deal (face-down extra
+      cards included); ``roles``: the :class:`RoleCard` of each role in the deck;
+    - ``factions``: faction id -> number of cards of that faction in the deck;
+    - ``told``: what ``tell`` records reveal (:func:`wolfdsl.lang.knowledge.told_facts`);
+    - ``ruleset``: its name.
+    """
+    ruleset: str
+    n: int
+    deck: dict[str, int]
+    roles: dict[str, RoleCard]
+    factions: dict[str, int]
+    told: dict
+
+
+def board_of(g) -> Board:
+    """The :class:`Board` of the game ``g`` (after the deal)."""
+    rs = g.rs
+    deck = Counter(g.deck_cards)
+    roles: dict[str, RoleCard] = {}
+    for rid in deck:
+        r = rs.roles[rid]
+        props: dict[str, Any] = {}
+        for name, fn in {**rs.properties, **r.props}.items():
+            try:
+                v = fn(g, {})
+            except Exception:  # a property that needs a seat: not a fixed fact of the card
+                continue
+            if v is None or isinstance(v, (str, bool, int, float)):
+                props[name] = v
+        roles[rid] = RoleCard(rid, r.faction, r.team, r.klass, props)
+    factions: Counter = Counter()
+    for rid, k in deck.items():
+        factions[roles[rid].faction] += k
+    return Board(rs.name, g.n, dict(deck), roles, dict(factions), rs.told)
+
+
+class View:
+    """Routes each event of the game ``g`` to the seats that may see it (see the module)."""
+
+    def __init__(self, g):
+        self.g = g
+        self.agent = g.agent
+        self.public = ENGINE_PUBLIC | frozenset(g.rs.events)
+
+    def start(self) -> None:
+        """Show the board and each seat its card."""
+        g = self.g
+        self.agent.setup(board_of(g))
+        for p in g.players[1:]:
+            self.agent.dealt(p.seat, {"role": p.role, "faction": p.faction, "team": p.team})
+
+    def see(self, ev: dict) -> None:
+        """Show ``ev`` (just emitted) to whoever may see it."""
+        t = ev["type"]
+        agent = self.agent
+        if t in self.public:
+            agent.observe(None, ev)
+        elif t == "death":
+            out = {k: ev[k] for k in _HEAD}
+            out["seat"] = ev["seat"]
+            if ev["phase"] == "day":
+                out["cause"] = ev["cause"]
+            agent.observe(None, out)
+        elif t == "action":
+            actor = ev["seat"]
+            if actor is not None:
+                agent.observe(actor, ev)
+            else:
+                for p in self.g.players[1:]:
+                    if p.alive and p.team == ev["by"]:
+                        agent.observe(p.seat, ev)
+        elif t in ("role_change", "faction_change"):
+            p = self.g.players[ev["seat"]]
+            agent.dealt(p.seat, {"role": p.role, "faction": p.faction, "team": p.team})
+        elif t == "revive":
+            agent.observe(None, {**{k: ev[k] for k in _HEAD}, "seat": ev["seat"]})
+        elif t == "game_start":
+            agent.observe(None, {k: v for k, v in ev.items() if k != "seats" and k != "extra_cards"})
