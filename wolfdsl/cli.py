@@ -152,9 +152,10 @@ def run(
     games: Annotated[Optional[int], typer.Option(
         "--games", "-n", metavar="N", callback=_at_least(1),
         help="Monte Carlo: play N games and summarise them.")] = None,
-    script: Annotated[Optional[Path], typer.Option(
+    scripts: Annotated[Optional[List[Path]], typer.Option(
         "--script", metavar="FILE", exists=True, dir_okay=False, readable=True,
-        help="Play a scenario file (YAML), narrate it and check its expect block.")] = None,
+        help="Play a scenario file (YAML), narrate it and check its expect block "
+             "(one file; `wolfdsl test` runs many).")] = None,
     seed: Annotated[Optional[int], typer.Option(
         metavar="INT", help="Seed of the run (default: a random one, printed).")] = None,
     players: Annotated[Optional[int], typer.Option(
@@ -181,6 +182,11 @@ def run(
     130 when interrupted."""
     with guarded():
         options = parse_sets(set_ or [])
+        if scripts and len(scripts) > 1:
+            raise typer.BadParameter(
+                f"takes one file, got {len(scripts)}; run several with `wolfdsl test "
+                f"{' '.join(shlex.quote(str(s)) for s in scripts)}`", param_hint="'--script'")
+        script = scripts[0] if scripts else None
         if script is not None:
             given = [name for name, on in (
                 ("--games", games is not None), ("--seed", seed is not None),
@@ -450,6 +456,11 @@ def rulesets() -> None:
         typer.echo(err.render(), err=True)
     if failed:
         raise typer.Exit(2)
+
+
+from wolfdsl.commands import register as _register_toolbox  # noqa: E402  (needs app)
+
+_register_toolbox(app, PlainCommand)
 
 
 def main() -> None:

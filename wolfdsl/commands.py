@@ -1,0 +1,86 @@
+"""The toolbox commands of ``wolfdsl``: ``test``, ``show``, ``script``, ``new`` and
+``narrate`` (issue 12).
+
+Each command here is a thin typer wrapper: it parses the options, calls the module that
+does the work and prints the result. :func:`register` adds them to the application of
+:mod:`wolfdsl.cli`.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, List, Optional
+
+import typer
+
+from wolfdsl.terminal import guarded, user_errors
+
+LANGS = ("en", "zh")
+
+
+def register(app: typer.Typer, cls: type) -> None:
+    """Add the toolbox commands to ``app``; ``cls`` is the CLI's command class."""
+    app.command(cls=cls, short_help="Run scenario files (every one under a folder) as tests.")(test)
+
+
+def _at_least_one(value: Optional[int]) -> Optional[int]:
+    if value is not None and value < 1:
+        raise typer.BadParameter(f"must be at least 1, got {value}")
+    return value
+
+
+def _check_lang(lang: Optional[str]) -> Optional[str]:
+    if lang is not None and lang not in LANGS:
+        raise typer.BadParameter(f"unknown language '{lang}'; use en or zh")
+    return lang
+
+
+# --------------------------------------------------------------------------------------
+# wolfdsl test
+# --------------------------------------------------------------------------------------
+
+def test(
+    paths: Annotated[Optional[List[str]], typer.Argument(
+        help="Scenario files, or folders to search for them (default: the current folder).",
+        metavar="PATH...", show_default=False)] = None,
+    jobs: Annotated[int, typer.Option(
+        "--jobs", "-j", metavar="J", callback=_at_least_one,
+        help="Worker processes (default: 1).")] = 1,
+    junit: Annotated[Optional[Path], typer.Option(
+        "--junit", metavar="FILE", dir_okay=False,
+        help="Also write the results as JUnit XML (for CI).")] = None,
+    quiet: Annotated[bool, typer.Option(
+        "--quiet", "-q", help="Print only the files that fail, and the summary.")] = False,
+) -> None:
+    """Run scenario files as tests: one line per file, then `N passed, M failed`.
+
+    A folder is searched (recursively, hidden folders left out) for .yaml/.yml files
+    with an `expect:` block. Exit 0 when every scenario holds, 1 when one fails or
+    cannot be played, 2 on bad usage."""
+    from wolfdsl.scenario.suite import find_scenarios, junit_xml, run_suite, summary
+
+    with guarded():
+        try:
+            files = find_scenarios(paths or ["."])
+        except FileNotFoundError as err:
+            raise typer.BadParameter(f"'{err.args[0]}' does not exist",
+                                     param_hint="'PATH...'") from None
+        if not files:
+            typer.echo(f"no scenario files found in {', '.join(paths or ['.'])}", err=True)
+            raise typer.Exit(2)
+        results = []
+        labels = {"passed": "PASS ", "failed": "FAIL ", "error": "ERROR"}
+        for result in run_suite(files, jobs):
+            results.append(result)
+            if not (quiet and result.ok):
+                typer.echo(f"{labels[result.status]} {result.path}")
+        for result in results:
+            if not result.ok:
+                typer.echo(f"\n--- {result.path}\n{result.report.rstrip()}")
+        if junit is not None:
+            try:
+                junit.write_text(junit_xml(results), encoding="utf-8")
+            except OSError as err:
+                raise typer.BadParameter(f"cannot write '{junit}': {err.strerror}",
+                                         param_hint="'--junit'") from None
+        typer.echo(("\n" if any(not r.ok for r in results) else "") + summary(results))
+    raise typer.Exit(0 if all(r.ok for r in results) else 1)
