@@ -20,6 +20,7 @@ LANGS = ("en", "zh")
 def register(app: typer.Typer, cls: type) -> None:
     """Add the toolbox commands to ``app``; ``cls`` is the CLI's command class."""
     app.command(cls=cls, short_help="Run scenario files (every one under a folder) as tests.")(test)
+    app.command(cls=cls, short_help="Show a ruleset: deck, options, night order, day, wins.")(show)
 
 
 def _at_least_one(value: Optional[int]) -> Optional[int]:
@@ -84,3 +85,40 @@ def test(
                                          param_hint="'--junit'") from None
         typer.echo(("\n" if any(not r.ok for r in results) else "") + summary(results))
     raise typer.Exit(0 if all(r.ok for r in results) else 1)
+
+
+# --------------------------------------------------------------------------------------
+# wolfdsl show
+# --------------------------------------------------------------------------------------
+
+def _sets(items: Optional[List[str]]) -> dict:
+    from wolfdsl.cli import parse_sets
+
+    return parse_sets(items or [])
+
+
+def show(
+    ruleset: Annotated[str, typer.Argument(
+        help="A .wolf file or a bundled ruleset name.", metavar="RULESET", show_default=False)],
+    lang: Annotated[str, typer.Option(
+        "--lang", metavar="LANG", callback=_check_lang, help="en or zh.")] = "en",
+    set_: Annotated[Optional[List[str]], typer.Option(
+        "--set", metavar="NAME=VALUE", help="Set a ruleset option (repeatable).")] = None,
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="Print the ruleset as JSON instead of text.")] = False,
+) -> None:
+    """Show a ruleset as the engine will play it: players, deck, every option (value,
+    allowed values, rule, who set it), the night order and the day's steps (which run
+    every night, only the first, or never with these options), event cards, win rules."""
+    import json
+
+    from wolfdsl.present.show import render, ruleset_view
+
+    with guarded():
+        options = _sets(set_)
+        with user_errors():
+            view = ruleset_view(ruleset, options)
+        if as_json:
+            typer.echo(json.dumps(view, ensure_ascii=False, indent=2))
+        else:
+            typer.echo(render(view, lang), nl=False)
