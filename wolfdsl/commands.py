@@ -21,6 +21,7 @@ def register(app: typer.Typer, cls: type) -> None:
     """Add the toolbox commands to ``app``; ``cls`` is the CLI's command class."""
     app.command(cls=cls, short_help="Run scenario files (every one under a folder) as tests.")(test)
     app.command(cls=cls, short_help="Show a ruleset: deck, options, night order, day, wins.")(show)
+    app.command(cls=cls, short_help="Print the moderator's call sheet of a ruleset.")(script)
 
 
 def _at_least_one(value: Optional[int]) -> Optional[int]:
@@ -122,3 +123,49 @@ def show(
             typer.echo(json.dumps(view, ensure_ascii=False, indent=2))
         else:
             typer.echo(render(view, lang), nl=False)
+
+
+# --------------------------------------------------------------------------------------
+# wolfdsl script
+# --------------------------------------------------------------------------------------
+
+SHEET_FORMATS = ("md", "html")
+
+
+def _write_or_echo(text: str, output: Optional[Path]) -> None:
+    if output is None:
+        typer.echo(text, nl=False)
+        return
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as err:
+        raise typer.BadParameter(f"cannot write '{output}': {err.strerror}",
+                                 param_hint="'--output'") from None
+    typer.echo(f"wrote {output}", err=True)
+
+
+def script(
+    ruleset: Annotated[str, typer.Argument(
+        help="A .wolf file or a bundled ruleset name.", metavar="RULESET", show_default=False)],
+    lang: Annotated[Optional[str], typer.Option(
+        "--lang", metavar="LANG", callback=_check_lang,
+        help="en or zh (default: zh when the ruleset's title or summary is Chinese).")] = None,
+    fmt: Annotated[str, typer.Option(
+        "--format", metavar="FORMAT", help="md (Markdown, the default) or html (a printable page).")] = "md",
+    output: Annotated[Optional[Path], typer.Option(
+        "--output", "-o", metavar="FILE", dir_okay=False, help="Write to FILE instead of stdout.")] = None,
+    set_: Annotated[Optional[List[str]], typer.Option(
+        "--set", metavar="NAME=VALUE", help="Set a ruleset option (repeatable).")] = None,
+) -> None:
+    """Print the moderator's call sheet: the deck, the first night and the other nights as
+    numbered calls, the day's procedure, what to remember at any time, the house rules
+    in force and any event cards. The words are the `call` clauses of the ruleset."""
+    from wolfdsl.present.callsheet import call_sheet, html, markdown
+
+    with guarded():
+        if fmt not in SHEET_FORMATS:
+            raise typer.BadParameter(f"unknown format '{fmt}'; use md or html", param_hint="'--format'")
+        options = _sets(set_)
+        with user_errors():
+            sheet = call_sheet(ruleset, options, lang)
+        _write_or_echo(html(sheet) if fmt == "html" else markdown(sheet), output)

@@ -241,6 +241,7 @@ class ExtendDecl(Decl):
     params: tuple[str, ...] | None
     first: bool
     body: Block
+    calls: tuple[ModeratorCall, ...] = ()
 
 
 @_node

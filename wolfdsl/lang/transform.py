@@ -251,9 +251,9 @@ class _ToAst(Transformer):
     def extend_first(self, meta):
         return True
 
-    def extend_decl(self, meta, name, params, first, body):
+    def extend_decl(self, meta, name, params, first, *rest):
         return A.ExtendDecl(what="proc", name=str(name), params=params, first=first is not None,
-                            body=body, span=self._span(meta))
+                            body=rest[-1], calls=tuple(v for _, v in rest[:-1]), span=self._span(meta))
 
     def func_decl(self, meta, replace, name, params, expr):
         return A.FuncDecl(name=str(name), params=params or (), expr=expr,

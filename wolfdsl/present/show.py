@@ -76,8 +76,12 @@ def _set_by(comp, name: str, overrides: dict) -> str:
 
 def ruleset_view(ref: str, options: dict[str, str] | None = None) -> dict[str, Any]:
     """Everything ``wolfdsl show`` prints, as plain values (see the module's doc)."""
-    comp = compile_ref(ref, options)
-    rs, overrides = comp.ruleset, options or {}
+    return view_of(compile_ref(ref, options), options or {})
+
+
+def view_of(comp, overrides: dict[str, str]) -> dict[str, Any]:
+    """:func:`ruleset_view` of a compilation made with the ``--set`` values ``overrides``."""
+    rs = comp.ruleset
     roles = rs.roles
     decks = [{"players": [d.low, d.high], "extra": d.extra,
               "cards": [{"role": r, "count": n, "name": roles[r].name, "name_zh": roles[r].name_zh}
@@ -93,7 +97,8 @@ def ruleset_view(ref: str, options: dict[str, str] | None = None) -> dict[str, A
         "players": list(rs.players), "first_phase": rs.first_phase,
         "decks": decks, "options": opts,
         "night": _steps(comp, "night"), "day": _steps(comp, "day"),
-        "cards": [{"card": c.id, "name": c.name, "name_zh": c.name_zh} for c in rs.cards.values()],
+        "cards": [{"card": c.id, "name": c.name, "name_zh": c.name_zh, "tags": {k: str(v) for k, v in c.tags}}
+                  for c in rs.cards.values()],
         "wins": [{"win": w.name, "factions": list(w.factions), "priority": w.priority, "title": w.title,
                   "faction_names": [factions[f].name if f in factions else f for f in w.factions],
                   "faction_names_zh": [_label(factions[f], "zh") if f in factions else f
