@@ -22,6 +22,7 @@ def register(app: typer.Typer, cls: type) -> None:
     app.command(cls=cls, short_help="Run scenario files (every one under a folder) as tests.")(test)
     app.command(cls=cls, short_help="Show a ruleset: deck, options, night order, day, wins.")(show)
     app.command(cls=cls, short_help="Print the moderator's call sheet of a ruleset.")(script)
+    app.command(cls=cls, short_help="Start a new ruleset file from a bundled one.")(new)
 
 
 def _at_least_one(value: Optional[int]) -> Optional[int]:
@@ -169,3 +170,36 @@ def script(
         with user_errors():
             sheet = call_sheet(ruleset, options, lang)
         _write_or_echo(html(sheet) if fmt == "html" else markdown(sheet), output)
+
+
+# --------------------------------------------------------------------------------------
+# wolfdsl new
+# --------------------------------------------------------------------------------------
+
+def new(
+    name: Annotated[str, typer.Argument(
+        help="The new ruleset: NAME.wolf is written in the current folder (or at that path).",
+        metavar="NAME", show_default=False)],
+    base: Annotated[str, typer.Option(
+        "--from", metavar="RULESET", help="The bundled ruleset (or .wolf file) to start from.")] = "standard-12",
+    short: Annotated[bool, typer.Option(
+        "--import", help="Write a short file that imports the base instead of a full copy.")] = False,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+) -> None:
+    """Start a new ruleset: an editable copy of a bundled one (or, with --import, a short
+    file importing it), next to you; works from any install."""
+    from wolfdsl.lang.template import new_ruleset
+
+    with guarded():
+        with user_errors():
+            try:
+                path = new_ruleset(name, base, Path.cwd(), short, force)
+            except FileExistsError as err:
+                raise typer.BadParameter(f"'{err.args[0]}' exists; use --force to overwrite it",
+                                         param_hint="'NAME'") from None
+        try:
+            shown = path.relative_to(Path.cwd())
+        except ValueError:
+            shown = path
+        typer.echo(f"wrote {shown}")
+        typer.echo(f"next: wolfdsl show {shown}; wolfdsl run {shown}; wolfdsl lint {shown}")
