@@ -261,7 +261,7 @@ def _run_one(ref: str, seed: int, agents: str, players: Optional[int], options: 
         else:
             typer.echo(f"seed {seed}: no winner after {days}")
         return
-    _narrate(result.events, ruleset)
+    _narrate(result.events, ruleset, agents)
 
 
 def _deaths(result) -> list[dict]:
@@ -269,13 +269,13 @@ def _deaths(result) -> list[dict]:
             for e in result.deaths]
 
 
-def _narrate(events: list[dict], ruleset) -> None:
+def _narrate(events: list[dict], ruleset, agents: Optional[str] = None, lang: str = "en") -> None:
     from rich.text import Text
 
     from wolfdsl.present.narrate import narrate
 
     console = _stdout()
-    for line in narrate(events, ruleset):
+    for line in narrate(events, ruleset, lang=lang, agents=agents):
         console.print(Text(line, style=STYLES.get(line.kind, "")))
 
 

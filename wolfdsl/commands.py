@@ -23,6 +23,7 @@ def register(app: typer.Typer, cls: type) -> None:
     app.command(cls=cls, short_help="Show a ruleset: deck, options, night order, day, wins.")(show)
     app.command(cls=cls, short_help="Print the moderator's call sheet of a ruleset.")(script)
     app.command(cls=cls, short_help="Start a new ruleset file from a bundled one.")(new)
+    app.command(cls=cls, short_help="Narrate a logged game (a --log file).")(narrate)
 
 
 def _at_least_one(value: Optional[int]) -> Optional[int]:
@@ -203,3 +204,31 @@ def new(
             shown = path
         typer.echo(f"wrote {shown}")
         typer.echo(f"next: wolfdsl show {shown}; wolfdsl run {shown}; wolfdsl lint {shown}")
+
+
+# --------------------------------------------------------------------------------------
+# wolfdsl narrate
+# --------------------------------------------------------------------------------------
+
+def narrate(
+    log: Annotated[Path, typer.Argument(
+        help="An event log written by --log (JSON Lines).", metavar="LOG", show_default=False,
+        exists=True, dir_okay=False)],
+    game: Annotated[Optional[int], typer.Option(
+        "--game", "-g", metavar="G", help="Which game of a --games log (default: the first).")] = None,
+    lang: Annotated[str, typer.Option(
+        "--lang", metavar="LANG", callback=_check_lang, help="en or zh (the ruleset's Chinese names).")] = "en",
+    ruleset: Annotated[Optional[str], typer.Option(
+        "--ruleset", metavar="RULESET",
+        help="The ruleset for display names (default: the one the log names).")] = None,
+) -> None:
+    """Tell a logged game as `wolfdsl run` does: any game of a Monte Carlo log, in
+    English or Chinese."""
+    from wolfdsl.cli import _narrate
+    from wolfdsl.present.replay import read_game, ruleset_of
+
+    with guarded():
+        with user_errors():
+            events = read_game(log, game)
+            rs = ruleset_of(events, ruleset)
+        _narrate(events, rs, lang=lang)
