@@ -354,36 +354,15 @@ def _scenario_ruleset(outcome, ref: Optional[str]):
         return None
 
 
-LINT_FORMATS = ("text", "json", "sarif")
-
-
-def _lint_target(name: str) -> tuple[str, bool]:
-    """The file to lint for FILE: the path itself, or a bundled ruleset of that name
-    (``True``). Raises ``typer.BadParameter`` with a did-you-mean for neither."""
-    from wolfdsl.lang.load import bundled, bundled_path
-
-    path = Path(name)
-    if path.is_file():
-        return name, False
-    if path.is_dir():
-        raise typer.BadParameter(f"'{name}' is a directory, not a .wolf file",
-                                 param_hint="'FILE...'")
-    found = bundled_path(name[:-5] if name.endswith(".wolf") else name)
-    if found is not None and not path.is_absolute():
-        return str(found), True
-    raise typer.BadParameter(
-        f"file '{name}' does not exist and is not a bundled ruleset{did_you_mean(name, bundled())}",
-        param_hint="'FILE...'")
-
-
 @app.command(cls=PlainCommand, short_help="Check ruleset files for mistakes and conflicting rules.")
 def lint(
-    files: Annotated[List[str], typer.Argument(
-        help=".wolf files or bundled ruleset names (see `wolfdsl rulesets`) to check.",
-        metavar="FILE...", show_default=False)],
+    files: Annotated[Optional[List[str]], typer.Argument(
+        help=".wolf files, folders (every .wolf file under them), bundled ruleset names, or - "
+             "(stdin); default: the current folder.", metavar="FILE...", show_default=False)] = None,
     fmt: Annotated[str, typer.Option(
         "--format", metavar="FORMAT",
-        help="Output: text (compiler style, the default), json, or sarif (SARIF 2.1.0).")] = "text",
+        help="Output: text (compiler style, the default), json, sarif (SARIF 2.1.0, for code "
+             "scanning) or github (workflow annotations).")] = "text",
     select: Annotated[Optional[List[str]], typer.Option(
         "--select", metavar="CODES",
         help="Only these codes, prefixes (W33) or names; repeatable or comma-separated.")] = None,
@@ -401,37 +380,52 @@ def lint(
         "--out", metavar="DIR", file_okay=False,
         help="Folder for --explore reproducers (default: next to each ruleset; the current "
              "folder for a bundled one).")] = None,
+    output_file: Annotated[Optional[Path], typer.Option(
+        "--output-file", "-o", metavar="FILE", dir_okay=False,
+        help="Write the findings to FILE instead of stdout.")] = None,
+    stdin_filename: Annotated[Optional[str], typer.Option(
+        "--stdin-filename", metavar="PATH",
+        help="With -, the file the text on stdin stands for (its name in findings; its "
+             "imports resolve from its folder).")] = None,
+    explain: Annotated[Optional[str], typer.Option(
+        "--explain", metavar="CODE", help="Explain one code (or name) and exit.")] = None,
 ) -> None:
     """Check ruleset files; print `path:line:col: CODE severity: message` per finding.
 
     Exit 0 when clean, 1 when a finding is an error (any finding with --strict), 2 on bad
     usage. Silence one finding with `# lint: ignore CODE -- reason` on its line or the
-    line above."""
-    from wolfdsl.lint import lint_paths, selected_codes
-    from wolfdsl.lint import render
+    line above. Settings (select, ignore, strict) may be given in the [tool.wolfdsl] table
+    of a pyproject.toml; the command line wins."""
+    from wolfdsl.lint import command, render
+    from wolfdsl.lint.registry import by_name_or_code
 
     with guarded():
-        if fmt not in LINT_FORMATS:
-            raise typer.BadParameter(f"unknown format '{fmt}'{did_you_mean(fmt, LINT_FORMATS)}; "
-                                     f"use {', '.join(LINT_FORMATS)}", param_hint="'--format'")
+        if explain is not None:
+            codes = by_name_or_code(explain)
+            if len(codes) != 1:
+                raise typer.BadParameter(f"no single code matches '{explain}'"
+                                         + (f" (it matches {', '.join(codes)})" if codes else ""),
+                                         param_hint="'--explain'")
+            typer.echo(render.explain(codes[0]))
+            return
+        req = command.LintRequest(files or [], fmt, select, ignore, strict, explore, seed, out,
+                                  stdin_filename)
         try:
-            selected_codes(select, ignore)
-        except ValueError as err:
-            raise typer.BadParameter(str(err), param_hint="'--select' / '--ignore'") from None
-        targets = [_lint_target(name) for name in files]
-        out_dirs = {path: Path.cwd() for path, is_bundled in targets if is_bundled and out is None}
-        diags = lint_paths([path for path, _ in targets], select=select, ignore=ignore,
-                           explore=explore, seed=seed, out_dir=out, out_dirs=out_dirs)
-        if fmt == "json":
-            typer.echo(render.as_json(diags))
-        elif fmt == "sarif":
-            typer.echo(render.sarif(diags))
-        else:
-            if diags:
-                typer.echo(render.text(diags))
-            typer.echo(render.summary(diags, len(files)), err=True)
-        failing = any(d.severity == "error" for d in diags) or (strict and bool(diags))
-    raise typer.Exit(1 if failing else 0)
+            with user_errors():
+                report, summary, code = command.run_lint(req)
+        except command.UsageError as err:
+            raise typer.BadParameter(str(err), param_hint=f"'{err.param}'") from None
+        if output_file is not None:
+            try:
+                output_file.write_text(report + "\n" if report else "", encoding="utf-8")
+            except OSError as err:
+                raise typer.BadParameter(f"cannot write '{output_file}': {err.strerror}",
+                                         param_hint="'--output-file'") from None
+        elif report or fmt != "text":
+            typer.echo(report)
+        if fmt in ("text", "github") or output_file is not None:
+            typer.echo(summary, err=True)
+    raise typer.Exit(code)
 
 
 @app.command()
