@@ -58,3 +58,13 @@ def test_installed_wolfdsl_runs_from_another_directory(unpacked_wheel, tmp_path)
         capture_output=True, text=True)
     assert probe.returncode == 0, probe.stderr
     assert all(line.startswith(str(unpacked_wheel)) for line in probe.stdout.split()), probe.stdout
+
+
+def test_installed_wolfdsl_makes_a_new_ruleset_and_the_toolbox_runs(unpacked_wheel, tmp_path):
+    made = _run(unpacked_wheel, tmp_path, "new", "my-12", "--from", "standard-12")
+    assert made.returncode == 0, made.stderr
+    game = _run(unpacked_wheel, tmp_path, "run", "my-12.wolf", "--seed", "3", "-q")
+    assert game.returncode == 0, game.stderr
+    for args in (("show", "my-12.wolf"), ("script", "new-moon"), ("lint", "my-12.wolf")):
+        done = _run(unpacked_wheel, tmp_path, *args)
+        assert done.returncode == 0, (args, done.stderr)

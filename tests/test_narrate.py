@@ -67,7 +67,7 @@ Game of fake-6 — Fake-6, seed 42, 3 players
   ★ 3号 Villager is elected sheriff
   † 2号 Villager died in night 1 (cause: wolf), last words
   Speeches in order: 3号, 1号
-  3号 Villager learns: {seat: 1, sees: werewolves}
+  3号 Villager learns: seat 1号 Werewolf; sees werewolves
   Exile vote, round 2:
     1号: 1.5 votes (from 3)
     3号: 1 vote (from 1)
@@ -164,11 +164,10 @@ def test_same_choice_by_several_seats_reads_as_one_line():
     lines = list(narrate(events))[4:]
     assert lines == [
         "", "── Day 1 ──",
-        "  run_for_sheriff — no: 1号, 2号",
         "  3号 villager: run_for_sheriff — yes",
         "", "── Night 2 ──",
-        "  1号, 2号 learn: {wolves: [1, 2], ok: yes}",
-        "  3号 villager learns: {wolves: [1]}",
+        "  1号, 2号 learn: wolves 1号, 2号; ok yes",
+        "  3号 villager learns: wolves 1号",
         "", "The game stops here, with no winner yet.",
     ]
 
@@ -220,3 +219,23 @@ def test_speech_claim_recommendation_reveal_and_moderator_lines():
     seer = dict(START, seats=[{"seat": 6, "role": "seer", "faction": "village"}])
     claim = ev(1, 1, "day", "claim", seat=6, role="seer", wolves=[8])
     assert list(narrate([seer, claim], rs))[4] == "  6号 Seer claims: wolves 8号"
+
+
+def test_a_seat_told_the_same_again_is_not_told_twice():
+    events = [START] + [ev(i, i, "night", "inform", seat=3, what={"can_shoot": True}) for i in (1, 2)] + [
+        ev(3, 3, "night", "inform", seat=3, what={"can_shoot": False})]
+    told = [l for l in narrate(events) if l.kind == "info"]
+    assert told == ["  3号 villager learns: can shoot yes", "  3号 villager learns: can shoot no"]
+
+
+def test_a_weighted_ballot_is_shown_with_its_weight():
+    vote = ev(1, 1, "day", "vote", kind="exile", round=1, ballots={"1": 3, "2": 3, "3": 1},
+              tally={"3": 3, "1": 1}, weights={"2": 2}, result=3)
+    assert [l for l in narrate([START, vote]) if l.kind == "vote"][1] == "    3号: 3 votes (from 1, 2×2)"
+
+
+def test_chinese_narration_uses_the_declared_names():
+    lines = list(narrate(GAME, told_ruleset(), lang="zh", agents="random"))
+    assert lines[0] == "Game of fake-6 — Fake-6，种子 42，3名玩家；random机器人".replace("Game of ", "")
+    assert "  1号  狼人  (Werewolves)" in lines  # the fake ruleset names no faction in Chinese
+    assert "── 第1夜 ──" in lines and any(l.startswith("胜者：") for l in lines)

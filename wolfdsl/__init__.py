@@ -16,4 +16,9 @@ try:
 except PackageNotFoundError:  # running from a source tree that was never installed
     __version__ = "0.0.0+source"
 
-__all__ = ["__version__"]
+HOMEPAGE = "https://github.com/wolfdsl/wolfdsl"
+"""The project's home (also in pyproject.toml's ``[project.urls]``)."""
+DOCS = f"{HOMEPAGE}/blob/main/docs"
+"""Where the documentation pages live: ``{DOCS}/lint.md`` and so on."""
+
+__all__ = ["DOCS", "HOMEPAGE", "__version__"]

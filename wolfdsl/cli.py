@@ -152,9 +152,10 @@ def run(
     games: Annotated[Optional[int], typer.Option(
         "--games", "-n", metavar="N", callback=_at_least(1),
         help="Monte Carlo: play N games and summarise them.")] = None,
-    script: Annotated[Optional[Path], typer.Option(
+    scripts: Annotated[Optional[List[Path]], typer.Option(
         "--script", metavar="FILE", exists=True, dir_okay=False, readable=True,
-        help="Play a scenario file (YAML), narrate it and check its expect block.")] = None,
+        help="Play a scenario file (YAML), narrate it and check its expect block "
+             "(one file; `wolfdsl test` runs many).")] = None,
     seed: Annotated[Optional[int], typer.Option(
         metavar="INT", help="Seed of the run (default: a random one, printed).")] = None,
     players: Annotated[Optional[int], typer.Option(
@@ -181,6 +182,11 @@ def run(
     130 when interrupted."""
     with guarded():
         options = parse_sets(set_ or [])
+        if scripts and len(scripts) > 1:
+            raise typer.BadParameter(
+                f"takes one file, got {len(scripts)}; run several with `wolfdsl test "
+                f"{' '.join(shlex.quote(str(s)) for s in scripts)}`", param_hint="'--script'")
+        script = scripts[0] if scripts else None
         if script is not None:
             given = [name for name, on in (
                 ("--games", games is not None), ("--seed", seed is not None),
@@ -255,7 +261,7 @@ def _run_one(ref: str, seed: int, agents: str, players: Optional[int], options: 
         else:
             typer.echo(f"seed {seed}: no winner after {days}")
         return
-    _narrate(result.events, ruleset)
+    _narrate(result.events, ruleset, agents)
 
 
 def _deaths(result) -> list[dict]:
@@ -263,13 +269,13 @@ def _deaths(result) -> list[dict]:
             for e in result.deaths]
 
 
-def _narrate(events: list[dict], ruleset) -> None:
+def _narrate(events: list[dict], ruleset, agents: Optional[str] = None, lang: str = "en") -> None:
     from rich.text import Text
 
     from wolfdsl.present.narrate import narrate
 
     console = _stdout()
-    for line in narrate(events, ruleset):
+    for line in narrate(events, ruleset, lang=lang, agents=agents):
         console.print(Text(line, style=STYLES.get(line.kind, "")))
 
 
@@ -348,36 +354,15 @@ def _scenario_ruleset(outcome, ref: Optional[str]):
         return None
 
 
-LINT_FORMATS = ("text", "json", "sarif")
-
-
-def _lint_target(name: str) -> tuple[str, bool]:
-    """The file to lint for FILE: the path itself, or a bundled ruleset of that name
-    (``True``). Raises ``typer.BadParameter`` with a did-you-mean for neither."""
-    from wolfdsl.lang.load import bundled, bundled_path
-
-    path = Path(name)
-    if path.is_file():
-        return name, False
-    if path.is_dir():
-        raise typer.BadParameter(f"'{name}' is a directory, not a .wolf file",
-                                 param_hint="'FILE...'")
-    found = bundled_path(name[:-5] if name.endswith(".wolf") else name)
-    if found is not None and not path.is_absolute():
-        return str(found), True
-    raise typer.BadParameter(
-        f"file '{name}' does not exist and is not a bundled ruleset{did_you_mean(name, bundled())}",
-        param_hint="'FILE...'")
-
-
 @app.command(cls=PlainCommand, short_help="Check ruleset files for mistakes and conflicting rules.")
 def lint(
-    files: Annotated[List[str], typer.Argument(
-        help=".wolf files or bundled ruleset names (see `wolfdsl rulesets`) to check.",
-        metavar="FILE...", show_default=False)],
+    files: Annotated[Optional[List[str]], typer.Argument(
+        help=".wolf files, folders (every .wolf file under them), bundled ruleset names, or - "
+             "(stdin); default: the current folder.", metavar="FILE...", show_default=False)] = None,
     fmt: Annotated[str, typer.Option(
         "--format", metavar="FORMAT",
-        help="Output: text (compiler style, the default), json, or sarif (SARIF 2.1.0).")] = "text",
+        help="Output: text (compiler style, the default), json, sarif (SARIF 2.1.0, for code "
+             "scanning) or github (workflow annotations).")] = "text",
     select: Annotated[Optional[List[str]], typer.Option(
         "--select", metavar="CODES",
         help="Only these codes, prefixes (W33) or names; repeatable or comma-separated.")] = None,
@@ -395,37 +380,52 @@ def lint(
         "--out", metavar="DIR", file_okay=False,
         help="Folder for --explore reproducers (default: next to each ruleset; the current "
              "folder for a bundled one).")] = None,
+    output_file: Annotated[Optional[Path], typer.Option(
+        "--output-file", "-o", metavar="FILE", dir_okay=False,
+        help="Write the findings to FILE instead of stdout.")] = None,
+    stdin_filename: Annotated[Optional[str], typer.Option(
+        "--stdin-filename", metavar="PATH",
+        help="With -, the file the text on stdin stands for (its name in findings; its "
+             "imports resolve from its folder).")] = None,
+    explain: Annotated[Optional[str], typer.Option(
+        "--explain", metavar="CODE", help="Explain one code (or name) and exit.")] = None,
 ) -> None:
     """Check ruleset files; print `path:line:col: CODE severity: message` per finding.
 
     Exit 0 when clean, 1 when a finding is an error (any finding with --strict), 2 on bad
     usage. Silence one finding with `# lint: ignore CODE -- reason` on its line or the
-    line above."""
-    from wolfdsl.lint import lint_paths, selected_codes
-    from wolfdsl.lint import render
+    line above. Settings (select, ignore, strict) may be given in the [tool.wolfdsl] table
+    of a pyproject.toml; the command line wins."""
+    from wolfdsl.lint import command, render
+    from wolfdsl.lint.registry import by_name_or_code
 
     with guarded():
-        if fmt not in LINT_FORMATS:
-            raise typer.BadParameter(f"unknown format '{fmt}'{did_you_mean(fmt, LINT_FORMATS)}; "
-                                     f"use {', '.join(LINT_FORMATS)}", param_hint="'--format'")
+        if explain is not None:
+            codes = by_name_or_code(explain)
+            if len(codes) != 1:
+                raise typer.BadParameter(f"no single code matches '{explain}'"
+                                         + (f" (it matches {', '.join(codes)})" if codes else ""),
+                                         param_hint="'--explain'")
+            typer.echo(render.explain(codes[0]))
+            return
+        req = command.LintRequest(files or [], fmt, select, ignore, strict, explore, seed, out,
+                                  stdin_filename)
         try:
-            selected_codes(select, ignore)
-        except ValueError as err:
-            raise typer.BadParameter(str(err), param_hint="'--select' / '--ignore'") from None
-        targets = [_lint_target(name) for name in files]
-        out_dirs = {path: Path.cwd() for path, is_bundled in targets if is_bundled and out is None}
-        diags = lint_paths([path for path, _ in targets], select=select, ignore=ignore,
-                           explore=explore, seed=seed, out_dir=out, out_dirs=out_dirs)
-        if fmt == "json":
-            typer.echo(render.as_json(diags))
-        elif fmt == "sarif":
-            typer.echo(render.sarif(diags))
-        else:
-            if diags:
-                typer.echo(render.text(diags))
-            typer.echo(render.summary(diags, len(files)), err=True)
-        failing = any(d.severity == "error" for d in diags) or (strict and bool(diags))
-    raise typer.Exit(1 if failing else 0)
+            with user_errors():
+                report, summary, code = command.run_lint(req)
+        except command.UsageError as err:
+            raise typer.BadParameter(str(err), param_hint=f"'{err.param}'") from None
+        if output_file is not None:
+            try:
+                output_file.write_text(report + "\n" if report else "", encoding="utf-8")
+            except OSError as err:
+                raise typer.BadParameter(f"cannot write '{output_file}': {err.strerror}",
+                                         param_hint="'--output-file'") from None
+        elif report or fmt != "text":
+            typer.echo(report)
+        if fmt in ("text", "github") or output_file is not None:
+            typer.echo(summary, err=True)
+    raise typer.Exit(code)
 
 
 @app.command()
@@ -450,6 +450,11 @@ def rulesets() -> None:
         typer.echo(err.render(), err=True)
     if failed:
         raise typer.Exit(2)
+
+
+from wolfdsl.commands import register as _register_toolbox  # noqa: E402  (needs app)
+
+_register_toolbox(app, PlainCommand)
 
 
 def main() -> None:

@@ -188,8 +188,21 @@ class DeckDecl(Decl):
 
 
 @_node
+class ModeratorCall(Node):
+    """What the moderator says at a real table for a step or a trigger::
+
+        call "Guard, open your eyes and choose a player to protect." "守卫请睁眼，请选择你要守护的玩家。"
+
+    ``en`` and ``zh`` (``None`` when only English is given); ``wolfdsl script`` prints
+    them as the call sheet.
+    """
+    en: str
+    zh: str | None
+
+
+@_node
 class StepDecl(Decl):
-    """``step witch in night after werewolves when day > 0 { ... }``."""
+    """``step witch in night after werewolves when day > 0 call "…" "…" { ... }``."""
     name: str
     phase: str
     after: tuple[str, ...]
@@ -200,6 +213,7 @@ class StepDecl(Decl):
     always: bool
     body: Block
     replace: bool
+    calls: tuple[ModeratorCall, ...] = ()
 
 
 @_node
@@ -227,6 +241,7 @@ class ExtendDecl(Decl):
     params: tuple[str, ...] | None
     first: bool
     body: Block
+    calls: tuple[ModeratorCall, ...] = ()
 
 
 @_node
@@ -250,6 +265,7 @@ class TriggerDecl(Decl):
     when: Expr | None
     body: Block
     replace: bool
+    calls: tuple[ModeratorCall, ...] = ()
 
 
 @_node

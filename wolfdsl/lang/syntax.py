@@ -362,6 +362,7 @@ from .declarations import (  # noqa: E402,F401
     RoleDecl,
     Card,
     DeckDecl,
+    ModeratorCall,
     StepDecl,
     OrderDecl,
     ProcDecl,

@@ -216,21 +216,27 @@ class _ToAst(Transformer):
     def step_always(self, meta):
         return ("always", True)
 
+    def moderator_call(self, meta, en, zh):
+        return ("call", A.ModeratorCall(en=_unquote(en), zh=_unquote(zh) if zh is not None else None,
+                                        span=self._span(meta)))
+
     def step_decl(self, meta, replace, name, phase, *rest):
         body = rest[-1]
         clauses = rest[:-1]
-        after, before, opts = (), (), {}
+        after, before, calls, opts = (), (), (), {}
         for k, v in clauses:
             if k == "after":
                 after += v
             elif k == "before":
                 before += v
+            elif k == "call":
+                calls += (v,)
             else:
                 opts[k] = v
         return A.StepDecl(name=str(name), phase=str(phase), after=after, before=before,
                           first=opts.get("first", False), last=opts.get("last", False),
                           when=opts.get("when"), always=opts.get("always", False), body=body,
-                          replace=replace is not None, span=self._span(meta))
+                          replace=replace is not None, calls=calls, span=self._span(meta))
 
     def order_decl(self, meta, phase, *names):
         return A.OrderDecl(phase=str(phase), names=tuple(str(n) for n in names), span=self._span(meta))
@@ -245,9 +251,9 @@ class _ToAst(Transformer):
     def extend_first(self, meta):
         return True
 
-    def extend_decl(self, meta, name, params, first, body):
+    def extend_decl(self, meta, name, params, first, *rest):
         return A.ExtendDecl(what="proc", name=str(name), params=params, first=first is not None,
-                            body=body, span=self._span(meta))
+                            body=rest[-1], calls=tuple(v for _, v in rest[:-1]), span=self._span(meta))
 
     def func_decl(self, meta, replace, name, params, expr):
         return A.FuncDecl(name=str(name), params=params or (), expr=expr,
@@ -261,10 +267,11 @@ class _ToAst(Transformer):
 
     def trigger_decl(self, meta, replace, kind, name, event, var, *rest):
         body = rest[-1]
-        opts = dict(rest[:-1])
+        opts = dict(c for c in rest[:-1] if c[0] != "call")
+        calls = tuple(v for k, v in rest[:-1] if k == "call")
         return A.TriggerDecl(kind=str(kind), name=str(name), event=str(event), var=str(var),
                              order=opts.get("order", 0), when=opts.get("when"), body=body,
-                             replace=replace is not None, span=self._span(meta))
+                             replace=replace is not None, calls=calls, span=self._span(meta))
 
     def win_priority(self, meta, n):
         return ("priority", n)

@@ -292,6 +292,7 @@ class Referee:
         rnd = self.rounds[key]
         ballots: dict[int, Any] = {}
         tally: dict[int, float] = {}
+        weights: dict[int, float] = {}  # the ballots that do not count 1 (the sheriff's)
         for v in voters:
             env[vv] = v
             options = allowed(g, env, cv, cands, op.cand_unless)
@@ -321,6 +322,8 @@ class Referee:
             if answer is not None:
                 env[cv] = answer
                 w = op.weight(g, env) if op.weight is not None else 1
+                if w != 1:
+                    weights[v] = w
                 if w:  # a ballot of weight 0 is cast but not counted
                     tally[answer] = tally.get(answer, 0) + w
         top: list[int] = []
@@ -329,7 +332,8 @@ class Referee:
             top = sorted(s for s, t in tally.items() if t == best)
         result = top[0] if len(top) == 1 else None
         g.emit("vote", {"kind": op.kind, "round": rnd, "ballots": dict(ballots),
-                        "tally": {s: tally[s] for s in sorted(tally)}, "result": result, "top": top})
+                        "tally": {s: tally[s] for s in sorted(tally)}, "result": result, "top": top,
+                        **({"weights": weights} if weights else {})})
         env[op.top_var] = top
         if op.ballots_var:
             env[op.ballots_var] = dict(ballots)

@@ -36,6 +36,8 @@ import re
 from itertools import groupby
 from typing import Any, Iterable, Iterator
 
+from .words import NARRATION, VOTE_KINDS_ZH
+
 
 class Line(str):
     """One line of narration: a ``str`` with a ``kind`` the terminal may style.
@@ -52,13 +54,14 @@ class Line(str):
         return self
 
 
-def seat_label(seat: Any) -> str:
-    """``3号`` for seat 3; ``nobody`` for ``None``."""
-    return "nobody" if seat is None else f"{seat}号"
+def seat_label(seat: Any, lang: str = "en") -> str:
+    """``3号`` for seat 3; ``nobody`` (``无人``) for ``None``."""
+    return NARRATION[lang]["nobody"] if seat is None else f"{seat}号"
 
 
-def _seats(seats: Iterable[Any]) -> str:
-    return ", ".join(seat_label(s) for s in seats) or "nobody"
+def _seats(seats: Iterable[Any], lang: str = "en") -> str:
+    w = NARRATION[lang]
+    return w["sep"].join(seat_label(s) for s in seats) or w["nobody"]
 
 
 def _time_key(day: int, phase: str) -> tuple[int, int]:
@@ -69,33 +72,72 @@ def _time_key(day: int, phase: str) -> tuple[int, int]:
 class _Teller:
     """The state a narration needs: who holds which role, how far the story has got."""
 
-    def __init__(self, ruleset: Any = None, numbered: bool | None = None):
+    def __init__(self, ruleset: Any = None, numbered: bool | None = None, lang: str = "en",
+                 agents: str | None = None):
         self.ruleset = ruleset
         self.numbered = numbered
+        self.lang = lang
+        self.w = NARRATION[lang]
+        self.agents = agents
         self.roles: dict[int, str] = {}
         self.now: tuple[int, int] | None = None
+        self.told: dict[Any, Any] = {}
 
     # -- names -------------------------------------------------------------------------
+    def _name(self, thing: Any) -> str | None:
+        if thing is None:
+            return None
+        zh = getattr(thing, "name_zh", None) if self.lang == "zh" else None
+        return zh or getattr(thing, "name", None)
+
     def role_name(self, role: str | None) -> str:
         if role is None:
             return "?"
         roles = getattr(self.ruleset, "roles", None) or {}
-        r = roles.get(role)
-        name = getattr(r, "name", None) if r is not None else None
-        return name or role
+        return self._name(roles.get(role)) or role
 
     def faction_name(self, faction: str) -> str:
         factions = getattr(self.ruleset, "factions", None) or {}
-        f = factions.get(faction)
-        name = getattr(f, "name", None) if f is not None else None
-        return name or faction
+        return self._name(factions.get(faction)) or faction
+
+    def symbol_name(self, kind: str, name: Any) -> str:
+        """A cause or status by its Chinese name (``zh``), else by its id."""
+        symbols = (getattr(self.ruleset, "symbols", None) or {}).get(kind) or {}
+        sym = symbols.get(name)
+        zh = getattr(sym, "name_zh", "") if sym is not None and self.lang == "zh" else ""
+        return zh or str(name)
 
     def who(self, seat: Any, role: str | None = None) -> str:
         """``3号 Seer``: the seat with the role it holds (or held, for a death)."""
         if seat is None:
-            return "nobody"
+            return self.w["nobody"]
         role = role or self.roles.get(_as_seat(seat))
-        return f"{seat_label(seat)} {self.role_name(role)}" if role else seat_label(seat)
+        sep = "" if self.lang == "zh" else " "
+        return f"{seat_label(seat)}{sep}{self.role_name(role)}" if role else seat_label(seat)
+
+    def private(self, what: Any) -> str:
+        """What a seat learns, readable: ``wolves 1号, 5号; victim 6号 Seer``."""
+        if not isinstance(what, dict):
+            return self.value(what, seats=True)
+        colon = self.w["colon"]
+        parts = []
+        for k, v in what.items():
+            if isinstance(v, int) and not isinstance(v, bool):
+                shown = self.who(v)
+            elif isinstance(v, str) and v in (getattr(self.ruleset, "roles", None) or {}):
+                shown = self.role_name(v)
+            else:
+                shown = self.value(v, seats=True)
+            parts.append(f"{k.replace('_', ' ')}{colon if self.lang == 'zh' else ' '}{shown}")
+        return "; ".join(parts)
+
+    def repeated(self, seat: Any, what: Any) -> bool:
+        """True when this seat was told exactly this last time (a per-night status such
+        as "could shoot: yes" is told once, then only when it changes)."""
+        key = repr(what)
+        seen = self.told.get(seat) == key
+        self.told[seat] = key
+        return seen
 
     # -- events ------------------------------------------------------------------------
     def tell(self, ev: dict) -> Iterator[Line]:
@@ -114,13 +156,16 @@ class _Teller:
         """Several seats doing or learning the same thing: one line (see ``_group_key``)."""
         yield from self.header(evs[0])
         first = evs[0]
-        seats = _seats(ev.get("seat") for ev in evs)
         if first["type"] == "inform":
-            yield Line(f"  {seats} learn: {_show(first.get('what'))}", "info")
-        else:
+            fresh = [ev for ev in evs if not self.repeated(ev.get("seat"), ev.get("what"))]
+            if fresh:
+                seats = _seats((ev.get("seat") for ev in fresh), self.lang)
+                yield Line(f"  {seats} {self.w['learn']}{self.w['colon']}{self.private(first.get('what'))}", "info")
+        elif first.get("choice") is not False:  # an offer several seats declined is not told
+            seats = _seats((ev.get("seat") for ev in evs), self.lang)
             verb = str(first.get("action", "?")).rsplit(".", 1)[-1]
             choice = first.get("choice")
-            how = "pass" if choice is None else _yes_no(choice)
+            how = self.w["pass"] if choice is None else self.yes_no(choice)
             yield Line(f"  {verb} — {how}: {seats}", "action")
 
     def header(self, ev: dict) -> Iterator[Line]:
@@ -133,7 +178,7 @@ class _Teller:
         if self.now is None or key > self.now:
             self.now = key
             yield Line("", "blank")
-            yield Line(f"── {phase.capitalize()} {day} ──", "header")
+            yield Line(self.w["header"].format(phase=self.w[phase], day=day), "header")
 
     def on_game_start(self, ev: dict) -> Iterator[Line]:
         seats = ev.get("seats") or []
@@ -141,9 +186,13 @@ class _Teller:
         name = ev.get("ruleset", "?")
         what = f"{name} — {title}" if title and title != name else name
         game = ev.get("game", 0)
-        number = f" {game}" if self.numbered or (self.numbered is None and game) else ""
-        yield Line(f"Game{number} of {what}, seed {ev.get('seed')}, {plural(len(seats), 'player')}",
-                   "title")
+        w = self.w
+        number = w["number"].format(n=game) if self.numbered or (self.numbered is None and game) else ""
+        agents = self.agents or ev.get("agents")
+        one, many = w["players"]
+        players = f"{len(seats)}{'' if self.lang == 'zh' else ' '}{one if len(seats) == 1 else many}"
+        yield Line(w["game"].format(number=number, what=what, seed=ev.get("seed"), players=players,
+                                    agents=w["agents"].format(agents=agents) if agents else ""), "title")
         width = max((len(seat_label(s.get("seat"))) for s in seats), default=0)
         for s in seats:
             seat, role = s.get("seat"), s.get("role")
@@ -152,7 +201,7 @@ class _Teller:
             roles = getattr(self.ruleset, "roles", None) or {}
             if role in roles:
                 zh = getattr(roles[role], "name_zh", "") or ""
-            name = self.role_name(role) + (f" {zh}" if zh else "")
+            name = self.role_name(role) + (f" {zh}" if zh and self.lang != "zh" else "")
             yield Line(f"  {seat_label(seat):>{width}}  {name}  ({self.faction_name(s.get('faction', '?'))})",
                        "cast")
 
@@ -163,16 +212,19 @@ class _Teller:
         seat, role = ev.get("seat"), ev.get("role")
         before = self.who(seat)
         self.roles[_as_seat(seat)] = role
-        yield Line(f"  {before} is now {self.role_name(role)}", "status")
+        yield Line("  " + self.w["now"].format(who=before, what=self.role_name(role)), "status")
 
     def on_revive(self, ev: dict) -> Iterator[Line]:
         seat, role = ev.get("seat"), ev.get("role")
         self.roles[_as_seat(seat)] = role
-        yield Line(f"  ✚ {self.who(seat)} returns to the game", "status")
+        yield Line("  " + self.w["returns"].format(who=self.who(seat)), "status")
 
     def on_card(self, ev: dict) -> Iterator[Line]:
         tags = ", ".join(f"{v} {k}" for k, v in ev.items() if k not in _SKIP | {"card", "name"})
-        yield Line(f"  ☾ Event card: {ev.get('name', ev.get('card'))}" + (f" ({tags})" if tags else ""), "info")
+        cards = getattr(self.ruleset, "cards", None) or {}
+        name = self._name(cards.get(ev.get("card"))) if self.lang == "zh" else None
+        name = name or ev.get("name", ev.get("card"))
+        yield Line("  " + self.w["card"].format(name=name) + (f" ({tags})" if tags else ""), "info")
 
     def on_action(self, ev: dict) -> Iterator[Line]:
         action = str(ev.get("action", "?"))
@@ -185,10 +237,10 @@ class _Teller:
         if targets:
             parts.append("→ " + ", ".join(self.who(t) for t in targets))
         if choice is not None:
-            parts.append(f"— {_yes_no(choice)}")
+            parts.append(f"— {self.yes_no(choice)}")
         if not parts:
-            parts.append("— pass")
-        yield Line(f"  {actor}: {verb} " + " ".join(parts), "action")
+            parts.append(f"— {self.w['pass']}")
+        yield Line(f"  {actor}{self.w['colon']}{verb} " + " ".join(parts), "action")
 
     def team_name(self, by: Any) -> str:
         if by is None:
@@ -203,42 +255,56 @@ class _Teller:
         when = ""
         day, phase = ev.get("day"), ev.get("phase")
         if isinstance(day, int) and self.now is not None and _time_key(day, phase) < self.now:
-            when = f" in {phase} {day}"
-        words = ", last words" if ev.get("last_words") else ""
-        yield Line(f"  † {self.who(seat, role)} died{when} (cause: {ev.get('cause', '?')}){words}", "death")
+            when = "earlier"
+        if when:
+            when = self.w["in"].format(phase=self.w[phase] if self.lang == "zh" else phase, day=day)
+        words = self.w["last_words"] if ev.get("last_words") else ""
+        cause = self.symbol_name("cause", ev.get("cause", "?"))
+        yield Line("  " + self.w["died"].format(who=self.who(seat, role), when=when, cause=cause, words=words),
+                   "death")
 
     def on_vote(self, ev: dict) -> Iterator[Line]:
-        kind = str(ev.get("kind", "?")).replace("_", " ")
+        w = self.w
+        kind = str(ev.get("kind", "?"))
+        kind = VOTE_KINDS_ZH.get(kind, kind) if self.lang == "zh" else kind.replace("_", " ").capitalize()
         rnd = ev.get("round", 1)
         ballots = ev.get("ballots") or {}
         tally = {_as_seat(k): v for k, v in (ev.get("tally") or {}).items()}
+        weights = {_as_seat(k): v for k, v in (ev.get("weights") or {}).items()}
         by_target: dict[Any, list[int]] = {}
         for voter, target in ballots.items():
             by_target.setdefault(None if target is None else _as_seat(target), []).append(_as_seat(voter))
-        title = f"  {kind.capitalize()} vote" + (f", round {rnd}" if rnd and rnd != 1 else "")
-        yield Line(title + ":", "vote")
+        title = "  " + w["vote"].format(kind=kind) + (w["round"].format(n=rnd) if rnd and rnd != 1 else "")
+        yield Line(title + w["colon"].rstrip() + ("" if self.lang == "zh" else ""), "vote")
         order = sorted((t for t in by_target if t is not None), key=lambda t: (-_num(tally.get(t, 0)), t))
+        sep = w["sep"]
         for target in order:
             voters = sorted(by_target[target])
             weight = tally.get(target, len(voters))
-            votes = "vote" if weight == 1 else "votes"
-            yield Line(f"    {seat_label(target)}: {_fmt_num(weight)} {votes} "
-                       f"(from {', '.join(map(str, voters))})", "vote")
+            one, many = w["votes"]
+            # a ballot that counts more (or less) than 1: "5×2" (the sheriff's, usually)
+            shown = sep.join(f"{v}×{_fmt_num(weights[v])}" if v in weights else str(v) for v in voters)
+            yield Line("    " + w["tally"].format(seat=seat_label(target), n=_fmt_num(weight),
+                                                  votes=one if weight == 1 else many, voters=shown), "vote")
         if None in by_target:
-            yield Line(f"    abstained: {', '.join(map(str, sorted(by_target[None])))}", "vote")
+            yield Line("    " + w["abstained"].format(voters=sep.join(map(str, sorted(by_target[None])))), "vote")
         result = ev.get("result")
-        outcome = self.who(result) if result is not None else "no result"
+        outcome = self.who(result) if result is not None else w["no_result"]
         yield Line(f"    ⇒ {outcome}", "vote")
 
     def on_status(self, ev: dict) -> Iterator[Line]:
         seat = ev.get("seat")
         if ev.get("add") is not None:
-            yield Line(f"  {self.who(seat)} is now {ev['add']}", "status")
+            yield Line("  " + self.w["now"].format(who=self.who(seat), what=self.symbol_name("status", ev["add"])),
+                       "status")
         if ev.get("remove") is not None:
-            yield Line(f"  {self.who(seat)} is no longer {ev['remove']}", "status")
+            yield Line("  " + self.w["no_longer"].format(who=self.who(seat),
+                                                          what=self.symbol_name("status", ev["remove"])), "status")
 
     def on_inform(self, ev: dict) -> Iterator[Line]:
-        yield Line(f"  {self.who(ev.get('seat'))} learns: {_show(ev.get('what'))}", "info")
+        if not self.repeated(ev.get("seat"), ev.get("what")):
+            yield Line(f"  {self.who(ev.get('seat'))} {self.w['learns']}{self.w['colon']}"
+                       f"{self.private(ev.get('what'))}", "info")
 
     def on_note(self, ev: dict) -> Iterator[Line]:
         yield Line(f"  {ev.get('text', '')}{self.extras(ev, 'text')}", "info")
@@ -248,14 +314,14 @@ class _Teller:
         when the claimed role is not the one the seat holds."""
         seat, claimed = ev.get("seat"), ev.get("role")
         held = self.roles.get(_as_seat(seat))
-        what = f" to be {self.role_name(claimed)}" if claimed and claimed != held else ""
+        what = self.w["claims_to_be"].format(role=self.role_name(claimed)) if claimed and claimed != held else ""
         told = ev.get("told") if isinstance(ev.get("told"), dict) else {}
         said = "; ".join([f"{k.replace('_', ' ')} {self.value(v, seats=True)}"
                           for k, v in ev.items() if k not in _SKIP | {"seat", "role", "told"}]
                          + [", ".join(f"{k.replace('_', ' ')} {self.value(v, seats=k == 'seat' or 'seat' in k)}"
                                       for k, v in told.items())] * bool(told))
-        verb = "claims" if claimed else "says"
-        yield Line(f"  {self.who(seat)} {verb}{what}" + (f": {said}" if said else ""), "info")
+        yield Line("  " + self.w["claims"].format(who=self.who(seat), what=what)
+                   + (f"{self.w['colon']}{said}" if said else ""), "info")
 
     # -- the ruleset's own event texts ---------------------------------------------------
     def template(self, ev: dict) -> str | None:
@@ -264,7 +330,7 @@ class _Teller:
         for e in texts or ():
             if e.case is None or ev.get(e.case[0], _ABSENT) == e.case[1] or (
                     e.case[1] == "none" and ev.get(e.case[0]) is None):
-                return e.en
+                return e.zh if self.lang == "zh" and e.zh else e.en
         return None
 
     def render(self, text: str, ev: dict) -> str:
@@ -292,20 +358,26 @@ class _Teller:
             if isinstance(v, int) and not isinstance(v, bool):
                 return seat_label(v)
             if isinstance(v, (list, tuple)) and all(isinstance(x, int) and not isinstance(x, bool) for x in v):
-                return _seats(v)
+                return _seats(v, self.lang)
             if isinstance(v, str):
                 roles = getattr(self.ruleset, "roles", None) or {}
                 return self.role_name(v) if v in roles else v.replace("_", " ")
-            return _yes_no(v)
+            return self.yes_no(v)
 
         return _PLACEHOLDER.sub(field, _SEGMENT.sub(segment, text))
 
     def value(self, v: Any, seats: bool = False) -> str:
         """A field's value: seat numbers as ``3号`` when ``seats``, role ids by name."""
         if seats and isinstance(v, (list, tuple)) and all(isinstance(x, int) and not isinstance(x, bool) for x in v):
-            return _seats(v) if v else "none"
+            return _seats(v, self.lang) if v else self.w["none"]
         if seats and isinstance(v, int) and not isinstance(v, bool):
             return seat_label(v)
+        return self.yes_no(v) if isinstance(v, bool) else _show(v)
+
+    def yes_no(self, v: Any) -> str:
+        """``yes``/``no`` (是/否) for booleans, other values as the log has them."""
+        if v is True or v is False:
+            return self.w["yes" if v else "no"]
         return _show(v)
 
     def extras(self, ev: dict, *known: str) -> str:
@@ -322,11 +394,12 @@ class _Teller:
         return f" ({', '.join(rest)})" if rest else ""
 
     def on_game_over(self, ev: dict) -> Iterator[Line]:
-        winners = [self.faction_name(w) for w in ev.get("winners") or []]
-        label = "Winners" if len(winners) > 1 else "Winner"
+        w = self.w
+        winners = [self.faction_name(f) for f in ev.get("winners") or []]
+        label = w["winner"][len(winners) > 1]
         yield Line("", "blank")
-        yield Line(f"{label}: {' and '.join(winners) or 'nobody'} (rule: {ev.get('reason')}); "
-                   f"winning seats: {_seats(ev.get('winning_seats') or [])}", "game_over")
+        yield Line(w["over"].format(label=label, who=w["and"].join(winners) or w["nobody"], rule=ev.get("reason"),
+                                    seats=_seats(ev.get("winning_seats") or [], self.lang)), "game_over")
 
     def on_other(self, ev: dict) -> Iterator[Line]:
         fields = ", ".join(f"{k}={_show(v)}" for k, v in ev.items() if k not in _SKIP)
@@ -396,16 +469,19 @@ def _show(value: Any) -> str:
 
 
 def narrate(events: Iterable[dict], ruleset: Any = None,
-            numbered: bool | None = None) -> Iterator[Line]:
+            numbered: bool | None = None, lang: str = "en", agents: str | None = None) -> Iterator[Line]:
     """Narrate one game's events, one :class:`Line` (a ``str``) at a time.
 
     ``ruleset`` (an ``ir.Ruleset``, optional) supplies display names for roles and
     factions; without it the ids from the log are used. A game that stops without a
     ``game_over`` event ends with a line saying so. The title names the game's number
     (``Game 3 of ...``) when ``numbered``; by default only when it is not game 0, so
-    the only game of a run reads ``Game of ...``.
+    the only game of a run reads ``Game of ...``. ``lang`` ``zh`` tells it in Chinese,
+    with the Chinese names the ruleset declares; ``agents`` names the bots in the title.
+    Private information is told as fields (``wolves 1号, 5号``), once while it stays
+    the same; an offer several seats decline together is left out.
     """
-    teller = _Teller(ruleset, numbered)
+    teller = _Teller(ruleset, numbered, lang, agents)
     over = False
     started = False
     for key, group in groupby(events, key=_group_key):
@@ -419,4 +495,4 @@ def narrate(events: Iterable[dict], ruleset: Any = None,
             yield from teller.tell_group(evs)
     if started and not over:
         yield Line("", "blank")
-        yield Line("The game stops here, with no winner yet.", "game_over")
+        yield Line(teller.w["stops"], "game_over")

@@ -1,0 +1,36 @@
+"""``wolfdsl new``: an editable copy or a short importing file, next to the user."""
+import os
+
+from clitools import invoke
+from wolfdsl.lang.load import load
+
+
+def test_new_copies_the_base_and_the_copy_plays(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    r = invoke("new", "my-12", "--from", "standard-12")
+    assert r.exit_code == 0, r.output
+    assert r.stdout.splitlines()[0] == "wrote my-12.wolf"
+    text = (tmp_path / "my-12.wolf").read_text(encoding="utf-8")
+    assert 'title "my-12"' in text and "deck 12:" in text
+    rs = load(str(tmp_path / "my-12.wolf"))
+    assert rs.title == "my-12" and rs.players == (12, 12)
+
+
+def test_new_import_writes_a_short_file(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert invoke("new", "moon", "--from", "new-moon", "--import").exit_code == 0
+    text = (tmp_path / "moon.wolf").read_text(encoding="utf-8")
+    assert 'import "new-moon"' in text and len(text.splitlines()) < 10
+    assert load(str(tmp_path / "moon.wolf")).title == "moon"
+
+
+def test_new_refuses_to_overwrite_and_an_unknown_base(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "x.wolf").write_text("keep me")
+    r = invoke("new", "x")
+    assert r.exit_code == 2 and "--force" in r.stderr
+    assert (tmp_path / "x.wolf").read_text() == "keep me"
+    assert invoke("new", "x", "--force").exit_code == 0
+    r = invoke("new", "y", "--from", "standard-13")
+    assert r.exit_code == 2 and "did you mean" in r.stderr.lower() or "unknown ruleset" in r.stderr
+    assert not os.path.exists(tmp_path / "y.wolf")

@@ -1,0 +1,40 @@
+"""``wolfdsl show``: golden text in English and Chinese, JSON, --set and its marks."""
+import json
+
+import pytest
+
+from clitools import invoke
+from golden import check
+
+
+@pytest.mark.parametrize("name,lang", [("standard-12", "en"), ("new-moon", "zh"), ("classic-9", "en")])
+def test_show_matches_its_golden_file(name, lang):
+    r = invoke("show", name, "--lang", lang)
+    assert r.exit_code == 0, r.output
+    check(f"show-{name}-{lang}.txt", r.stdout)
+
+
+def test_show_json_marks_what_set_changed():
+    r = invoke("show", "standard-12", "--json", "--set", "night_order=order_c")
+    assert r.exit_code == 0, r.output
+    view = json.loads(r.stdout)
+    opts = {o["name"]: o for o in view["options"]}
+    assert opts["night_order"]["value"] == "order_c" and opts["night_order"]["set_by"] == "--set"
+    assert opts["wolf_win"]["set_by"] == "default"
+    runs = {s["step"]: s["runs"] for s in view["night"]}
+    assert runs["early_seer"] == "always" and runs["seer"] == "never"
+    assert [s["step"] for s in view["night"]][:3] == ["guard", "early_seer", "werewolves"]
+    assert [w["win"] for w in view["wins"]][-1] == "village_wins"
+
+
+def test_show_first_night_only_and_ruleset_sets():
+    view = json.loads(invoke("show", "cupid-thief-12", "--json").stdout)
+    runs = {s["step"]: s["runs"] for s in view["night"]}
+    assert runs["thief"] == "first" and runs["cupid"] == "first"
+    assert any(o["set_by"] == "ruleset" for o in view["options"])
+
+
+def test_show_bad_input_exits_2():
+    assert invoke("show", "standard-13").exit_code == 2
+    assert invoke("show", "standard-12", "--lang", "fr").exit_code == 2
+    assert invoke("show", "standard-12", "--set", "wolf_win=never").exit_code == 2

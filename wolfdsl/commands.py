@@ -1,0 +1,234 @@
+"""The toolbox commands of ``wolfdsl``: ``test``, ``show``, ``script``, ``new`` and
+``narrate`` (issue 12).
+
+Each command here is a thin typer wrapper: it parses the options, calls the module that
+does the work and prints the result. :func:`register` adds them to the application of
+:mod:`wolfdsl.cli`.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, List, Optional
+
+import typer
+
+from wolfdsl.terminal import guarded, user_errors
+
+LANGS = ("en", "zh")
+
+
+def register(app: typer.Typer, cls: type) -> None:
+    """Add the toolbox commands to ``app``; ``cls`` is the CLI's command class."""
+    app.command(cls=cls, short_help="Run scenario files (every one under a folder) as tests.")(test)
+    app.command(cls=cls, short_help="Show a ruleset: deck, options, night order, day, wins.")(show)
+    app.command(cls=cls, short_help="Print the moderator's call sheet of a ruleset.")(script)
+    app.command(cls=cls, short_help="Start a new ruleset file from a bundled one.")(new)
+    app.command(cls=cls, short_help="Narrate a logged game (a --log file).")(narrate)
+
+
+def _at_least_one(value: Optional[int]) -> Optional[int]:
+    if value is not None and value < 1:
+        raise typer.BadParameter(f"must be at least 1, got {value}")
+    return value
+
+
+def _check_lang(lang: Optional[str]) -> Optional[str]:
+    if lang is not None and lang not in LANGS:
+        raise typer.BadParameter(f"unknown language '{lang}'; use en or zh")
+    return lang
+
+
+# --------------------------------------------------------------------------------------
+# wolfdsl test
+# --------------------------------------------------------------------------------------
+
+def test(
+    paths: Annotated[Optional[List[str]], typer.Argument(
+        help="Scenario files, or folders to search for them (default: the current folder).",
+        metavar="PATH...", show_default=False)] = None,
+    jobs: Annotated[int, typer.Option(
+        "--jobs", "-j", metavar="J", callback=_at_least_one,
+        help="Worker processes (default: 1).")] = 1,
+    junit: Annotated[Optional[Path], typer.Option(
+        "--junit", metavar="FILE", dir_okay=False,
+        help="Also write the results as JUnit XML (for CI).")] = None,
+    quiet: Annotated[bool, typer.Option(
+        "--quiet", "-q", help="Print only the files that fail, and the summary.")] = False,
+) -> None:
+    """Run scenario files as tests: one line per file, then `N passed, M failed`.
+
+    A folder is searched (recursively, hidden folders left out) for .yaml/.yml files
+    with an `expect:` block. Exit 0 when every scenario holds, 1 when one fails or
+    cannot be played, 2 on bad usage."""
+    from wolfdsl.scenario.suite import find_scenarios, junit_xml, run_suite, summary
+
+    with guarded():
+        try:
+            files = find_scenarios(paths or ["."])
+        except FileNotFoundError as err:
+            raise typer.BadParameter(f"'{err.args[0]}' does not exist",
+                                     param_hint="'PATH...'") from None
+        if not files:
+            typer.echo(f"no scenario files found in {', '.join(paths or ['.'])}", err=True)
+            raise typer.Exit(2)
+        results = []
+        labels = {"passed": "PASS ", "failed": "FAIL ", "error": "ERROR"}
+        for result in run_suite(files, jobs):
+            results.append(result)
+            if not (quiet and result.ok):
+                typer.echo(f"{labels[result.status]} {result.path}")
+        for result in results:
+            if not result.ok:
+                typer.echo(f"\n--- {result.path}\n{result.report.rstrip()}")
+        if junit is not None:
+            try:
+                junit.write_text(junit_xml(results), encoding="utf-8")
+            except OSError as err:
+                raise typer.BadParameter(f"cannot write '{junit}': {err.strerror}",
+                                         param_hint="'--junit'") from None
+        typer.echo(("\n" if any(not r.ok for r in results) else "") + summary(results))
+    raise typer.Exit(0 if all(r.ok for r in results) else 1)
+
+
+# --------------------------------------------------------------------------------------
+# wolfdsl show
+# --------------------------------------------------------------------------------------
+
+def _sets(items: Optional[List[str]]) -> dict:
+    from wolfdsl.cli import parse_sets
+
+    return parse_sets(items or [])
+
+
+def show(
+    ruleset: Annotated[str, typer.Argument(
+        help="A .wolf file or a bundled ruleset name.", metavar="RULESET", show_default=False)],
+    lang: Annotated[str, typer.Option(
+        "--lang", metavar="LANG", callback=_check_lang, help="en or zh.")] = "en",
+    set_: Annotated[Optional[List[str]], typer.Option(
+        "--set", metavar="NAME=VALUE", help="Set a ruleset option (repeatable).")] = None,
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="Print the ruleset as JSON instead of text.")] = False,
+) -> None:
+    """Show a ruleset as the engine will play it: players, deck, every option (value,
+    allowed values, rule, who set it), the night order and the day's steps (which run
+    every night, only the first, or never with these options), event cards, win rules."""
+    import json
+
+    from wolfdsl.present.show import render, ruleset_view
+
+    with guarded():
+        options = _sets(set_)
+        with user_errors():
+            view = ruleset_view(ruleset, options)
+        if as_json:
+            typer.echo(json.dumps(view, ensure_ascii=False, indent=2))
+        else:
+            typer.echo(render(view, lang), nl=False)
+
+
+# --------------------------------------------------------------------------------------
+# wolfdsl script
+# --------------------------------------------------------------------------------------
+
+SHEET_FORMATS = ("md", "html")
+
+
+def _write_or_echo(text: str, output: Optional[Path]) -> None:
+    if output is None:
+        typer.echo(text, nl=False)
+        return
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as err:
+        raise typer.BadParameter(f"cannot write '{output}': {err.strerror}",
+                                 param_hint="'--output'") from None
+    typer.echo(f"wrote {output}", err=True)
+
+
+def script(
+    ruleset: Annotated[str, typer.Argument(
+        help="A .wolf file or a bundled ruleset name.", metavar="RULESET", show_default=False)],
+    lang: Annotated[Optional[str], typer.Option(
+        "--lang", metavar="LANG", callback=_check_lang,
+        help="en or zh (default: zh when the ruleset's title or summary is Chinese).")] = None,
+    fmt: Annotated[str, typer.Option(
+        "--format", metavar="FORMAT", help="md (Markdown, the default) or html (a printable page).")] = "md",
+    output: Annotated[Optional[Path], typer.Option(
+        "--output", "-o", metavar="FILE", dir_okay=False, help="Write to FILE instead of stdout.")] = None,
+    set_: Annotated[Optional[List[str]], typer.Option(
+        "--set", metavar="NAME=VALUE", help="Set a ruleset option (repeatable).")] = None,
+) -> None:
+    """Print the moderator's call sheet: the deck, the first night and the other nights as
+    numbered calls, the day's procedure, what to remember at any time, the house rules
+    in force and any event cards. The words are the `call` clauses of the ruleset."""
+    from wolfdsl.present.callsheet import call_sheet, html, markdown
+
+    with guarded():
+        if fmt not in SHEET_FORMATS:
+            raise typer.BadParameter(f"unknown format '{fmt}'; use md or html", param_hint="'--format'")
+        options = _sets(set_)
+        with user_errors():
+            sheet = call_sheet(ruleset, options, lang)
+        _write_or_echo(html(sheet) if fmt == "html" else markdown(sheet), output)
+
+
+# --------------------------------------------------------------------------------------
+# wolfdsl new
+# --------------------------------------------------------------------------------------
+
+def new(
+    name: Annotated[str, typer.Argument(
+        help="The new ruleset: NAME.wolf is written in the current folder (or at that path).",
+        metavar="NAME", show_default=False)],
+    base: Annotated[str, typer.Option(
+        "--from", metavar="RULESET", help="The bundled ruleset (or .wolf file) to start from.")] = "standard-12",
+    short: Annotated[bool, typer.Option(
+        "--import", help="Write a short file that imports the base instead of a full copy.")] = False,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+) -> None:
+    """Start a new ruleset: an editable copy of a bundled one (or, with --import, a short
+    file importing it), next to you; works from any install."""
+    from wolfdsl.lang.template import new_ruleset
+
+    with guarded():
+        with user_errors():
+            try:
+                path = new_ruleset(name, base, Path.cwd(), short, force)
+            except FileExistsError as err:
+                raise typer.BadParameter(f"'{err.args[0]}' exists; use --force to overwrite it",
+                                         param_hint="'NAME'") from None
+        try:
+            shown = path.relative_to(Path.cwd())
+        except ValueError:
+            shown = path
+        typer.echo(f"wrote {shown}")
+        typer.echo(f"next: wolfdsl show {shown}; wolfdsl run {shown}; wolfdsl lint {shown}")
+
+
+# --------------------------------------------------------------------------------------
+# wolfdsl narrate
+# --------------------------------------------------------------------------------------
+
+def narrate(
+    log: Annotated[Path, typer.Argument(
+        help="An event log written by --log (JSON Lines).", metavar="LOG", show_default=False,
+        exists=True, dir_okay=False)],
+    game: Annotated[Optional[int], typer.Option(
+        "--game", "-g", metavar="G", help="Which game of a --games log (default: the first).")] = None,
+    lang: Annotated[str, typer.Option(
+        "--lang", metavar="LANG", callback=_check_lang, help="en or zh (the ruleset's Chinese names).")] = "en",
+    ruleset: Annotated[Optional[str], typer.Option(
+        "--ruleset", metavar="RULESET",
+        help="The ruleset for display names (default: the one the log names).")] = None,
+) -> None:
+    """Tell a logged game as `wolfdsl run` does: any game of a Monte Carlo log, in
+    English or Chinese."""
+    from wolfdsl.cli import _narrate
+    from wolfdsl.present.replay import read_game, ruleset_of
+
+    with guarded():
+        with user_errors():
+            events = read_game(log, game)
+            rs = ruleset_of(events, ruleset)
+        _narrate(events, rs, lang=lang)

@@ -1,0 +1,54 @@
+"""``wolfdsl new NAME --from BASE``: a new ruleset file to edit, next to the user.
+
+``new_ruleset(name, base, folder, short)`` writes ``NAME.wolf`` in ``folder``: an
+editable copy of the bundled (or local) ruleset ``base`` — its imports name bundled
+files, so the copy works wherever it is — or, with ``short``, a few lines importing the
+base, to add to or ``replace`` in. The title names the new file. Raises ``WolfError``
+for an unknown base, and ``FileExistsError`` rather than overwrite a file.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from ..diagnostics import WolfError
+from .load import resolve
+
+
+def _target(name: str, folder: Path) -> Path:
+    path = Path(name)
+    if path.suffix != ".wolf":
+        path = path.with_name(path.name + ".wolf")
+    return path if path.is_absolute() else folder / path
+
+
+def _quote(text: str) -> str:
+    return text.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def new_ruleset(name: str, base: str, folder: Path, short: bool = False, force: bool = False) -> Path:
+    """Write the new file and return its path (see the module's doc)."""
+    source, base_name = resolve(base)
+    target = _target(name, folder)
+    if target.exists() and not force:
+        raise FileExistsError(str(target))
+    stem = target.stem
+    made = f"# {target.name} — made with `wolfdsl new {stem} --from {base_name}`"
+    if short:
+        text = (f'{made}: the bundled {base_name} with your changes.\n'
+                "# Add declarations, `set` an option, `replace` or `remove` what the base declares\n"
+                "# (docs/language.md); `wolfdsl show` prints the result.\n\n"
+                f'title "{_quote(stem)}"\n'
+                f'import "{base_name}"\n')
+    else:
+        try:
+            original = source.read_text(encoding="utf-8")
+        except OSError as err:
+            raise WolfError(f"cannot read {source}: {err.strerror}") from None
+        text = f"{made}: a copy to edit.\n{original}"
+        text, n = re.subn(r'^title "((?:[^"\\\n]|\\.)*)"', f'title "{_quote(stem)}"', text, count=1, flags=re.M)
+        if n == 0:
+            text = text.replace("\n", f'\ntitle "{_quote(stem)}"\n', 1)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(text, encoding="utf-8")
+    return target

@@ -1,0 +1,80 @@
+"""``wolfdsl lint`` behind its command-line wrapper: targets (files, folders, bundled
+names, ``-`` for stdin), project settings, the output format and file, the exit code.
+
+``run_lint(request) -> (report, summary, exit code)``; the wrapper in :mod:`wolfdsl.cli`
+prints them. Bad usage raises ``ValueError`` (``param``, ``message``) through
+:class:`UsageError`.
+"""
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import _dedupe, _where, render
+from .settings import load_settings
+from .targets import Target, expand, stdin_target
+
+FORMATS = ("text", "json", "sarif", "github")
+
+
+class UsageError(ValueError):
+    """Bad usage of ``wolfdsl lint``: ``param`` is the option or argument to blame."""
+
+    def __init__(self, param: str, message: str):
+        super().__init__(message)
+        self.param = param
+
+
+@dataclass
+class LintRequest:
+    """The options of one ``wolfdsl lint`` run (``None``: not given on the command line)."""
+    files: list[str] = field(default_factory=list)
+    fmt: str = "text"
+    select: list[str] | None = None
+    ignore: list[str] | None = None
+    strict: bool = False
+    explore: int = 0
+    seed: int = 0
+    out: Path | None = None
+    stdin_filename: str | None = None
+
+
+def run_lint(req: LintRequest) -> tuple[str, str, int]:
+    """``(report for stdout or --output-file, summary for stderr, exit code)``."""
+    from .. import lint as pkg  # looked up at run time: tests replace its functions
+    from ..diagnostics import did_you_mean
+
+    if req.fmt not in FORMATS:
+        raise UsageError("--format", f"unknown format '{req.fmt}'{did_you_mean(req.fmt, FORMATS)}; "
+                         f"use {', '.join(FORMATS)}")
+    settings, _ = load_settings(Path.cwd())
+    select = req.select if req.select else settings.get("select")
+    ignore = req.ignore if req.ignore else settings.get("ignore")
+    strict = req.strict or settings.get("strict", False)
+    try:
+        codes = pkg.selected_codes(select, ignore)
+    except ValueError as err:
+        raise UsageError("--select / --ignore", str(err)) from None
+    names = req.files or ["."]
+    if names.count("-") > 1:
+        raise UsageError("FILE...", "'-' (stdin) may be given once")
+    try:
+        targets = expand([n for n in names if n != "-"])
+    except ValueError as err:
+        raise UsageError("FILE...", str(err)) from None
+    out_dirs = {t.path: Path.cwd() for t in targets if t.bundled and req.out is None}
+    diags = pkg.lint_paths([t.path for t in targets], select=select, ignore=ignore, explore=req.explore,
+                       seed=req.seed, out_dir=req.out, out_dirs=out_dirs)
+    if "-" in names:
+        with stdin_target(sys.stdin.read(), req.stdin_filename) as t:
+            diags += pkg.lint_file(t.path, codes, req.explore, req.seed, req.out, shown=t.shown)
+    diags = sorted(_dedupe(diags), key=_where)
+    count = len(targets) + ("-" in names)
+    report = {"json": render.as_json, "sarif": render.sarif, "github": render.github,
+              "text": render.text}[req.fmt](diags)
+    failing = any(d.severity == "error" for d in diags) or (strict and bool(diags))
+    return report, render.summary(diags, count), 1 if failing else 0
+
+
+__all__ = ["FORMATS", "LintRequest", "Target", "UsageError", "run_lint"]

@@ -1,0 +1,60 @@
+"""``wolfdsl narrate LOG``: one game of an event log (``--log FILE``) told again.
+
+``read_game(path, game)`` reads the JSON Lines and returns the events of game ``game``
+(the first in the file when ``None``); ``ruleset_of(events, ref)`` loads the ruleset the
+game was played on — the one given, else the bundled (or local) ruleset the
+``game_start`` event names — for its display names, or ``None`` when it cannot be had
+(the narration then uses the log's ids).
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from ..diagnostics import Span, WolfError
+
+
+def read_game(path: str | Path, game: int | None = None) -> list[dict]:
+    """The events of one game of a log; raises ``WolfError`` for a bad file or game."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as err:
+        raise WolfError(f"cannot read {path}: {err.strerror}") from None
+    except UnicodeDecodeError:
+        raise WolfError(f"{path} is not a UTF-8 text file") from None
+    events, games = [], []
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            ev = json.loads(line)
+        except json.JSONDecodeError as err:
+            raise WolfError(f"not a JSON object: {err.msg}", Span(str(path), n, err.colno, text=text)) from None
+        if not isinstance(ev, dict) or "type" not in ev:
+            raise WolfError("not an event (a JSON object with a type)", Span(str(path), n, 1, text=text))
+        g = ev.get("game", 0)
+        if g not in games:
+            games.append(g)
+        if game is None:
+            game = g
+        if g == game:
+            events.append(ev)
+    if not events:
+        shown = ", ".join(map(str, games[:20])) + (" …" if len(games) > 20 else "")
+        raise WolfError(f"{path} has no game {game}" + (f"; games: {shown}" if games else " (it is empty)"))
+    return events
+
+
+def ruleset_of(events: list[dict], ref: str | None = None) -> Any:
+    """The compiled ruleset for the display names (``None`` if it does not load and
+    none was given; a ``ref`` given that does not load raises ``WolfError``)."""
+    from ..lang.load import load
+
+    if ref is not None:
+        return load(ref)
+    start = next((e for e in events if e.get("type") == "game_start"), {})
+    try:
+        return load(str(start.get("ruleset"))) if start.get("ruleset") else None
+    except WolfError:
+        return None

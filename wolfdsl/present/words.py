@@ -1,0 +1,49 @@
+"""The fixed words of the narration, in English and Chinese (``narrate --lang zh``).
+
+Names of roles, factions, causes, statuses and the texts of ruleset events come from the
+ruleset's declarations; this table holds only the narrator's own words.
+"""
+from __future__ import annotations
+
+NARRATION = {
+    "en": {
+        "game": "Game{number} of {what}, seed {seed}, {players}{agents}",
+        "number": " {n}", "agents": "; {agents} bots", "players": ("player", "players"),
+        "header": "── {phase} {day} ──", "night": "Night", "day": "Day",
+        "now": "{who} is now {what}", "no_longer": "{who} is no longer {what}",
+        "returns": "✚ {who} returns to the game", "card": "☾ Event card: {name}",
+        "pass": "pass", "yes": "yes", "no": "no", "nobody": "nobody", "none": "none",
+        "died": "† {who} died{when} (cause: {cause}){words}", "in": " in {phase} {day}",
+        "last_words": ", last words",
+        "vote": "{kind} vote", "round": ", round {n}", "votes": ("vote", "votes"),
+        "tally": "{seat}: {n} {votes} (from {voters})", "abstained": "abstained: {voters}",
+        "no_result": "no result", "learns": "learns", "learn": "learn",
+        "claims": "{who} claims{what}", "claims_to_be": " to be {role}",
+        "winner": ("Winner", "Winners"), "rule": "rule", "winning_seats": "winning seats",
+        "over": "{label}: {who} (rule: {rule}); winning seats: {seats}",
+        "and": " and ", "sep": ", ", "colon": ": ",
+        "stops": "The game stops here, with no winner yet.",
+    },
+    "zh": {
+        "game": "{what}{number}，种子 {seed}，{players}{agents}",
+        "number": "（第{n}局）", "agents": "；{agents}机器人", "players": ("名玩家", "名玩家"),
+        "header": "── 第{day}{phase} ──", "night": "夜", "day": "天",
+        "now": "{who}现在{what}", "no_longer": "{who}不再{what}",
+        "returns": "✚ {who}重返游戏", "card": "☾ 事件牌：{name}",
+        "pass": "放弃", "yes": "是", "no": "否", "nobody": "无人", "none": "无",
+        "died": "† {who}出局{when}（{cause}）{words}", "in": "（第{day}{phase}）",
+        "last_words": "，有遗言",
+        "vote": "{kind}投票", "round": "，第{n}轮", "votes": ("票", "票"),
+        "tally": "{seat}：{n}{votes}（来自 {voters}）", "abstained": "弃票：{voters}",
+        "no_result": "无结果", "learns": "得知", "learn": "得知",
+        "claims": "{who}声称{what}", "claims_to_be": "是{role}",
+        "winner": ("胜者", "胜者"), "rule": "规则", "winning_seats": "获胜座位",
+        "over": "{label}：{who}（规则：{rule}）；获胜座位：{seats}",
+        "and": "、", "sep": "、", "colon": "：",
+        "stops": "游戏在此停止，尚无胜者。",
+    },
+}
+"""Per language: the narrator's words (``{…}`` are filled in by the narrator)."""
+
+VOTE_KINDS_ZH = {"exile": "放逐", "sheriff": "警长"}
+"""Chinese names of the vote kinds the contract fixes (section 3); others show their id."""

@@ -1,0 +1,126 @@
+"""A folder of scenario files run as a test suite (``wolfdsl test``).
+
+``find_scenarios(paths)`` lists the files to run: every file given, and under each
+folder every ``.yaml``/``.yml`` file whose top level has an ``expect:`` block (hidden
+folders and virtual environments are skipped). ``run_suite(files, jobs)`` plays them,
+in worker processes when ``jobs > 1``, and yields one :class:`CaseResult` per file in
+the order found; ``junit_xml(results)`` writes them as JUnit XML for CI.
+"""
+from __future__ import annotations
+
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Iterator
+from xml.etree import ElementTree as ET
+
+SKIPPED_DIRS = {"node_modules", "__pycache__", "venv", "site-packages"}
+"""Folders never searched for scenarios (besides hidden ones such as ``.git`` or ``.venv``)."""
+
+
+@dataclass(frozen=True)
+class CaseResult:
+    """One scenario file's outcome: ``passed``, ``failed`` (its ``expect:`` block does
+    not hold; ``report`` is the diff) or ``error`` (bad input; ``report`` is the
+    diagnostic, as ``run --script`` prints it)."""
+    path: str
+    status: str
+    report: str
+    seconds: float
+
+    @property
+    def ok(self) -> bool:
+        return self.status == "passed"
+
+
+def _is_scenario(path: Path) -> bool:
+    """Whether a YAML file found in a folder is a scenario: a mapping with ``expect:``."""
+    import yaml
+
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return True  # a broken scenario is reported, not skipped
+    return isinstance(data, dict) and "expect" in data
+
+
+def find_scenarios(paths: Iterable[str]) -> list[Path]:
+    """The scenario files to run, each once, in the order given (a folder's files
+    sorted by path). Raises ``FileNotFoundError`` for a path that does not exist."""
+    found: list[Path] = []
+    for given in paths:
+        p = Path(given)
+        if p.is_file():
+            found.append(p)
+        elif p.is_dir():
+            found += [f for f in sorted(_walk(p)) if _is_scenario(f)]
+        else:
+            raise FileNotFoundError(given)
+    seen: set[Path] = set()
+    unique = []
+    for f in found:
+        key = f.resolve()
+        if key not in seen:
+            seen.add(key)
+            unique.append(f)
+    return unique
+
+
+def _walk(folder: Path) -> Iterator[Path]:
+    for entry in folder.iterdir():
+        if entry.is_dir():
+            if not entry.name.startswith(".") and entry.name not in SKIPPED_DIRS:
+                yield from _walk(entry)
+        elif entry.suffix in (".yaml", ".yml"):
+            yield entry
+
+
+def run_case(path: str | Path) -> CaseResult:
+    """Play one scenario file and check its ``expect:`` block."""
+    from ..diagnostics import WolfError
+    from .run import run_scenario
+
+    start = time.perf_counter()
+    try:
+        outcome = run_scenario(str(path))
+    except WolfError as err:
+        return CaseResult(str(path), "error", err.render(), time.perf_counter() - start)
+    status = "passed" if outcome.ok else "failed"
+    return CaseResult(str(path), status, "" if outcome.ok else outcome.report,
+                      time.perf_counter() - start)
+
+
+def run_suite(files: list[Path], jobs: int = 1) -> Iterator[CaseResult]:
+    """Each file's result, in the order of ``files``, as soon as it (and the ones before
+    it) are done; ``jobs`` worker processes when more than one."""
+    if jobs <= 1 or len(files) <= 1:
+        for f in files:
+            yield run_case(f)
+        return
+    with ProcessPoolExecutor(max_workers=min(jobs, len(files))) as pool:
+        yield from pool.map(run_case, files)
+
+
+def summary(results: list[CaseResult]) -> str:
+    """``19 passed, 1 failed`` (errors count as failures)."""
+    failed = sum(not r.ok for r in results)
+    return f"{len(results) - failed} passed, {failed} failed"
+
+
+def junit_xml(results: list[CaseResult], name: str = "wolfdsl") -> str:
+    """The results as a JUnit XML report (one ``testcase`` per file)."""
+    suite = ET.Element("testsuite", name=name, tests=str(len(results)),
+                       failures=str(sum(r.status == "failed" for r in results)),
+                       errors=str(sum(r.status == "error" for r in results)),
+                       time=f"{sum(r.seconds for r in results):.3f}")
+    for r in results:
+        p = Path(r.path)
+        case = ET.SubElement(suite, "testcase", classname=str(p.parent).replace("\\", "/"),
+                             name=p.name, file=r.path, time=f"{r.seconds:.3f}")
+        if r.status != "passed":
+            first = r.report.splitlines()[0] if r.report else r.status
+            tag = "failure" if r.status == "failed" else "error"
+            ET.SubElement(case, tag, message=first).text = r.report
+    ET.indent(suite)
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(suite, encoding="unicode") + "\n"
