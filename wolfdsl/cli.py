@@ -86,11 +86,12 @@ def parse_sets(items: List[str]) -> dict[str, str]:
 
 
 def check_agents(name: str) -> None:
-    """Reject an agent name that :data:`wolfdsl.play.agents.AGENTS` does not know."""
-    if name not in AGENTS:
-        raise typer.BadParameter(
-            f"unknown agent '{name}'{did_you_mean(name, AGENTS)}; "
-            f"available: {', '.join(sorted(AGENTS))}", param_hint="'--agents'")
+    """Reject an ``--agents`` spec :func:`wolfdsl.agents.registry.build` cannot build."""
+    from wolfdsl.agents.registry import build
+    try:
+        build(name, 0)
+    except WolfError as e:
+        raise typer.BadParameter(str(e), param_hint="'--agents'") from None
 
 
 def players_text(players: tuple[int, int]) -> str:
@@ -163,7 +164,8 @@ def run(
         help="Player count, for rulesets that accept a range.")] = None,
     agents: Annotated[Optional[str], typer.Option(
         metavar="NAME",
-        help=f"Agent for every seat: {', '.join(sorted(AGENTS))} (default: random).")] = None,
+        help=f"Agent for every seat: {', '.join(sorted(AGENTS))} (default: random); "
+             "table:skill=0.5 blends with random; FACTION=AGENT,FACTION=AGENT: one per faction.")] = None,
     jobs: Annotated[Optional[int], typer.Option(
         "--jobs", "-j", metavar="J", callback=_at_least(1),
         help="Worker processes for --games (default: 1).")] = None,

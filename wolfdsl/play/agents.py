@@ -152,18 +152,31 @@ class HeuristicAgent(RandomAgent):
             if request.kind == "ballot" and request.options:
                 return self.rng.choice(request.options)  # a bot with no lead still votes
             return super().decide(request)
-        rng = self.rng
-        if request.kind == "seats":
-            seats = [p for p in pref if p is not None]
-            n = request.count or len(seats)
-            if len(seats) >= n:
-                return tuple(sorted(rng.sample(seats, n)))
-            rest = [o for o in request.options if o not in seats]
-            if len(seats) + len(rest) < n:
-                return None
-            return tuple(sorted(seats + rng.sample(rest, n - len(seats))))
-        return rng.choice(pref)
+        return pick_preferred(request, self.rng)
 
 
-AGENTS: dict[str, Callable[[int], Agent]] = {"random": RandomAgent, "heuristic": HeuristicAgent}
-"""Agents selectable with ``--agents NAME``: a factory taking the game's agent seed."""
+def pick_preferred(request: Request, rng) -> Any:
+    """One of ``request.preferred`` at random; for a ``seats`` request, ``count`` seats
+    taken from the preferred ones first, then from the other options (``None`` when
+    there are not enough)."""
+    pref = request.preferred
+    if request.kind == "seats":
+        seats = [p for p in pref if p is not None]
+        n = request.count or len(seats)
+        if len(seats) >= n:
+            return tuple(sorted(rng.sample(seats, n)))
+        rest = [o for o in request.options if o not in seats]
+        if len(seats) + len(rest) < n:
+            return None
+        return tuple(sorted(seats + rng.sample(rest, n - len(seats))))
+    return rng.choice(pref)
+
+
+def _table(seed: int, **params) -> Agent:
+    from ..agents.table import TableAgent  # the agents package builds on this module
+    return TableAgent(seed, **params)
+
+
+AGENTS: dict[str, Callable[..., Agent]] = {"random": RandomAgent, "heuristic": HeuristicAgent, "table": _table}
+"""Agents selectable with ``--agents NAME``: a factory taking the game's agent seed (and
+the agent's ``key=value`` parameters, :mod:`wolfdsl.agents.registry`)."""

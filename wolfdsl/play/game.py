@@ -22,7 +22,6 @@ from typing import Any
 
 from ..diagnostics import WolfError, did_you_mean
 from ..lang.ir import EndPhase, RuleRuntimeError, Ruleset
-from .agents import AGENTS
 from .deal import DealError, attribute_problems, card_problems, deal, seat_attributes
 from .deaths import Deaths
 from .hooks import Observer
@@ -319,16 +318,12 @@ def play(ruleset: Ruleset, *, seed: int, agent, game: int = 0, seats: list[str] 
 # ---------------------------------------------------------------- one game of a run
 
 def make_agent(name: str, seed: int):
-    """The agent registered as ``name`` in :data:`wolfdsl.play.agents.AGENTS`, seeded.
+    """The agent an ``--agents`` spec names (:func:`wolfdsl.agents.registry.build`), seeded.
 
     Raises :class:`WolfError` naming the available agents when ``name`` is unknown.
     """
-    try:
-        factory = AGENTS[name]
-    except KeyError:
-        raise WolfError(f"unknown agent '{name}'{did_you_mean(name, AGENTS)}; "
-                        f"available: {', '.join(sorted(AGENTS))}") from None
-    return factory(seed)
+    from ..agents.registry import build
+    return build(name, seed)
 
 
 def play_game(ruleset: Any, run_seed: int, game: int = 0, agents: str = "random",

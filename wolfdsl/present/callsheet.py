@@ -44,7 +44,8 @@ def _words(call: A.ModeratorCall, lang: str, options: dict) -> str:
 
 def roles_named(node: A.Node, comp, seen: set[str] | None = None) -> set[str]:
     """The roles a declaration is about: the roles it names (deciders included), the
-    owners of the role counters it reads, through the procs it calls."""
+    owners of the role counters it reads, through the procs it calls; bots' ``prefer``
+    and ``score`` hints left out."""
     from ..lang.symbols import DecideSlots
 
     roles, procs = comp.ruleset.roles, comp.program.named("proc")
@@ -54,7 +55,12 @@ def roles_named(node: A.Node, comp, seen: set[str] | None = None) -> set[str]:
             owners.setdefault(counter, set()).add(r.id)
     seen = set() if seen is None else seen
     found: set[str] = set()
+    hints = {id(h) for n in A.walk(node) for h in (getattr(n, "prefer", None), getattr(n, "score", None))
+             if isinstance(h, A.Node)}  # a bot's hint names roles the rule is not about
+    hinted = {id(x) for n in A.walk(node) if id(n) in hints for x in A.walk(n)}
     for n in A.walk(node):
+        if id(n) in hinted:
+            continue
         bd = comp.bindings.of.get(id(n))
         if isinstance(n, A.Name) and n.id in roles:
             found.add(n.id)

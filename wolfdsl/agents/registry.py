@@ -1,0 +1,133 @@
+"""``--agents`` specs: one agent for every seat, with parameters, or one per faction.
+
+- ``table``, ``random``, ``heuristic``: one agent for all seats;
+- ``table:skill=0.5``: parameters after a colon, ``key=value`` separated by ``;``;
+- ``village=table,werewolves=heuristic``: one agent per faction (a faction not listed
+  plays ``table``); a team's decision goes to the agent of its members' faction.
+"""
+from __future__ import annotations
+
+from ..diagnostics import WolfError, did_you_mean
+from ..play.agents import AGENTS, BaseAgent
+from ..play.seeding import derive
+
+DEFAULT = "table"
+"""The agent ``wolfdsl run`` uses when ``--agents`` is not given."""
+
+
+def _one(spec: str, seed: int):
+    name, _, params = spec.partition(":")
+    name = name.strip()
+    try:
+        factory = AGENTS[name]
+    except KeyError:
+        raise WolfError(f"unknown agent '{name}'{did_you_mean(name, AGENTS)}; "
+                        f"available: {', '.join(sorted(AGENTS))}") from None
+    kwargs: dict = {}
+    for part in filter(None, (p.strip() for p in params.split(";"))):
+        key, eq, value = part.partition("=")
+        if not eq:
+            raise WolfError(f"agent parameter '{part}': write KEY=VALUE (for example {name}:skill=0.5)")
+        try:
+            kwargs[key.strip()] = float(value)
+        except ValueError:
+            raise WolfError(f"agent parameter '{part}': the value must be a number") from None
+    try:
+        return factory(seed, **kwargs)
+    except ValueError as e:
+        raise WolfError(f"agent '{name}': {e}") from None
+    except TypeError:
+        raise WolfError(f"agent '{name}' takes no parameter {', '.join(map(repr, kwargs))}"
+                        + ("; the table agent takes skill=0..1 and read=0..5" if kwargs else "")) from None
+
+
+def build(spec: str, seed: int):
+    """The agent for an ``--agents`` spec, seeded. Raises :class:`WolfError` on an unknown
+    agent or a malformed spec."""
+    spec = (spec or "").strip()
+    if not spec:
+        raise WolfError(f"--agents needs a name; available: {', '.join(sorted(AGENTS))}")
+    if "=" in spec.split(":", 1)[0]:
+        parts = {}
+        for item in spec.split(","):
+            faction, eq, agent = item.partition("=")
+            if not eq or not faction.strip() or not agent.strip():
+                raise WolfError(f"--agents '{spec}': write FACTION=AGENT,FACTION=AGENT, one pair "
+                                "per faction of the ruleset (see 'wolfdsl show RULESET')")
+            parts[faction.strip()] = agent.strip()
+        return PerFaction({f: _one(a, derive(seed, f)) for f, a in parts.items()}, _one(DEFAULT, seed), spec)
+    return _one(spec, seed)
+
+
+class PerFaction(BaseAgent):
+    """Routes each decision to the agent of the deciding seat's faction."""
+
+    uses_preferences = True
+    uses_scores = True
+    sees = True
+
+    def __init__(self, by_faction: dict, default, spec: str):
+        self.by_faction = by_faction
+        self.default = default
+        self.name = spec
+        self.agents = [*by_faction.values(), default]
+        self.faction: dict[int, str] = {}
+        self.team: dict[int, str] = {}
+        self.alive: set[int] = set()
+        self.beliefs_of = next((a for a in self.agents if hasattr(a, "beliefs")), None)
+
+    def check(self, factions) -> None:
+        """Raise :class:`WolfError` for a faction the ruleset does not declare."""
+        for f in self.by_faction:
+            if f not in factions:
+                raise WolfError(f"--agents: no faction '{f}' in this ruleset{did_you_mean(f, factions)}; "
+                                f"factions: {', '.join(sorted(factions))}")
+
+    def _agent(self, seat, by):
+        if seat is None and by is not None:
+            seat = next((s for s in sorted(self.alive) if self.team.get(s) == by), None)
+        return self.by_faction.get(self.faction.get(seat), self.default)
+
+    def setup(self, board) -> None:
+        self.alive = set(range(1, board.n + 1))
+        for a in self.agents:
+            if getattr(a, "sees", False):
+                a.setup(board)
+
+    def dealt(self, seat, card) -> None:
+        self.faction[seat], self.team[seat] = card.get("faction"), card.get("team")
+        for a in self.agents:
+            if getattr(a, "sees", False):
+                a.dealt(seat, card)
+
+    def observe(self, seat, event) -> None:
+        if seat is None and event["type"] == "death":
+            self.alive.discard(event["seat"])
+        for a in self.agents:
+            if seat is not None or getattr(a, "sees", False):
+                a.observe(seat, event)
+
+    def beliefs(self, seat, by):
+        agent = self._agent(seat, by)
+        get = getattr(agent, "beliefs", None)
+        return get(seat, by) if get is not None else None
+
+    def decide(self, request):
+        agent = self._agent(request.actor, request.by)
+        if not getattr(agent, "uses_preferences", False):
+            request.preferred = ()
+        if not getattr(agent, "uses_scores", False):
+            request.scores = None
+        return agent.decide(request)
+
+    def not_offered(self, *args) -> None:
+        for a in self.agents:
+            a.not_offered(*args)
+
+    def phase_end(self, *args) -> None:
+        for a in self.agents:
+            a.phase_end(*args)
+
+    def game_end(self, over) -> None:
+        for a in self.agents:
+            a.game_end(over)

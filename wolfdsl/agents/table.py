@@ -1,0 +1,206 @@
+"""The ``table`` agent: each seat plays from its own beliefs and the ruleset's hints.
+
+One :class:`Mind` a seat, fed only what that seat may see (:mod:`wolfdsl.play.views`):
+its card, what it is told, public events and claims. A decision is answered, in order:
+
+1. from the ruleset's ``score`` hint (:attr:`Request.scores`, evaluated from the deciding
+   seat's beliefs): the best-scoring legal option (the ``count`` best for several seats);
+   where passing is allowed, an option must score above 0 to be taken;
+2. from the ``prefer`` hint: one of the preferred options, at random;
+3. a ballot with no hint: the candidate this seat suspects most;
+4. anything else: like the ``random`` agent.
+
+``skill`` (``--agents table:skill=0.5``) blends: each decision is the table's with that
+probability, a random one otherwise. A team's decision (``by werewolves``) is made by
+its living member with the lowest seat, from that member's beliefs. Each seat draws from
+its own generator, so one seat's choices never depend on another's private information.
+"""
+from __future__ import annotations
+
+import math
+import random
+
+from ..play.agents import BaseAgent, RandomAgent, Request, pick_preferred
+from ..play.seeding import derive
+from .beliefs import Beliefs
+
+FOCAL_STEP = 1e-6
+"""How much the focal order (:meth:`TableAgent.focal_for`) adds to a score, per rank: a
+tie-breaker, too small to overturn a real difference in belief."""
+READ = 0.42
+"""Default strength of the speech impressions (:meth:`TableAgent.impressions`)."""
+NIGHT_KILL_ODDS = 3.0
+"""A player killed at night: odds that he belongs to the deck's largest faction (the
+hunted side) rise by this factor."""
+
+
+class Mind:
+    """One seat's beliefs and random generator."""
+
+    def __init__(self, board, seat: int | None, seed: int):
+        self.seat = seat
+        self.beliefs = Beliefs(board, seat)
+        self.rng = random.Random(derive(seed, "seat", seat))
+        self.team: str | None = None
+        self.faction: str | None = None
+
+    def card(self, card: dict) -> None:
+        self.team, self.faction = card.get("team"), card.get("faction")
+        self.beliefs.fix(self.seat, card.get("role"), card.get("faction"))
+
+    def see(self, ev: dict) -> None:
+        t = ev["type"]
+        b = self.beliefs
+        if t == "inform":
+            what = ev.get("what")
+            if isinstance(what, dict):
+                b.told(what)
+        elif t == "claim":
+            b.claim(ev["seat"], ev.get("role"), ev.get("told"))
+        elif t == "reveal" and isinstance(ev.get("seat"), int) and ev.get("role") in b.board.roles:
+            b.fix(ev["seat"], ev["role"])
+        elif t == "death" and ev["phase"] == "night" and ev["seat"] != self.seat:
+            b.weigh(ev["seat"], b.factions[0], NIGHT_KILL_ODDS)
+
+
+class TableAgent(BaseAgent):
+    """``--agents table``: see the module."""
+
+    name = "table"
+    uses_preferences = True
+    uses_scores = True
+    sees = True
+
+    def __init__(self, seed: int = 0, skill: float = 1.0, read: float = READ):
+        self.seed = seed
+        self.skill = float(skill)
+        if not 0.0 <= self.skill <= 1.0:
+            raise ValueError("skill is between 0 and 1")
+        self.read = float(read)
+        if not 0.0 <= self.read <= 5.0:
+            raise ValueError("read is between 0 and 5")
+        self.cards: dict[int, str | None] = {}
+        self.minds: dict[int | None, Mind] = {}
+        self.alive: set[int] = set()
+        self.fallback = RandomAgent(derive(seed, "random"))
+        self.board = None
+        self.focal: dict = {}
+
+    # ---------------------------------------------------------------- what seats see
+    def setup(self, board) -> None:
+        self.board = board
+        self.minds = {None: Mind(board, None, self.seed)}
+        self.focal_for(0, "setup")
+        self.alive = set(range(1, board.n + 1))
+
+    def dealt(self, seat: int, card: dict) -> None:
+        mind = self.minds.get(seat)
+        if mind is None:
+            mind = self.minds[seat] = Mind(self.board, seat, self.seed)
+        mind.card(card)
+        self.cards[seat] = card.get("faction")
+
+    def observe(self, seat, event: dict) -> None:
+        if self.board is None:
+            return
+        if seat is None:
+            if event["type"] == "death":
+                self.alive.discard(event["seat"])
+            elif event["type"] == "revive":
+                self.alive.add(event["seat"])
+            for mind in self.minds.values():
+                mind.see(event)
+        elif seat in self.minds:
+            self.minds[seat].see(event)
+        if event["type"] == "phase":
+            self.focal_for(event["day"], event["phase"])
+            if event["phase"] == "day" and self.read > 0:
+                self.impressions(event["day"])
+
+    def impressions(self, day: int) -> None:
+        """The day's speeches, as every player hears them: for each living seat, one
+        public reading ``x ~ Normal(read, 1)`` when the seat is not in the deck's largest
+        faction (the hunted side), ``Normal(0, 1)`` when it is; every seat weighs the
+        other seats' factions by the likelihood ratio ``exp(read * x - read² / 2)``.
+
+        This is the model's stand-in for what a table reads from speeches; ``read`` (0:
+        speeches say nothing) is the table's skill at it, the knob that calibrates the
+        village's win rate (``docs/agents.md``)."""
+        rng = random.Random(derive(self.seed, "speech", day))
+        factions = self.minds[None].beliefs.factions
+        majority = factions[0]
+        r = self.read
+        for s in sorted(self.alive):
+            x = rng.gauss(r if self.cards.get(s) not in (None, majority) else 0.0, 1.0)
+            ratio = math.exp(min(50.0, r * x - r * r / 2))
+            for mind in self.minds.values():
+                if mind.seat != s:
+                    for f in factions[1:]:
+                        mind.beliefs.weigh(s, f, ratio)
+
+    def focal_for(self, day: int, phase: str) -> None:
+        """Draw the phase's focal order: a public, random ranking of the seats that breaks
+        ties between equally suspected players the same way for every bot (the table's
+        talk settling on someone), so that like-minded players vote together."""
+        rng = random.Random(derive(self.seed, "focal", day, phase))
+        order = list(range(1, self.board.n + 1))
+        rng.shuffle(order)
+        self.focal = {s: i * FOCAL_STEP for i, s in enumerate(order)}
+
+    # ---------------------------------------------------------------- deciding
+    def mind_for(self, seat: int | None, by: str | None) -> Mind | None:
+        """The mind that decides for ``seat``, or for team ``by`` (its lowest living
+        member), or the public view."""
+        if seat is not None:
+            return self.minds.get(seat)
+        if by is not None:
+            for s in sorted(self.alive):
+                m = self.minds.get(s)
+                if m is not None and m.team == by:
+                    return m
+        return self.minds.get(None)
+
+    def beliefs(self, seat: int | None, by: str | None):
+        """The :class:`Beliefs` a ``score``/``prefer`` hint reads for this decider."""
+        mind = self.mind_for(seat, by)
+        return mind.beliefs if mind is not None else None
+
+    def decide(self, request: Request):
+        mind = self.mind_for(request.actor, request.by)
+        if mind is None or self.board is None:
+            return self.fallback.decide(request)
+        rng = mind.rng
+        if self.skill < 1.0 and rng.random() >= self.skill:
+            self.fallback.rng = rng
+            return self.fallback.decide(request)
+        if request.default == "none" and request.can_pass:
+            return None
+        if request.scores:
+            return _best(request, request.scores, rng, self.focal)
+        if request.preferred:
+            return pick_preferred(request, rng)
+        if request.kind == "ballot" and request.options:
+            b = mind.beliefs
+            return _best(request, {o: b.suspicion(o) for o in request.options}, rng, self.focal)
+        self.fallback.rng = rng
+        return self.fallback.decide(request)
+
+
+def _best(request: Request, scores: dict, rng, focal: dict):
+    """The best-scoring option(s); near-ties broken by the focal order, then at random; a
+    pass when allowed and nothing scores above 0."""
+    options = [o for o in request.options if o in scores]
+    if not options:
+        return None
+    keyed = sorted(options, key=lambda o: (-round(scores[o] + focal.get(o, 0.0) if request.kind == "ballot" else scores[o], 9),
+                                           rng.random()))
+    if request.kind == "seats":
+        n = request.count or sum(1 for o in keyed if scores[o] > 0)
+        chosen = [o for o in keyed if not request.can_pass or scores[o] > 0][:n]
+        if len(chosen) < n:
+            return None if request.can_pass else tuple(sorted(keyed[:n]))
+        return tuple(sorted(chosen)) if chosen else None
+    best = keyed[0]
+    if request.can_pass and scores[best] <= 0:
+        return None
+    return best
