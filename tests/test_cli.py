@@ -29,9 +29,9 @@ def test_run_narrates_one_game():
     r = invoke("run", "fake-6", "--seed", 3)
     assert r.exit_code == 0, r.output
     out = r.stdout
-    assert out.startswith("Game of fake-6 — Fake-6, seed 3, 6 players; random bots\n")
+    assert out.startswith("Game of fake-6 — Fake-6, seed 3, 6 players; table bots\n")
     assert "\n── Night 1 ──\n" in out and "\n── Day 1 ──\n" in out
-    assert "  † 2号 Villager died (cause: wolf), last words\n" in out
+    assert "  † 5号 Villager died (cause: wolf), last words\n" in out and "  † 6号 Werewolf died (cause: exile)" in out
     assert "is elected sheriff" in out and "Exile vote:" in out
     assert out.rstrip().endswith("Winner: Werewolves (rule: wolves_parity); winning seats: 1号, 6号")
     assert r.stderr == ""
@@ -53,7 +53,7 @@ def test_run_json_summary_of_one_game():
     assert r.exit_code == 0, r.output
     got = json.loads(r.stdout)
     game = play_game(fakegame.load("fake-6"), 4, 0)
-    assert got["ruleset"] == "fake-6" and got["seed"] == 4 and got["agents"] == "random"
+    assert got["ruleset"] == "fake-6" and got["seed"] == 4 and got["agents"] == "table"
     assert got["winners"] == game.winners and got["reason"] == game.reason
     assert got["days"] == game.days and got["over"] is True
     assert got["sheriff"] == game.sheriff
@@ -63,7 +63,7 @@ def test_run_json_summary_of_one_game():
 
 def test_run_quiet_prints_only_the_outcome():
     r = invoke("run", "fake-6", "--seed", 3, "--quiet")
-    assert r.stdout == "seed 3: werewolves won (wolves_parity) after 2 days\n"
+    assert r.stdout == "seed 3: werewolves won (wolves_parity) after 3 days\n"
     r = invoke("run", "fake-6", "--seed", 3, "--quiet", "--set", "rounds=1")
     assert r.stdout == "seed 3: no winner after 1 day\n"
 
@@ -89,14 +89,14 @@ def test_games_json_equals_simulate():
 def test_games_counts_read_as_english():
     r = invoke("run", "fake-6", "-n", 1, "--seed", 2)
     assert r.exit_code == 0, r.output
-    assert "fake-6: 1 game, seed 2, agents random" in r.stdout
+    assert "fake-6: 1 game, seed 2, agents table" in r.stdout
     assert r.stderr.startswith("1 game in ") and "(1 job)" in r.stderr
 
 
 def test_games_quiet_prints_only_the_title_and_the_wins_table():
     r = invoke("run", "fake-6", "-n", 20, "--seed", 2, "-q")
     assert r.exit_code == 0, r.output
-    assert r.stdout.startswith("fake-6: 20 games, seed 2, agents random\n")
+    assert r.stdout.startswith("fake-6: 20 games, seed 2, agents table\n")
     assert "Wins" in r.stdout and "Village (village)" in r.stdout
     assert "Game length" not in r.stdout and "Deaths by cause" not in r.stdout
     assert r.stderr == ""
@@ -122,7 +122,7 @@ def test_games_with_jobs_same_output_and_log(tmp_path):
     assert outs[0] == outs[1]
     assert logs[0] == logs[1]
     assert "90 games in" in errs[0] and "(1 job)" in errs[0] and "(2 jobs)" in errs[1]
-    assert "fake-6: 90 games, seed 2, agents random" in outs[0]
+    assert "fake-6: 90 games, seed 2, agents table" in outs[0]
     assert "Wins" in outs[0] and "Village (village)" in outs[0]
 
 
@@ -132,7 +132,7 @@ def test_games_with_jobs_same_output_and_log(tmp_path):
     (["--set", "rounds"], "expected NAME=VALUE"),
     (["--set", "=2"], "expected NAME=VALUE"),
     (["--set", "rounds=1", "--set", "rounds=10"], "option 'rounds' is set twice"),
-    (["--agents", "rando"], "unknown agent 'rando' (did you mean 'random'?); available: heuristic, random"),
+    (["--agents", "rando"], "unknown agent 'rando' (did you mean 'random'?); available: heuristic, random, table"),
 ])
 def test_usage_errors_exit_2(args, message):
     r = invoke("run", "fake-6", *args)

@@ -105,7 +105,7 @@ def test_json_reports_option_values_in_force_typed_as_declared():
     assert r.exit_code == 0, r.output
     assert json.loads(r.stdout)["options"] == {"sheriff_election": False}
     r = invoke("run", "standard-12", "-n", 2, "--seed", 1, "--set", "sheriff_election=no")
-    assert "seed 1, agents random, sheriff_election=no" in r.stdout
+    assert "seed 1, agents table, sheriff_election=no" in r.stdout
 
 
 def test_script_narrates_a_real_scenario_then_reports():

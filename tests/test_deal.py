@@ -54,7 +54,7 @@ def test_a_broken_redeal_rule_is_a_deal_error_placed_on_extra_cards(tmp_path):
 def test_a_no_op_observer_changes_nothing():
     rs = load("standard-12")
     expected = game_log(play_game(rs, 7).events)
-    from wolfdsl.play.game import make_agent
+    from wolfdsl.play.game import DEFAULT_AGENTS, make_agent
     from wolfdsl.play.seeding import derive
-    got = play(rs, seed=7, agent=make_agent("random", derive(7, "agent")), observer=Observer())
+    got = play(rs, seed=7, agent=make_agent(DEFAULT_AGENTS, derive(7, "agent")), observer=Observer())
     assert game_log(got.events) == expected

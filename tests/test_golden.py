@@ -14,13 +14,14 @@ from wolfdsl.lang.load import load
 from wolfdsl.play import game_log, play_game
 
 GOLDEN = Path(__file__).parent / "golden"
-CASES = [("standard-12", 7, None), ("cupid-thief-12", 3, None), ("millers-hollow", 11, 14), ("new-moon", 5, 9)]
+CASES = [("standard-12", 7, None, "random"), ("cupid-thief-12", 3, None, "random"),
+         ("millers-hollow", 11, 14, "random"), ("new-moon", 5, 9, "random"), ("standard-12", 7, None, "table")]
 
 
-@pytest.mark.parametrize("name,seed,players", CASES)
-def test_seeded_game_replays_byte_identical(name, seed, players):
-    path = GOLDEN / f"{name}-seed{seed}.jsonl"
-    text = game_log(play_game(load(name), seed, players=players).events)
+@pytest.mark.parametrize("name,seed,players,agents", CASES)
+def test_seeded_game_replays_byte_identical(name, seed, players, agents):
+    path = GOLDEN / (f"{name}-seed{seed}.jsonl" if agents == "random" else f"{name}-seed{seed}-{agents}.jsonl")
+    text = game_log(play_game(load(name), seed, players=players, agents=agents).events)
     if os.environ.get("WOLFDSL_REGEN_GOLDEN"):
         path.write_text(text, encoding="utf-8")
     assert path.is_file(), f"no golden log {path.name}: run with WOLFDSL_REGEN_GOLDEN=1 to create it"

@@ -19,7 +19,7 @@ from typing import IO, Annotated, List, Optional
 import typer
 from typer.core import TyperArgument, TyperCommand
 
-from wolfdsl.play.agents import AGENTS
+from wolfdsl.play.agents import AGENTS, DEFAULT_AGENTS
 from wolfdsl.diagnostics import WolfError, did_you_mean
 from wolfdsl.present.narrate import plural
 from wolfdsl.terminal import guarded, stdout as _stdout, user_errors
@@ -164,7 +164,7 @@ def run(
         help="Player count, for rulesets that accept a range.")] = None,
     agents: Annotated[Optional[str], typer.Option(
         metavar="NAME",
-        help=f"Agent for every seat: {', '.join(sorted(AGENTS))} (default: random); "
+        help=f"Agent for every seat: {', '.join(sorted(AGENTS))} (default: {DEFAULT_AGENTS}); "
              "table:skill=0.5 blends with random; FACTION=AGENT,FACTION=AGENT: one per faction.")] = None,
     jobs: Annotated[Optional[int], typer.Option(
         "--jobs", "-j", metavar="J", callback=_at_least(1),
@@ -211,7 +211,7 @@ def run(
             with user_errors():
                 raise WolfError(f"{ruleset} is a scenario file: run it with "
                                 f"`wolfdsl run --script {shlex.quote(ruleset)}`")
-        agents = agents or "random"
+        agents = agents or DEFAULT_AGENTS
         check_agents(agents)
         if seed is None:
             import secrets

@@ -9,7 +9,7 @@ def test_narrate_tells_game_0_as_run_does(tmp_path):
     told = invoke("narrate", log)
     assert told.exit_code == 0, told.output
     run_lines, told_lines = played.stdout.splitlines(), told.stdout.splitlines()
-    assert run_lines[0] == told_lines[0] + "; random bots"
+    assert run_lines[0] == told_lines[0] + "; table bots"
     assert run_lines[1:] == told_lines[1:]
 
 

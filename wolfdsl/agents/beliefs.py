@@ -55,6 +55,10 @@ class Beliefs:
         self.first: dict[int, bool] = {}   # claimant -> whether nobody claimed its role before
         self._marg: list[list[float]] | None = None
         self._roles: list[dict[str, float]] | None = None
+        self._solved: list = []
+        self._base: dict[frozenset, list[float]] = {}
+        self.findex = {f: i for i, f in enumerate(self.factions)}
+        self._total = 0.0
 
     # ---------------------------------------------------------------- evidence
     def _restrict(self, seat: int, roles) -> None:
@@ -148,20 +152,83 @@ class Beliefs:
 
     # ---------------------------------------------------------------- inference
     def _weights(self, allowed) -> list[list[float]]:
-        deck, cap, rf = self.board.deck, self.cap, self.role_faction
-        index = {f: i for i, f in enumerate(self.factions)}
-        out = [[0.0] * len(cap)]
+        """Per seat, per faction: the share of the faction's cards the seat may hold,
+        times the seat's soft weight for that faction."""
+        base = self._base
+        out = [[0.0] * len(self.cap)]
         for s in range(1, self.n + 1):
-            w = [0.0] * len(cap)
-            for r in allowed[s]:
-                w[index[rf[r]]] += deck[r]
+            roles = allowed[s]
+            b = base.get(roles)
+            if b is None:
+                b = base[roles] = self._share(roles)
             soft = self.soft[s]
-            out.append([w[i] / cap[i] * soft[i] if cap[i] else 0.0 for i in range(len(cap))])
+            out.append([x * y for x, y in zip(b, soft)])
         return out
+
+    def _share(self, roles) -> list[float]:
+        w = [0.0] * len(self.cap)
+        for r in roles:
+            w[self.findex[self.role_faction[r]]] += self.board.deck[r]
+        return [x / c if c else 0.0 for x, c in zip(w, self.cap)]
 
     def _solve(self, w) -> tuple[float, list[list[float]]]:
         """Total weight and per-seat faction marginals under weights ``w`` (a DP over
         how many cards of each faction seats 1..i hold)."""
+        sides = [[i for i, x in enumerate(row) if x] for row in w[1:]]
+        if all(len(c) == 1 for c in sides):  # every seat's side is known (a wolf's view)
+            return self._solve_known(w, [c[0] for c in sides])
+        if len(self.cap) == 2:
+            return self._solve2(w)
+        return self._solve_any(w)
+
+    def _solve_known(self, w, side: list[int]) -> tuple[float, list[list[float]]]:
+        """:meth:`_solve` when seat ``s`` can only be on side ``side[s - 1]``."""
+        k, used, z = len(self.cap), [0] * len(self.cap), 1.0
+        for s, i in enumerate(side, 1):
+            used[i] += 1
+            z *= w[s][i]
+        if any(u > c for u, c in zip(used, self.cap)) or z <= 0:
+            return 0.0, []
+        z /= _prod_fact(self.cap, used)
+        return z, [[0.0] * k] + [[1.0 if j == i else 0.0 for j in range(k)] for i in side]
+
+    def _solve2(self, w) -> tuple[float, list[list[float]]]:
+        """:meth:`_solve` for two factions: the state is how many of seats 1..s hold the
+        second faction's cards (lists, no tuples)."""
+        n, (c0, c1) = self.n, self.cap
+        fwd = [[0.0] * (c1 + 2) for _ in range(n + 1)]
+        fwd[0][0] = 1.0
+        for s in range(1, n + 1):
+            w0, w1 = w[s]
+            prev, cur = fwd[s - 1], fwd[s]
+            for j in range(max(0, s - c0), min(s, c1) + 1):
+                cur[j] = prev[j] * w0 + (prev[j - 1] * w1 if j else 0.0)
+        end = [0.0] * (c1 + 2)
+        for j in range(c1 + 1):
+            if 0 <= c0 - (n - j):
+                end[j] = 1.0 / (factorial(c0 - (n - j)) * factorial(c1 - j))
+        z = sum(a * b for a, b in zip(fwd[n], end))
+        if z <= 0:
+            return 0.0, []
+        marg = [[0.0, 0.0] for _ in range(n + 1)]
+        bwd = end
+        for s in range(n, 0, -1):
+            w0, w1 = w[s]
+            prev = fwd[s - 1]
+            m0 = m1 = 0.0
+            back = [0.0] * (c1 + 2)
+            for j in range(c1 + 1):
+                f = prev[j]
+                b0, b1 = bwd[j] * w0, bwd[j + 1] * w1
+                m0 += f * b0
+                m1 += f * b1
+                back[j] = b0 + b1
+            marg[s] = [m0 / z, m1 / z]
+            bwd = back
+        return z, marg
+
+    def _solve_any(self, w) -> tuple[float, list[list[float]]]:
+        """:meth:`_solve` for any number of factions (states: tuples of counts)."""
         k, n, cap = len(self.cap), self.n, self.cap
         fwd = [{(0,) * k: 1.0}]
         for s in range(1, n + 1):
@@ -236,34 +303,53 @@ class Beliefs:
         return out
 
     def _update(self) -> None:
-        total = 0.0
+        """Faction marginals summed over the claim hypotheses; role marginals wait for
+        :meth:`_role_marginals` (most hints read factions only)."""
         k = len(self.cap)
+        total = 0.0
         marg = [[0.0] * k for _ in range(self.n + 1)]
-        roles: list[dict[str, float]] = [{} for _ in range(self.n + 1)]
-        deck, rf = self.board.deck, self.role_faction
-        index = {f: i for i, f in enumerate(self.factions)}
+        solved = []
         for odds, allowed in self._hypotheses():
             z, m = self._solve(self._weights(allowed))
             if z <= 0:
                 continue
             wz = odds * z
             total += wz
+            solved.append((wz, allowed, m))
             for s in range(1, self.n + 1):
-                row = m[s]
+                row, out = m[s], marg[s]
                 for i in range(k):
-                    marg[s][i] += wz * row[i]
+                    out[i] += wz * row[i]
+        self._solved, self._total, self._roles = solved, total, None
+        if total <= 0:  # contradictory evidence: fall back to the deck's shares
+            self._marg = [[c / sum(self.cap) for c in self.cap] for _ in range(self.n + 1)]
+            return
+        self._marg = [[x / total for x in row] for row in marg]
+
+    def _role_marginals(self) -> list[dict[str, float]]:
+        """Per seat, the probability of each role: a faction's weight shared among the
+        seat's allowed roles of that faction in proportion to their cards."""
+        if self._marg is None:
+            self._update()
+        if self._roles is not None:
+            return self._roles
+        deck, rf, k = self.board.deck, self.role_faction, len(self.cap)
+        if self._total <= 0:
+            self._roles = [{r: c / sum(deck.values()) for r, c in deck.items()} for _ in range(self.n + 1)]
+            return self._roles
+        index = {f: i for i, f in enumerate(self.factions)}
+        roles: list[dict[str, float]] = [{} for _ in range(self.n + 1)]
+        for wz, allowed, m in self._solved:
+            for s in range(1, self.n + 1):
                 share = [0.0] * k
                 for r in allowed[s]:
                     share[index[rf[r]]] += deck[r]
+                row, out = m[s], roles[s]
                 for r in allowed[s]:
                     i = index[rf[r]]
-                    roles[s][r] = roles[s].get(r, 0.0) + wz * row[i] * deck[r] / share[i]
-        if total <= 0:  # contradictory evidence: fall back to the deck's shares
-            self._marg = [[c / sum(self.cap) for c in self.cap] for _ in range(self.n + 1)]
-            self._roles = [{r: c / sum(deck.values()) for r, c in deck.items()} for _ in range(self.n + 1)]
-            return
-        self._marg = [[x / total for x in row] for row in marg]
-        self._roles = [{r: x / total for r, x in row.items()} for row in roles]
+                    out[r] = out.get(r, 0.0) + wz * row[i] * deck[r] / share[i]
+        self._roles = [{r: x / self._total for r, x in row.items()} for row in roles]
+        return self._roles
 
     # ---------------------------------------------------------------- queries
     def faction(self, seat: int, faction: str) -> float:
@@ -277,9 +363,7 @@ class Beliefs:
     def prob(self, seat: int, what: str) -> float:
         """The probability that ``seat`` holds role ``what`` or belongs to faction ``what``."""
         if what in self.board.roles:
-            if self._marg is None:
-                self._update()
-            return self._roles[seat].get(what, 0.0) if 1 <= seat <= self.n else 0.0
+            return self._role_marginals()[seat].get(what, 0.0) if 1 <= seat <= self.n else 0.0
         return self.faction(seat, what)
 
     def suspicion(self, seat: int) -> float:

@@ -8,11 +8,8 @@
 from __future__ import annotations
 
 from ..diagnostics import WolfError, did_you_mean
-from ..play.agents import AGENTS, BaseAgent
+from ..play.agents import AGENTS, DEFAULT_AGENTS as DEFAULT, BaseAgent
 from ..play.seeding import derive
-
-DEFAULT = "table"
-"""The agent ``wolfdsl run`` uses when ``--agents`` is not given."""
 
 
 def _one(spec: str, seed: int):

@@ -69,6 +69,7 @@ class TableAgent(BaseAgent):
     name = "table"
     uses_preferences = True
     uses_scores = True
+    scores_replace_prefer = True
     sees = True
 
     def __init__(self, seed: int = 0, skill: float = 1.0, read: float = READ):

@@ -180,3 +180,7 @@ def _table(seed: int, **params) -> Agent:
 AGENTS: dict[str, Callable[..., Agent]] = {"random": RandomAgent, "heuristic": HeuristicAgent, "table": _table}
 """Agents selectable with ``--agents NAME``: a factory taking the game's agent seed (and
 the agent's ``key=value`` parameters, :mod:`wolfdsl.agents.registry`)."""
+
+DEFAULT_AGENTS = "table"
+"""The ``--agents`` spec ``wolfdsl run`` and :func:`wolfdsl.play.play_game` use when none
+is given."""

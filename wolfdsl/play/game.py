@@ -22,6 +22,7 @@ from typing import Any
 
 from ..diagnostics import WolfError, did_you_mean
 from ..lang.ir import EndPhase, RuleRuntimeError, Ruleset
+from .agents import DEFAULT_AGENTS
 from .deal import DealError, attribute_problems, card_problems, deal, seat_attributes
 from .deaths import Deaths
 from .hooks import Observer
@@ -223,6 +224,9 @@ class Game(Table):
         ``stop_after``. Raises :class:`RuleRuntimeError` for rules that recurse without end."""
         rs = self.rs
         self._over = None
+        check = getattr(self.agent, "check", None)
+        if check is not None:  # a per-faction spec names factions of this ruleset
+            check(rs.factions)
         if getattr(self.agent, "sees", False):
             self.view = View(self)
             self.view.start()
@@ -326,7 +330,7 @@ def make_agent(name: str, seed: int):
     return build(name, seed)
 
 
-def play_game(ruleset: Any, run_seed: int, game: int = 0, agents: str = "random",
+def play_game(ruleset: Any, run_seed: int, game: int = 0, agents: str = DEFAULT_AGENTS,
               players: int | None = None) -> GameResult:
     """Play game number ``game`` of a run seeded with ``run_seed``.
 

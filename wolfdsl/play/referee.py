@@ -111,6 +111,8 @@ class Referee:
         # only agents that override the hook (the scripted one) pay for the reasons
         self.wants_preferences = bool(getattr(agent, "uses_preferences", False))
         self.wants_scores = bool(getattr(agent, "uses_scores", False))
+        # an agent that reads a score hint instead of the prefer hint where both exist
+        self.scores_first = self.wants_scores and bool(getattr(agent, "scores_replace_prefer", False))
         self.wants_reasons = getattr(type(agent), "not_offered", BaseAgent.not_offered) is not BaseAgent.not_offered
 
     def not_offered(self, action: str, actor: int | None, by: str | None, reason: str) -> None:
@@ -196,7 +198,7 @@ class Referee:
             req.default = g.rs.deciders[op.by_name].default
         if self.wants_preferences and (op.prefer is not None or op.score is not None):
             g.deciding = (actor, by)
-            if op.prefer is not None:
+            if op.prefer is not None and not (op.score is not None and self.scores_first):
                 req.preferred = preferred(op.prefer(g, env), options, can_pass)
             if op.score is not None and self.wants_scores:
                 req.scores = scores(g, env, var, options, op.score)
@@ -311,7 +313,7 @@ class Referee:
                           tuple(options), True, 1, why_not)
             if self.wants_preferences and (op.prefer is not None or op.score is not None):
                 g.deciding = (v, None)
-                if op.prefer is not None:
+                if op.prefer is not None and not (op.score is not None and self.scores_first):
                     req.preferred = preferred(op.prefer(g, env), options, True)
                 if op.score is not None and self.wants_scores:
                     req.scores = scores(g, env, cv, options, op.score)

@@ -24,6 +24,7 @@ from typing import IO, TYPE_CHECKING, Any, Callable, Iterator
 
 from wolfdsl.diagnostics import WolfError
 from wolfdsl.play import game_log, make_agent, options_in_force, play_game
+from wolfdsl.play.agents import DEFAULT_AGENTS
 from wolfdsl.play.results import GameResult
 from wolfdsl.sim.stats import histogram_mean, histogram_stdev, wilson
 
@@ -292,7 +293,7 @@ def _progress_bar(total: int, enabled: bool) -> Iterator[tuple[Callable[[], None
             bar.stop()
 
 
-def simulate(ruleset_ref: str, games: int, seed: int, jobs: int = 1, agents: str = "random",
+def simulate(ruleset_ref: str, games: int, seed: int, jobs: int = 1, agents: str = DEFAULT_AGENTS,
              options: dict[str, str] | None = None, players: int | None = None,
              log: str | os.PathLike | IO[str] | None = None, progress: bool = True) -> Summary:
     """Play ``games`` games of ``ruleset_ref`` and summarise them.
