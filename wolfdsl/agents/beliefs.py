@@ -18,6 +18,8 @@ from __future__ import annotations
 from itertools import product
 from math import factorial
 
+from .deals import solve
+
 TRUTHFUL = 1.0
 """Relative odds that a seat holding the claimed role makes its claim."""
 BLUFF = 0.12
@@ -56,7 +58,6 @@ class Beliefs:
         self._marg: list[list[float]] | None = None
         self._roles: list[dict[str, float]] | None = None
         self._solved: list = []
-        self._base: dict[frozenset, list[float]] = {}
         self.findex = {f: i for i, f in enumerate(self.factions)}
         self._total = 0.0
 
@@ -151,119 +152,76 @@ class Beliefs:
             self._restrict(seat, roles)
 
     # ---------------------------------------------------------------- inference
-    def _weights(self, allowed) -> list[list[float]]:
-        """Per seat, per faction: the share of the faction's cards the seat may hold,
-        times the seat's soft weight for that faction."""
-        base = self._base
-        out = [[0.0] * len(self.cap)]
+    def _solve(self, allowed) -> tuple[float, list, object]:
+        """One claim hypothesis: ``(z, faction marginals per seat, role marginals of a
+        seat)``. Seats with one possible role are taken out of the deck first; when every
+        other seat may hold any card of a faction or none (the usual case), a DP over
+        factions is exact (roles within a faction are then shuffled uniformly); otherwise
+        a DP over roles (:mod:`wolfdsl.agents.deals`)."""
+        deck, rf, fi, k = self.board.deck, self.role_faction, self.findex, len(self.cap)
+        rem = dict(deck)
+        fixed: dict[int, str] = {}
+        const = 1.0
         for s in range(1, self.n + 1):
-            roles = allowed[s]
-            b = base.get(roles)
-            if b is None:
-                b = base[roles] = self._share(roles)
-            soft = self.soft[s]
-            out.append([x * y for x, y in zip(b, soft)])
-        return out
-
-    def _share(self, roles) -> list[float]:
-        w = [0.0] * len(self.cap)
-        for r in roles:
-            w[self.findex[self.role_faction[r]]] += self.board.deck[r]
-        return [x / c if c else 0.0 for x, c in zip(w, self.cap)]
-
-    def _solve(self, w) -> tuple[float, list[list[float]]]:
-        """Total weight and per-seat faction marginals under weights ``w`` (a DP over
-        how many cards of each faction seats 1..i hold)."""
-        sides = [[i for i, x in enumerate(row) if x] for row in w[1:]]
-        if all(len(c) == 1 for c in sides):  # every seat's side is known (a wolf's view)
-            return self._solve_known(w, [c[0] for c in sides])
-        if len(self.cap) == 2:
-            return self._solve2(w)
-        return self._solve_any(w)
-
-    def _solve_known(self, w, side: list[int]) -> tuple[float, list[list[float]]]:
-        """:meth:`_solve` when seat ``s`` can only be on side ``side[s - 1]``."""
-        k, used, z = len(self.cap), [0] * len(self.cap), 1.0
-        for s, i in enumerate(side, 1):
-            used[i] += 1
-            z *= w[s][i]
-        if any(u > c for u, c in zip(used, self.cap)) or z <= 0:
-            return 0.0, []
-        z /= _prod_fact(self.cap, used)
-        return z, [[0.0] * k] + [[1.0 if j == i else 0.0 for j in range(k)] for i in side]
-
-    def _solve2(self, w) -> tuple[float, list[list[float]]]:
-        """:meth:`_solve` for two factions: the state is how many of seats 1..s hold the
-        second faction's cards (lists, no tuples)."""
-        n, (c0, c1) = self.n, self.cap
-        fwd = [[0.0] * (c1 + 2) for _ in range(n + 1)]
-        fwd[0][0] = 1.0
-        for s in range(1, n + 1):
-            w0, w1 = w[s]
-            prev, cur = fwd[s - 1], fwd[s]
-            for j in range(max(0, s - c0), min(s, c1) + 1):
-                cur[j] = prev[j] * w0 + (prev[j - 1] * w1 if j else 0.0)
-        end = [0.0] * (c1 + 2)
-        for j in range(c1 + 1):
-            if 0 <= c0 - (n - j):
-                end[j] = 1.0 / (factorial(c0 - (n - j)) * factorial(c1 - j))
-        z = sum(a * b for a, b in zip(fwd[n], end))
+            a = allowed[s]
+            if len(a) == 1:
+                (r,) = a
+                fixed[s] = r
+                rem[r] -= 1
+                if rem[r] < 0:
+                    return 0.0, [], None
+                const *= self.soft[s][fi[rf[r]]]
+        live = frozenset(r for r, c in rem.items() if c > 0)
+        free = [s for s in range(1, self.n + 1) if s not in fixed]
+        groups = [frozenset(r for r in live if fi[rf[r]] == i) for i in range(k)]
+        rows = []
+        for s in free:
+            a = allowed[s] & live
+            row = []
+            for i, g in enumerate(groups):
+                inside = a & g
+                if inside and inside != g:
+                    return self._solve_roles(allowed, fixed, rem, live, free, const)
+                row.append(self.soft[s][i] if inside else 0.0)
+            rows.append(row)
+        caps = [sum(rem[r] for r in g) for g in groups]
+        z, marg = solve(rows, caps)
         if z <= 0:
-            return 0.0, []
-        marg = [[0.0, 0.0] for _ in range(n + 1)]
-        bwd = end
-        for s in range(n, 0, -1):
-            w0, w1 = w[s]
-            prev = fwd[s - 1]
-            m0 = m1 = 0.0
-            back = [0.0] * (c1 + 2)
-            for j in range(c1 + 1):
-                f = prev[j]
-                b0, b1 = bwd[j] * w0, bwd[j + 1] * w1
-                m0 += f * b0
-                m1 += f * b1
-                back[j] = b0 + b1
-            marg[s] = [m0 / z, m1 / z]
-            bwd = back
-        return z, marg
+            return 0.0, [], None
+        for i, g in enumerate(groups):  # the roles inside a faction, in any order
+            z *= factorial(caps[i])
+            for r in g:
+                z /= factorial(rem[r])
+        fac = [[0.0] * k for _ in range(self.n + 1)]
+        for s, r in fixed.items():
+            fac[s][fi[rf[r]]] = 1.0
+        for s, row in zip(free, marg):
+            fac[s] = row
 
-    def _solve_any(self, w) -> tuple[float, list[list[float]]]:
-        """:meth:`_solve` for any number of factions (states: tuples of counts)."""
-        k, n, cap = len(self.cap), self.n, self.cap
-        fwd = [{(0,) * k: 1.0}]
-        for s in range(1, n + 1):
-            nxt: dict = {}
-            ws = w[s]
-            for state, v in fwd[-1].items():
-                for i in range(k):
-                    if ws[i] and state[i] < cap[i]:
-                        t = state[:i] + (state[i] + 1,) + state[i + 1:]
-                        nxt[t] = nxt.get(t, 0.0) + v * ws[i]
-            fwd.append(nxt)
-        end = {t: 1.0 / _prod_fact(cap, t) for t in fwd[n]}
-        z = sum(fwd[n][t] * end[t] for t in end)
+        def roles(s: int) -> dict[str, float]:
+            if s in fixed:
+                return {fixed[s]: 1.0}
+            return {r: fac[s][fi[rf[r]]] * rem[r] / caps[fi[rf[r]]] for r in live if caps[fi[rf[r]]]}
+        return const * z, fac, roles
+
+    def _solve_roles(self, allowed, fixed, rem, live, free, const):
+        """:meth:`_solve` by a DP over the roles themselves (any restriction)."""
+        order = sorted(live)
+        fi, rf = self.findex, self.role_faction
+        rows = [[self.soft[s][fi[rf[r]]] if r in allowed[s] else 0.0 for r in order] for s in free]
+        z, marg = solve(rows, [rem[r] for r in order])
         if z <= 0:
-            return 0.0, []
-        bwd = end
-        marg = [[0.0] * k for _ in range(n + 1)]
-        for s in range(n, 0, -1):
-            prev: dict = {}
-            ws = w[s]
-            for state, v in fwd[s - 1].items():
-                acc = 0.0
-                for i in range(k):
-                    if ws[i] and state[i] < cap[i]:
-                        t = state[:i] + (state[i] + 1,) + state[i + 1:]
-                        b = bwd.get(t)
-                        if b:
-                            x = v * ws[i] * b
-                            marg[s][i] += x
-                            acc += b * ws[i]
-                prev[state] = acc
-            bwd = prev
-        for s in range(1, n + 1):
-            marg[s] = [x / z for x in marg[s]]
-        return z, marg
+            return 0.0, [], None
+        k = len(self.cap)
+        fac = [[0.0] * k for _ in range(self.n + 1)]
+        by_seat: dict[int, dict[str, float]] = {s: {r: 1.0} for s, r in fixed.items()}
+        for s, r in fixed.items():
+            fac[s][fi[rf[r]]] = 1.0
+        for s, row in zip(free, marg):
+            by_seat[s] = {r: x for r, x in zip(order, row) if x}
+            for r, x in zip(order, row):
+                fac[s][fi[rf[r]]] += x
+        return const * z, fac, lambda s: by_seat.get(s, {})
 
     def _hypotheses(self):
         claimants = list(self.claims)[-MAX_CLAIMANTS:]
@@ -305,19 +263,19 @@ class Beliefs:
     def _update(self) -> None:
         """Faction marginals summed over the claim hypotheses; role marginals wait for
         :meth:`_role_marginals` (most hints read factions only)."""
-        k = len(self.cap)
         total = 0.0
+        k = len(self.cap)
         marg = [[0.0] * k for _ in range(self.n + 1)]
         solved = []
         for odds, allowed in self._hypotheses():
-            z, m = self._solve(self._weights(allowed))
+            z, fac, roles = self._solve(allowed)
             if z <= 0:
                 continue
             wz = odds * z
             total += wz
-            solved.append((wz, allowed, m))
+            solved.append((wz, roles))
             for s in range(1, self.n + 1):
-                row, out = m[s], marg[s]
+                row, out = fac[s], marg[s]
                 for i in range(k):
                     out[i] += wz * row[i]
         self._solved, self._total, self._roles = solved, total, None
@@ -327,28 +285,22 @@ class Beliefs:
         self._marg = [[x / total for x in row] for row in marg]
 
     def _role_marginals(self) -> list[dict[str, float]]:
-        """Per seat, the probability of each role: a faction's weight shared among the
-        seat's allowed roles of that faction in proportion to their cards."""
+        """Per seat, the probability of each role."""
         if self._marg is None:
             self._update()
         if self._roles is not None:
             return self._roles
-        deck, rf, k = self.board.deck, self.role_faction, len(self.cap)
+        deck = self.board.deck
         if self._total <= 0:
             self._roles = [{r: c / sum(deck.values()) for r, c in deck.items()} for _ in range(self.n + 1)]
             return self._roles
-        index = {f: i for i, f in enumerate(self.factions)}
-        roles: list[dict[str, float]] = [{} for _ in range(self.n + 1)]
-        for wz, allowed, m in self._solved:
+        out: list[dict[str, float]] = [{} for _ in range(self.n + 1)]
+        for wz, roles in self._solved:
             for s in range(1, self.n + 1):
-                share = [0.0] * k
-                for r in allowed[s]:
-                    share[index[rf[r]]] += deck[r]
-                row, out = m[s], roles[s]
-                for r in allowed[s]:
-                    i = index[rf[r]]
-                    out[r] = out.get(r, 0.0) + wz * row[i] * deck[r] / share[i]
-        self._roles = [{r: x / self._total for r, x in row.items()} for row in roles]
+                row = out[s]
+                for r, x in roles(s).items():
+                    row[r] = row.get(r, 0.0) + wz * x
+        self._roles = [{r: x / self._total for r, x in row.items()} for row in out]
         return self._roles
 
     # ---------------------------------------------------------------- queries
@@ -374,11 +326,3 @@ class Beliefs:
 
 
 _NO = object()
-
-
-def _prod_fact(cap, used) -> float:
-    """``prod (cap_i - used_i)!``: the ways the cards left over can lie face down."""
-    out = 1
-    for c, u in zip(cap, used):
-        out *= factorial(c - u)
-    return float(out)

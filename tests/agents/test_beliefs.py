@@ -1,0 +1,142 @@
+"""Beliefs: the exact marginals, checked against brute force over every deal."""
+from itertools import permutations, product
+
+import pytest
+
+from wolfdsl.agents import beliefs as B
+from wolfdsl.agents.beliefs import Beliefs
+from wolfdsl.play.views import Board, RoleCard
+
+WOLF = "werewolves"
+TOLD = {frozenset({"seat", "result"}): {"result": ("prop", "seat", ("appears",))}}
+
+
+def board(deck: dict, n: int) -> Board:
+    roles = {r: RoleCard(r, WOLF if r.startswith("wolf") else "village",
+                         WOLF if r.startswith("wolf") else None, None,
+                         {"appears": "wolf" if r.startswith("wolf") else "good"}) for r in deck}
+    factions: dict = {}
+    for r, k in deck.items():
+        factions[roles[r].faction] = factions.get(roles[r].faction, 0) + k
+    return Board("test", n, dict(deck), roles, factions, TOLD)
+
+
+def brute(b: Beliefs):
+    """Faction and role marginals by enumerating every deal and every claim hypothesis."""
+    deck = [r for r, k in b.board.deck.items() for _ in range(k)]
+    rf = b.role_faction
+    total, fac, role = 0.0, {}, {}
+    claimants = list(b.claims)
+    for perm in set(permutations(deck)):
+        seats = (None,) + perm[:b.n]
+        if any(seats[s] not in b.allowed[s] for s in range(1, b.n + 1)):
+            continue
+        w = 1.0
+        for s in range(1, b.n + 1):
+            w *= b.soft[s][b.factions.index(rf[seats[s]])]
+        like = 0.0
+        for truth in product((True, False), repeat=len(claimants)):
+            odds = 1.0
+            for c, honest in zip(claimants, truth):
+                claimed, facts = b.claims[c]
+                if honest:
+                    if seats[c] != claimed or any(seats[s] not in roles for s, roles in facts):
+                        odds = 0.0
+                        break
+                    odds *= B.TRUTHFUL if b.first[c] else B.TRUTHFUL * B.COUNTER
+                else:
+                    if rf[seats[c]] == rf[claimed]:
+                        odds = 0.0
+                        break
+                    odds *= (B.FIRST_BLUFF if b.first[c] else B.BLUFF) * b._plausible(facts)
+            like += odds
+        w *= like
+        total += w
+        for s in range(1, b.n + 1):
+            fac[(s, rf[seats[s]])] = fac.get((s, rf[seats[s]]), 0.0) + w
+            role[(s, seats[s])] = role.get((s, seats[s]), 0.0) + w
+    return {k: v / total for k, v in fac.items()}, {k: v / total for k, v in role.items()}
+
+
+def assert_matches(b: Beliefs):
+    fac, role = brute(b)
+    for s in range(1, b.n + 1):
+        for f in b.factions:
+            assert b.faction(s, f) == pytest.approx(fac.get((s, f), 0.0), abs=1e-9), (s, f)
+        for r in b.board.deck:
+            assert b.prob(s, r) == pytest.approx(role.get((s, r), 0.0), abs=1e-9), (s, r)
+
+
+DECK6 = {"wolf": 2, "seer": 1, "witch": 1, "villager": 2}
+
+
+def test_a_villager_knows_only_his_card():
+    b = Beliefs(board(DECK6, 6), seat=1)
+    b.fix(1, "villager", "village")
+    assert b.faction(1, "village") == 1.0
+    assert b.suspicion(2) == pytest.approx(2 / 5)   # two wolves among five unknown cards
+    assert b.prob(2, "seer") == pytest.approx(1 / 5)
+    assert_matches(b)
+
+
+def test_a_wolf_told_his_team_knows_every_side():
+    b = Beliefs(board(DECK6, 6), seat=3)
+    b.fix(3, "wolf", WOLF)
+    b.members(WOLF, [3, 5])
+    assert [round(b.suspicion(s), 9) for s in range(1, 7)] == [1, 1, 0, 1, 0, 1]
+    assert b.prob(1, "seer") == pytest.approx(1 / 4)
+    assert_matches(b)
+
+
+def test_a_seer_result_is_a_hard_fact():
+    b = Beliefs(board(DECK6, 6), seat=1)
+    b.fix(1, "seer", "village")
+    b.told({"seat": 4, "result": "wolf"})
+    assert b.faction(4, WOLF) == 1.0
+    assert b.suspicion(2) == pytest.approx(1 / 4)    # one wolf left among four seats
+    assert_matches(b)
+
+
+def test_claims_and_counter_claims_match_brute_force():
+    b = Beliefs(board(DECK6, 6), seat=1)
+    b.fix(1, "villager", "village")
+    b.claim(2, "seer", {"seat": 3, "result": "wolf"})
+    b.claim(3, "seer", {"seat": 2, "result": "wolf"})
+    assert b.first == {2: True, 3: False}
+    assert_matches(b)
+    # the first claimant is believed more than the one who answers him (悍跳)
+    assert b.suspicion(2) < b.suspicion(3)
+
+
+def test_soft_evidence_and_face_down_cards_match_brute_force():
+    b = Beliefs(board({"wolf": 2, "seer": 1, "villager": 4}, 6), seat=None)   # one card face down
+    b.weigh(2, WOLF, 3.0)
+    b.weigh(5, WOLF, 0.5)
+    b.claim(4, "seer", {"seat": 2, "result": "good"})
+    assert_matches(b)
+
+
+def test_an_unseen_role_and_an_unknown_claim_change_nothing():
+    b = Beliefs(board(DECK6, 6), seat=1)
+    before = [b.suspicion(s) for s in range(1, 7)]
+    b.claim(2, "hunter", {})           # no such card in the deck: not a hypothesis
+    b.claim(3, None, {"seat": 1, "result": "wolf"})
+    assert [b.suspicion(s) for s in range(1, 7)] == before
+
+
+def test_the_deal_counters_agree_and_count_exactly():
+    import random
+
+    from wolfdsl.agents import deals
+    rng = random.Random(5)
+    for _ in range(40):
+        rows = [[rng.random() * (rng.random() > 0.2), rng.random() * (rng.random() > 0.2)] for _ in range(7)]
+        z1, m1 = deals._two(rows, [5, 3])     # 8 cards for 7 seats: one face down
+        z2, m2 = deals._any(rows, [5, 3])
+        assert z1 == pytest.approx(z2, rel=1e-9)
+        if z2:
+            assert [pytest.approx(r, abs=1e-9) for r in m1] == m2
+    # 2 seats, kinds a*2, b*1, all weights 1: deals ab, ba, aa (a face-down b: 1/1!),
+    # each weighted 1/(leftovers)!: ab -> 1/1!, ba -> 1/1!, aa -> 1/(0! 1!) = 1
+    z, marg = deals.solve([[1, 1], [1, 1]], [2, 1])
+    assert z == 3.0 and marg[0] == pytest.approx([2 / 3, 1 / 3])

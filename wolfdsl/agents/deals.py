@@ -1,0 +1,126 @@
+"""Counting deals: weighted sums over the ways cards can lie, by dynamic programming.
+
+One problem, solved for factions (fast) or for roles (exact in every case): ``m`` seats,
+``k`` kinds of card with ``caps[i]`` cards of kind ``i`` (more cards than seats: the rest
+lie face down), and ``rows[s][i]`` the weight of seat ``s`` holding a card of kind ``i``
+(0: impossible). Every way to give each seat a kind, using at most ``caps[i]`` of kind
+``i``, weighs the product of its seats' weights times ``1 / prod (caps[i] - used[i])!``
+(the face-down cards' arrangements, so that a uniform shuffle of physical cards is a
+uniform weight). :func:`solve` returns the total weight ``z`` and, per seat, the share of
+``z`` in which it holds each kind — the seat's marginal probabilities.
+
+A forward pass over seats keeps, per count vector of kinds used so far, the summed
+weight; a backward pass gives the marginals. States: at most ``prod (caps[i] + 1)``;
+a 12-seat, two-faction deck has under 50.
+"""
+from __future__ import annotations
+
+from math import factorial
+
+Rows = list  # list[list[float]]: per seat, per kind
+
+
+def solve(rows: Rows, caps: list[int]) -> tuple[float, Rows]:
+    """``(z, marginals)`` for the problem in the module docstring; ``(0.0, [])`` when no
+    way is possible. ``marginals[s][i]`` sums to 1 over ``i`` for every seat."""
+    k = len(caps)
+    sides = []
+    for row in rows:
+        nz = [i for i in range(k) if row[i]]
+        if len(nz) != 1:
+            break
+        sides.append(nz[0])
+    else:
+        return _known(rows, caps, sides)
+    if k == 2:
+        return _two(rows, caps)
+    return _any(rows, caps)
+
+
+def _end(caps, used) -> float:
+    out = 1
+    for c, u in zip(caps, used):
+        out *= factorial(c - u)
+    return 1.0 / out
+
+
+def _known(rows, caps, sides) -> tuple[float, Rows]:
+    """Every seat can hold one kind only: a product."""
+    k, used, z = len(caps), [0] * len(caps), 1.0
+    for row, i in zip(rows, sides):
+        used[i] += 1
+        z *= row[i]
+    if any(u > c for u, c in zip(used, caps)) or z <= 0:
+        return 0.0, []
+    return z * _end(caps, used), [[1.0 if j == i else 0.0 for j in range(k)] for i in sides]
+
+
+def _two(rows, caps) -> tuple[float, Rows]:
+    """Two kinds: the state is how many of the seats so far hold the second kind."""
+    m, (c0, c1) = len(rows), caps
+    fwd = [[0.0] * (c1 + 2) for _ in range(m + 1)]
+    fwd[0][0] = 1.0
+    for s in range(1, m + 1):
+        w0, w1 = rows[s - 1]
+        prev, cur = fwd[s - 1], fwd[s]
+        for j in range(max(0, s - c0), min(s, c1) + 1):
+            cur[j] = prev[j] * w0 + (prev[j - 1] * w1 if j else 0.0)
+    end = [0.0] * (c1 + 2)
+    for j in range(c1 + 1):
+        if 0 <= c0 - (m - j):
+            end[j] = 1.0 / (factorial(c0 - (m - j)) * factorial(c1 - j))
+    z = sum(a * b for a, b in zip(fwd[m], end))
+    if z <= 0:
+        return 0.0, []
+    marg: Rows = [None] * m
+    bwd = end
+    for s in range(m, 0, -1):
+        w0, w1 = rows[s - 1]
+        prev = fwd[s - 1]
+        m0 = m1 = 0.0
+        back = [0.0] * (c1 + 2)
+        for j in range(c1 + 1):
+            f = prev[j]
+            b0, b1 = bwd[j] * w0, bwd[j + 1] * w1
+            m0 += f * b0
+            m1 += f * b1
+            back[j] = b0 + b1
+        marg[s - 1] = [m0 / z, m1 / z]
+        bwd = back
+    return z, marg
+
+
+def _any(rows, caps) -> tuple[float, Rows]:
+    """Any number of kinds: states are tuples of counts."""
+    k, m = len(caps), len(rows)
+    fwd = [{(0,) * k: 1.0}]
+    for s in range(m):
+        nxt: dict = {}
+        ws = rows[s]
+        for state, v in fwd[-1].items():
+            for i in range(k):
+                if ws[i] and state[i] < caps[i]:
+                    t = state[:i] + (state[i] + 1,) + state[i + 1:]
+                    nxt[t] = nxt.get(t, 0.0) + v * ws[i]
+        fwd.append(nxt)
+    end = {t: _end(caps, t) for t in fwd[m]}
+    z = sum(fwd[m][t] * end[t] for t in end)
+    if z <= 0:
+        return 0.0, []
+    bwd = end
+    marg: Rows = [[0.0] * k for _ in range(m)]
+    for s in range(m - 1, -1, -1):
+        prev: dict = {}
+        ws = rows[s]
+        for state, v in fwd[s].items():
+            acc = 0.0
+            for i in range(k):
+                if ws[i] and state[i] < caps[i]:
+                    t = state[:i] + (state[i] + 1,) + state[i + 1:]
+                    b = bwd.get(t)
+                    if b:
+                        marg[s][i] += v * ws[i] * b
+                        acc += b * ws[i]
+            prev[state] = acc
+        bwd = prev
+    return z, [[x / z for x in row] for row in marg]
