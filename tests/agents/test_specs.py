@@ -1,0 +1,69 @@
+"""--agents specs: names, parameters, one agent per faction; errors exit 2."""
+import subprocess
+import sys
+
+import pytest
+
+from wolfdsl.agents.registry import PerFaction, build
+from wolfdsl.agents.table import TableAgent
+from wolfdsl.diagnostics import WolfError
+from wolfdsl.lang.load import load
+from wolfdsl.play import game_log, play_game
+from wolfdsl.play.agents import HeuristicAgent, RandomAgent
+
+
+def test_names_and_parameters():
+    assert isinstance(build("random", 1), RandomAgent)
+    a = build("table:skill=0.25;read=0.7", 1)
+    assert isinstance(a, TableAgent) and (a.skill, a.read) == (0.25, 0.7)
+    assert build("table", 1).read == pytest.approx(0.42)
+
+
+@pytest.mark.parametrize("spec,message", [
+    ("", "--agents needs a name"),
+    ("tabel", "unknown agent 'tabel' (did you mean 'table'?)"),
+    ("table:skill", "agent parameter 'skill': write KEY=VALUE"),
+    ("table:skill=high", "the value must be a number"),
+    ("table:skill=2", "agent 'table': skill is between 0 and 1"),
+    ("table:depth=3", "agent 'table' takes no parameter 'depth'"),
+    ("random:skill=1", "agent 'random' takes no parameter 'skill'"),
+    ("village=table,=random", "write FACTION=AGENT,FACTION=AGENT"),
+])
+def test_bad_specs(spec, message):
+    with pytest.raises(WolfError) as e:
+        build(spec, 1)
+    assert message in str(e.value)
+
+
+def test_per_faction_routes_each_seat_to_its_factions_agent():
+    rs = load("standard-12")
+    a = build("village=table,werewolves=heuristic", 5)
+    assert isinstance(a, PerFaction)
+    assert isinstance(a.by_faction["village"], TableAgent) and isinstance(a.by_faction["werewolves"], HeuristicAgent)
+    result = play_game(rs, 5, agents="village=table,werewolves=heuristic")
+    assert result.events[-1]["type"] == "game_over"
+    # a wolf under the heuristic agent follows the prefer hints: never kills a teammate
+    wolves = {s["seat"] for s in result.events[0]["seats"] if s["role"] == "werewolf"}
+    kills = [e for e in result.events if e["type"] == "action" and e.get("action") == "werewolves.kill"]
+    assert kills and all(not (set(k.get("targets") or []) & wolves) for k in kills)
+
+
+def test_an_unknown_faction_exits_2():
+    r = subprocess.run([sys.executable, "-m", "wolfdsl", "run", "standard-12", "--agents",
+                        "village=table,wolves=random", "--seed", "1"], capture_output=True, text=True)
+    assert r.returncode == 2
+    assert "no faction 'wolves' in this ruleset (did you mean 'werewolves'?)" in r.stderr
+    assert "Traceback" not in r.stderr
+
+
+def test_same_seed_same_log_on_any_jobs(tmp_path):
+    logs = []
+    for jobs in ("1", "2"):
+        out = tmp_path / f"j{jobs}.jsonl"
+        r = subprocess.run([sys.executable, "-m", "wolfdsl", "run", "standard-12", "--games", "12", "--seed", "4",
+                            "-j", jobs, "-q", "--log", str(out)], capture_output=True, text=True)
+        assert r.returncode == 0, r.stderr
+        logs.append(out.read_bytes())
+    assert logs[0] == logs[1] and b'"type":"claim"' in logs[0]
+    again = game_log(play_game(load("standard-12"), 4, 0).events)
+    assert logs[0].decode().startswith(again)

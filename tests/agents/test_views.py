@@ -1,0 +1,59 @@
+"""What the engine shows a bot that keeps beliefs (play/views.py), checked over whole games."""
+import pytest
+
+from wolfdsl.agents.table import TableAgent
+from wolfdsl.lang.load import load
+from wolfdsl.play import play, play_game
+
+
+class Spy(TableAgent):
+    def __init__(self, seed):
+        super().__init__(seed)
+        self.seen: list = []
+        self.cards: dict = {}
+
+    def observe(self, seat, event):
+        self.seen.append((seat, dict(event)))
+        super().observe(seat, event)
+
+
+@pytest.mark.parametrize("name,seed", [("standard-12", 1), ("standard-12", 2), ("cupid-thief-12", 3),
+                                       ("wolf-king-12", 4), ("piper-10", 5)])
+def test_public_events_carry_no_hidden_card(name, seed):
+    rs = load(name)
+    spy = Spy(seed)
+    result = play(rs, seed=seed, agent=spy)
+    teams = {}
+    for e in result.events:
+        if e["type"] == "game_start":
+            teams = {s["seat"]: s["role"] for s in e["seats"]}
+    assert spy.seen, "the view showed nothing"
+    for seat, e in spy.seen:
+        if seat is None:
+            assert "seats" not in e and "extra_cards" not in e
+            if e["type"] == "death":
+                assert set(e) == {"seq", "game", "day", "phase", "type", "seat"} | ({"cause"} if e["phase"] == "day" else set())
+            assert e["type"] not in ("inform", "action", "status", "role_change")
+        elif e["type"] == "inform":
+            assert e["seat"] == seat            # a tell reaches its seat only
+        elif e["type"] == "action":
+            assert e["seat"] in (seat, None)    # one's own action, or one's team's
+    # the seer's results reach the seer, and no one else
+    seer = next((s for s, r in teams.items() if r == "seer"), None)
+    told = {seat for seat, e in spy.seen if e["type"] == "inform" and "result" in e.get("what", {})}
+    assert told <= {seer}
+
+
+def test_claims_are_public_and_narrated():
+    result = play_game(load("standard-12"), 3)     # as `wolfdsl run standard-12 --seed 3`
+    claims = [e for e in result.events if e["type"] == "claim"]
+    seats = {s["seat"]: s["role"] for s in result.events[0]["seats"]}
+    # seed 3: the seer (7) names 9 a wolf; wolf 9 counter-claims (悍跳) naming 7
+    assert [(c["day"], c["seat"], c["role"], c["told"]) for c in claims] == [
+        (1, 7, "seer", {"seat": 9, "result": "wolf"}), (1, 9, "seer", {"seat": 7, "result": "wolf"}),
+        (2, 7, "seer", {"seat": 5, "result": "good"})]
+    assert seats[7] == "seer" and seats[9] == "werewolf"
+    from wolfdsl.present.narrate import narrate
+    text = "\n".join(narrate(result.events, load("standard-12")))
+    assert "7号 Seer claims: seat 9号, result wolf" in text
+    assert "9号 Werewolf claims to be Seer: seat 7号, result wolf" in text
