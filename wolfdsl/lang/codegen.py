@@ -21,6 +21,7 @@ from . import builtins as B
 from . import ir
 from . import syntax as A
 from .ir import EndPhase, RuleRuntimeError
+from .decks import expand
 from .knowledge import told_facts
 from .link import Program
 from .resolve import Bindings
@@ -421,16 +422,6 @@ class CodeGen:
             kw["dead_reason"] = given["dead_reason"].expr.value
         return ir.Engine(**kw)
 
-    def decks(self) -> list[ir.Deck]:
-        out = []
-        for d in self.p.decks:
-            cards: list[str] = []
-            for c in d.cards:
-                cards.extend([c.role] * c.count)
-            out.append(ir.Deck(d.low, d.high, tuple(cards), d.extra, d.span))
-        return out
-
-
 def player_counts(program: Program) -> tuple[int, int]:
     """``players LOW..HIGH`` if declared, else the range its decks cover (``(0, 0)``: none)."""
     if program.players is not None:
@@ -446,18 +437,6 @@ def event_texts(program: Program) -> dict[str, tuple[ir.EventText, ...]]:
     for d in reversed(program.events):
         out.setdefault(d.name, []).append(ir.EventText(d.name, d.case, d.en, d.zh, d.span))
     return {k: tuple(sorted(v, key=lambda e: e.case is None)) for k, v in out.items()}
-
-
-def deck_problems(program: Program) -> list[Diagnostic]:
-    """E208 for a fixed-size deck whose cards do not deal one per player."""
-    diags = []
-    for d in program.decks:
-        total = sum(c.count for c in d.cards)
-        size = total - d.extra
-        if d.low == d.high and size != d.low:
-            diags.append(Diagnostic(d.span, "error", f"deck {d.low}: {total} cards with {d.extra} extra deal {size} "
-                                    f"seats, not {d.low}; add or remove {abs(d.low - size)} card(s)", "E208"))
-    return diags
 
 
 def labels(given, name) -> tuple[str, str]:
@@ -481,7 +460,7 @@ def codegen(program: Program, bindings: Bindings, options: dict[str, ir.Option],
     for d in p.of_kind("card"):
         en, zh = labels(d.labels, d.name)
         cards[d.name] = ir.Card(d.name, en, zh, d.tags, d.needs, cg.block(d.body), d.span)
-    decks = cg.decks()
+    decks = expand(p.decks, options)
     players = player_counts(p)
     triggers, replacements = cg.triggers()
     return ir.Ruleset(

@@ -21,7 +21,8 @@ from typing import Any
 from ..diagnostics import Diagnostic, Span, WolfError
 from . import ir
 from . import syntax as A
-from .codegen import codegen, deck_problems, expression
+from .codegen import codegen, expression
+from .decks import deck_problems
 from .link import Program, link
 from .options import fix_options
 from .order import order_program, step_edges  # noqa: F401  (step_edges: lint's W310)
@@ -64,7 +65,7 @@ def check_program(modules: list[A.Module], overrides: dict[str, Any] | None = No
     bindings = resolve(program, options)
     diags += bindings.diagnostics
     ordered, found = order_program(program)
-    diags += found + deck_problems(program)
+    diags += found + deck_problems(program.decks, options)
     if diags:
         raise WolfError(sorted(diags, key=_where))
     return program, options, bindings, ordered

@@ -173,9 +173,10 @@ class RoleDecl(Decl):
 
 @_node
 class Card(Node):
-    """``werewolf*4`` in a deck."""
+    """``werewolf*4`` in a deck; ``count`` is a number, an option's name or ``"rest"``
+    (:mod:`wolfdsl.lang.decks`)."""
     role: str
-    count: int
+    count: int | str
 
 
 @_node

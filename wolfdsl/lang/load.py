@@ -291,9 +291,26 @@ def load(ref: str, options: dict[str, Any] | None = None, players: int | None = 
     rs = _load_cached(key, [mod for _, mod in mods])
     if players is not None:
         lo, hi = rs.players
-        if not (lo <= players <= hi) or rs.deck_for(players) is None:
+        if not (lo <= players <= hi):
             raise WolfError(f"{name} is for {lo if lo == hi else f'{lo} to {hi}'} players, not {players}")
+        if rs.deck_for(players) is None:
+            counts = sorted({n for d in rs.decks for n in range(d.low, d.high + 1)})
+            raise WolfError(f"{name} has no deck for {players} players"
+                            + (" with the options set" if options else "")
+                            + (f"; its decks deal {_ranges(counts)} players" if counts else ""))
     return rs
+
+
+def _ranges(ns: list[int]) -> str:
+    """``[4, 5, 6, 9]`` -> ``4 to 6, 9``."""
+    out, i = [], 0
+    while i < len(ns):
+        j = i
+        while j + 1 < len(ns) and ns[j + 1] == ns[j] + 1:
+            j += 1
+        out.append(str(ns[i]) if i == j else f"{ns[i]} to {ns[j]}")
+        i = j + 1
+    return ", ".join(out)
 
 
 @dataclass(frozen=True)

@@ -190,7 +190,8 @@ class _ToAst(Transformer):
             replace=replace is not None, span=self._span(meta))
 
     def card(self, meta, name, n):
-        return A.Card(role=str(name), count=int(n) if n is not None else 1, span=self._span(meta))
+        count = 1 if n is None else int(n) if n.type == "INT" else str(n)   # a number, an option or 'rest'
+        return A.Card(role=str(name), count=count, span=self._span(meta))
 
     def deck_decl(self, meta, lo, hi, *rest):
         rest = list(rest)

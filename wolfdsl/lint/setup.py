@@ -4,6 +4,8 @@
 not allow is E207; a fixed deck whose card count is wrong is E208.)"""
 from __future__ import annotations
 
+from ..lang.decks import is_fixed
+
 from ..lang import syntax as A
 from .context import head_span, show_value, walk
 from .registry import Rule, register
@@ -48,7 +50,7 @@ class DeckCountMismatch(Rule):
                     yield self.diag(head_span(d.span), [(pspan, "the player counts are declared here")],
                                     detail=f"this deck is for {_counts(outside)}, which 'players' does not accept")
         for d in decks:
-            if d.low == d.high:
+            if d.low == d.high or not is_fixed(d):   # a deck with option counts or rest: one per count
                 continue
             size = sum(card.count for card in d.cards) - d.extra
             if not all(n == size for n in range(d.low, d.high + 1)):
