@@ -200,6 +200,15 @@ def suspicion(g, x) -> float:
     return 0.5 if b is None or x is None else b.suspicion(x)
 
 
+def public_suspicion(g, x) -> float:
+    """The table's probability (0..1) that seat ``x`` is not on the deck's largest side,
+    from public information only (claims, votes, deaths): how the others see ``x``;
+    0.5 for agents that keep no beliefs."""
+    get = getattr(g.agent, "beliefs", None)
+    b = get(None, None) if get is not None else None
+    return 0.5 if b is None or x is None else b.suspicion(x)
+
+
 def belief(g, x, what) -> float:
     """The deciding seat's probability (0..1) that seat ``x`` holds role ``what`` or
     belongs to faction ``what``; the deck's share for agents that keep no beliefs."""
@@ -280,7 +289,7 @@ def _b(name, fn, lo, hi=None, reads=(), random=False) -> Builtin:
 
 REGISTRY: dict[str, Builtin] = {b.name: b for b in (
     _b("count", count, 1), _b("empty", empty, 1), _b("any", any_, 1),
-    _b("suspicion", suspicion, 1), _b("belief", belief, 2), _b("claimed", claimed, 1),
+    _b("suspicion", suspicion, 1), _b("public_suspicion", public_suspicion, 1), _b("belief", belief, 2), _b("claimed", claimed, 1),
     _b("holder", holder, 1, reads=("role",)), _b("living", living, 1, reads=("role", "alive")),
     _b("members", members, 1, reads=("team", "alive")), _b("the", the, 1), _b("first", first, 1),
     _b("last", last, 1), _b("circle", circle, 1, 2), _b("circle_from", circle_from, 3),
