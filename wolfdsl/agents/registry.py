@@ -38,10 +38,17 @@ def _one(spec: str, seed: int):
                         + ("; the table agent takes skill=0..1 and read=0..5" if kwargs else "")) from None
 
 
-def build(spec: str, seed: int):
+def build(spec: str, seed: int, ruleset=None):
     """The agent for an ``--agents`` spec, seeded. Raises :class:`WolfError` on an unknown
-    agent or a malformed spec."""
+    agent or a malformed spec. A spec with ``seat N=SPEC`` parts
+    (:mod:`wolfdsl.seats.spec`) gives seats players of their own; ``ruleset`` (optional)
+    gives a human seat the display names."""
     spec = (spec or "").strip()
+    if ", seat " in spec or ",seat " in spec:
+        from ..seats.build import build_seats
+        plan = build_seats(spec, seed, ruleset, build)
+        if plan is not None:
+            return plan
     if not spec:
         raise WolfError(f"--agents needs a name; available: {', '.join(sorted(AGENTS))}")
     if "=" in spec.split(":", 1)[0]:

@@ -496,3 +496,10 @@ def narrate(events: Iterable[dict], ruleset: Any = None,
     if started and not over:
         yield Line("", "blank")
         yield Line(teller.w["stops"], "game_over")
+
+
+def teller(ruleset: Any = None, lang: str = "en") -> _Teller:
+    """A narrator fed one event at a time: ``teller(rs).tell(event)`` yields the
+    :class:`Line` values of that event (a section header first when a new night or day
+    begins). ``wolfdsl play`` tells a human seat its game this way, as it happens."""
+    return _Teller(ruleset, False, lang)
