@@ -307,12 +307,15 @@ def _run_many(ref: str, games: int, seed: int, jobs: int, agents: str, players: 
             out.close()
     if as_json:
         typer.echo(json.dumps(summary.to_dict(), ensure_ascii=False, indent=2))
-        return
-    console = _stdout()
-    for item in summary_renderables(summary, brief=quiet):
-        console.print(item)
-    if not quiet:
-        typer.echo(timing_line(summary), err=True)
+    else:
+        console = _stdout()
+        for item in summary_renderables(summary, brief=quiet):
+            console.print(item)
+        if not quiet:
+            typer.echo(timing_line(summary), err=True)
+    for seat, r in sorted(summary.replaced.items()):
+        typer.echo(f"warning: seat {seat}'s player failed in {plural(r['games'], 'game')} and "
+                   f"--agents played on; first: {r['reason']}", err=True)
 
 
 def _run_script(script: Path, ruleset: Optional[str], log: Optional[Path], options: dict,

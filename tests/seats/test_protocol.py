@@ -126,7 +126,11 @@ def test_a_crashing_bot_is_replaced_and_does_not_stop_a_monte_carlo_run(tmp_path
         r = invoke("run", "standard-12", "-n", 6, "-j", jobs, "--seed", 2, "--json", "--log", log,
                    "--seat", f"5={cmd(BOTS / 'crash_bot.py')}")
         assert r.exit_code == 0, r.output
-        assert json.loads(r.stdout)["games"] == 6
+        summary = json.loads(r.stdout)
+        assert summary["games"] == 6 and summary["unfinished"] == 0
+        assert summary["replaced"] == {"5": {"games": 6, "reason": "exited with code 1 (RuntimeError: the bot broke down)"}}
+        assert r.stderr.endswith("warning: seat 5's player failed in 6 games and --agents played on; "
+                                 "first: exited with code 1 (RuntimeError: the bot broke down)\n")
         events = [json.loads(l) for l in log.read_text(encoding="utf-8").splitlines()]
         replaced = [e for e in events if e["type"] == "agent_replaced"]
         assert sum(e["type"] == "game_over" for e in events) == 6
