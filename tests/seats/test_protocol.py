@@ -201,3 +201,16 @@ def test_bad_seats_are_bad_input(args, message):
     assert r.exit_code == 2, r.output
     assert message in r.output
     assert "Traceback" not in r.output
+
+
+def test_programs_at_seats_give_the_same_log_on_any_number_of_jobs(tmp_path, standard):
+    from clitools import run_by_jobs
+
+    bot = cmd(EXAMPLE)
+    play_game(standard, 1, 0, compose("table", [f"4={bot}"]))  # a program this process already runs
+    outs, errs, logs = run_by_jobs(tmp_path, "standard-12", "-n", 6, "--seed", 9, "-q",
+                                   "--seat", f"4={bot}", "--seat", f"7={bot}")
+    assert outs[0] == outs[1] and logs[0] == logs[1]
+    events = [json.loads(l) for l in logs[0].decode().splitlines()]
+    assert sum(e["type"] == "game_over" for e in events) == 6
+    assert not [e for e in events if e["type"] == "agent_replaced"]

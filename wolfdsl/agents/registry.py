@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..diagnostics import WolfError, did_you_mean
 from ..play.agents import AGENTS, DEFAULT_AGENTS as DEFAULT, BaseAgent
 from ..play.seeding import derive
+from ..seats.spec import split
 
 
 def _one(spec: str, seed: int):
@@ -44,11 +45,10 @@ def build(spec: str, seed: int, ruleset=None):
     (:mod:`wolfdsl.seats.spec`) gives seats players of their own; ``ruleset`` (optional)
     gives a human seat the display names."""
     spec = (spec or "").strip()
-    if ", seat " in spec or ",seat " in spec:
+    plan = split(spec)
+    if plan is not None:
         from ..seats.build import build_seats
-        plan = build_seats(spec, seed, ruleset, build)
-        if plan is not None:
-            return plan
+        return build_seats(plan, spec, seed, ruleset, build)
     if not spec:
         raise WolfError(f"--agents needs a name; available: {', '.join(sorted(AGENTS))}")
     if "=" in spec.split(":", 1)[0]:

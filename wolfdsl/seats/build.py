@@ -3,16 +3,14 @@ from __future__ import annotations
 
 from ..play.seeding import derive
 from .router import PerSeat
-from .spec import COMMAND, HUMAN, split
+from .spec import COMMAND, HUMAN, SeatPlan
 
 
-def build_seats(spec: str, seed: int, ruleset, build):
-    """The :class:`~wolfdsl.seats.router.PerSeat` agent of ``spec``, or ``None`` when it
-    names no seat; ``build(spec, seed)`` builds the base and engine agents (the base with
-    ``seed``, the agent of seat N with ``derive(seed, "seat", N)``)."""
-    plan = split(spec)
-    if plan is None:
-        return None
+def build_seats(plan: SeatPlan, spec: str, seed: int, ruleset, build) -> PerSeat:
+    """The :class:`~wolfdsl.seats.router.PerSeat` agent of the spec ``spec`` (parsed:
+    ``plan``); ``build(spec, seed)`` builds the base and engine agents (the base with
+    ``seed``, the agent of seat N with ``derive(seed, "seat", N)``); ``ruleset`` gives
+    a human seat the display names."""
     players = {}
     for n, s in plan.seats.items():
         if s == HUMAN:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import atexit
 import json
+import os
 import queue
 import shlex
 import subprocess
@@ -168,7 +169,15 @@ def stop_all() -> None:
         bot.stop()
 
 
+def _forget() -> None:
+    """In a forked child (a Monte Carlo worker): the parent's programs are not ours to
+    talk to (their reader threads stayed behind); start our own."""
+    _LIVE.clear()
+
+
 atexit.register(stop_all)
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget)
 try:  # worker processes of a Monte Carlo run skip atexit; multiprocessing's finalizers run
     from multiprocessing.util import Finalize
 
