@@ -1,5 +1,6 @@
 """A person at a seat: `wolfdsl play RULESET --seat N`, driven under a pseudo-terminal."""
 import io
+import json
 import re
 import sys
 
@@ -40,17 +41,43 @@ def play_to_the_end(seat: int, seed: int, first_answers=()):
     return child.logfile_read.getvalue().replace("\r", ""), child.exitstatus, asked
 
 
-def test_a_human_seat_plays_a_game_to_the_end_in_a_terminal():
+def test_a_human_at_seat_3_plays_a_game_to_the_end_in_a_terminal():
+    transcript, code, asked = play_to_the_end(3, 7, ["?", "99"])
+    assert code == 0, transcript[-2000:]
+    assert asked >= 6
+    assert "Your card: Werewolf 狼人 (Werewolves).\nYour team (werewolves): 8号, 9号, 11号." in transcript
+    assert "Night 1 · werewolves.kill (for team werewolves): choose a seat, 0 to pass" in transcript
+    assert "> ?\n  every choice is allowed\n> 99\n  not allowed: 99 is not a legal choice" in transcript
+    learns = re.findall(r"(\d+)号 learns", transcript)
+    assert learns and set(learns) == {"3"}  # only his own secrets
+    assert re.search(r"\nGame over: \w+ won \(.+\)\. You (won|lost)\.\n", transcript)
+    assert "The cards were: 1号 Guard, 2号 Villager, 3号 Werewolf," in transcript
+
+
+def test_question_mark_names_the_rule_and_a_forbidden_answer_is_asked_again():
     transcript, code, asked = play_to_the_end(6, 7, ["?", "6", "99", "x"])
     assert code == 0, transcript[-2000:]
-    assert asked >= 8
-    assert "\n  6号: ROLE-SEER-01: the seer checks another player\n" in transcript  # what ? says
-    assert transcript.count("  not allowed: ") == 3  # 6 (himself), 99, x
-    assert "type a number from the list" in transcript
-    learns = re.findall(r"(\d+)号 learns", transcript)
-    assert learns and set(learns) == {"6"}  # only his own secrets
-    assert re.search(r"\nGame over: \w+ won \(.+\)\. You (won|lost)\.\n", transcript)
-    assert "The cards were: 1号 " in transcript
+    assert "> ?\n  6号: ROLE-SEER-01: the seer checks another player\n" in transcript
+    assert "> 6\n  not allowed: ROLE-SEER-01: the seer checks another player\n" in transcript
+    assert "> x\n  not allowed: type a number from the list\n" in transcript
+    assert set(re.findall(r"(\d+)号 learns", transcript)) == {"6"}
+
+
+def test_the_same_seed_and_answers_replay_the_same_game(tmp_path):
+    from clitools import runner
+    from wolfdsl.cli import app
+
+    answers = "0\n1\n2\n3\n" * 300  # pass where allowed, else the first choice that is
+    logs = []
+    for name in ("a", "b"):
+        r = runner.invoke(app, ["play", "standard-12", "--seat", "3", "--seed", "5", "--log",
+                                str(tmp_path / f"{name}.jsonl")], input=answers)
+        assert r.exit_code == 0, r.output
+        assert r.stdout.startswith("Seed 5: `--seed 5` deals this game again.\n")
+        logs.append((tmp_path / f"{name}.jsonl").read_bytes())
+    assert logs[0] == logs[1]
+    start = json.loads(logs[0].splitlines()[0])
+    assert start["seats"][2]["agent"] == "human" and start["agents"] == "table, seat 3=human"
 
 
 def test_the_seat_sees_only_what_it_may_know_and_question_marks_explain():
@@ -106,3 +133,15 @@ def test_a_forbidden_answer_is_refused_with_the_rule_and_asked_again():
     assert "  3: RULE-X: not that one" in text
     assert "  not allowed: RULE-X: not that one" in text
     assert "  not allowed: a choice is required here; passing is not allowed" in text
+
+
+def test_run_with_a_human_seat_plays_one_game_then_narrates_it_whole():
+    from clitools import runner
+    from wolfdsl.cli import app
+
+    r = runner.invoke(app, ["run", "standard-12", "--seat", "3=human", "--seed", "5"], input="0\n1\n2\n3\n" * 300)
+    assert r.exit_code == 0, r.output
+    mine, _, story = r.stdout.partition("Game of standard-12")
+    assert "You are seat 3 (3号)." in mine and "1号 Villager" not in mine
+    assert story.startswith(" — Standard 12 (guard), seed 5, 12 players; table, seat 3=human bots\n")
+    assert "   1号  Villager 普通村民  (Village)\n" in story

@@ -214,3 +214,24 @@ def test_programs_at_seats_give_the_same_log_on_any_number_of_jobs(tmp_path, sta
     events = [json.loads(l) for l in logs[0].decode().splitlines()]
     assert sum(e["type"] == "game_over" for e in events) == 6
     assert not [e for e in events if e["type"] == "agent_replaced"]
+
+
+def test_the_example_bot_is_short_needs_no_wolfdsl_and_is_the_one_the_docs_show():
+    text = EXAMPLE.read_text(encoding="utf-8")
+    body = text.split('"""', 2)[2]
+    code = [l for l in body.splitlines() if l.strip() and not l.strip().startswith("#")]
+    assert len(code) <= 22
+    assert "wolfdsl" not in body
+    shown = (Path(__file__).parents[2] / "docs" / "seats.md").read_text(encoding="utf-8")
+    block = shown.split("```python\n", 1)[1].split("```", 1)[0]
+    assert block.strip() == body.strip()
+
+
+def test_the_answer_schema_accepts_the_answers_and_refuses_others():
+    check = validator("seat-protocol")
+    answer = {"$ref": "#/$defs/answer"}
+    ok = [{"choice": 5}, {"choice": [2, 7]}, {"choice": True}, {"choice": "villager"}, {"choice": None}]
+    bad = [{}, {"choice": 0}, {"choice": [0]}, {"choice": {"seat": 3}}]
+    sub = check.evolve(schema={**check.schema, **answer})
+    assert [sub.is_valid(a) for a in ok] == [True] * 5
+    assert [sub.is_valid(a) for a in bad] == [False] * 4
