@@ -146,6 +146,7 @@ def test_a_crashing_bot_is_replaced_and_does_not_stop_a_monte_carlo_run(tmp_path
     ("illegal", "an answer the rules forbid: night 1: "),
     ("talk", "wrote 'I choose seat three', which is not JSON; answer with {\"choice\": ...}"),
     ("type", "answered '{\"choice\": \"three\"}'; a "),
+    ("chatty", "wrote '{\"choice\": null}' when no decision was asked; answer only decide messages"),
 ])
 def test_a_bot_that_answers_wrongly_is_replaced_with_the_reason_logged(standard, how, reason):
     spec = compose("table", [f"6={cmd(BOTS / 'bad_bot.py', how)}"])

@@ -14,7 +14,6 @@ again. End of input (Ctrl-D) stops the game like Ctrl-C.
 """
 from __future__ import annotations
 
-import sys
 from typing import Any, Callable
 
 from ..play.agents import Request
@@ -189,10 +188,3 @@ class HumanAgent:
         if not said:
             self.write("  every choice is allowed")
 
-
-def stdin_is_terminal() -> bool:
-    """Whether a person can answer on standard input."""
-    try:
-        return sys.stdin.isatty()
-    except (AttributeError, ValueError):
-        return False

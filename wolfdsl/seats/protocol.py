@@ -13,7 +13,7 @@ writes to its standard input; the program answers on its standard output. Messag
   ...}``: answer with one line, ``{"choice": VALUE}`` (``null``: pass);
 - ``{"type": "end", "over": ..., "winners": [...], "winning_seats": [...], "reason": ...}``.
 
-Only ``decide`` is answered. The same process plays every game of a run at its seat (a
+Only ``decide`` is answered, with exactly one line. The same process plays every game of a run at its seat (a
 new ``hello`` starts the next game) until its standard input closes. A program that
 exits, writes a line that is not such an answer, or takes longer than the time limit
 (:data:`wolfdsl.seats.spec.DEFAULT_TIMEOUT`, ``--timeout``) is stopped and replaced
@@ -134,7 +134,16 @@ class BotProcess:
             raise self.gone() from None
 
     def ask(self, msg: dict, timeout: float) -> str:
-        """Send ``msg`` and wait for one line; raises :class:`SeatFailure`."""
+        """Send ``msg`` and wait for one line; raises :class:`SeatFailure` (for a line
+        written before the question too: answers would no longer match questions)."""
+        try:
+            early = self.lines.get_nowait()
+        except queue.Empty:
+            early = ""
+        if early is None:
+            raise self.gone()
+        if early:
+            raise SeatFailure(f"wrote {_cut(early)} when no decision was asked; answer only decide messages")
         self.send(msg)
         try:
             line = self.lines.get(timeout=timeout)

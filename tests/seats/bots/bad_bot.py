@@ -1,11 +1,14 @@
 """Misbehaves the way argv[1] says: illegal (a seat that is not offered), talk (a line
-that is not JSON), slow (never answers), type (a string for a seat)."""
+that is not JSON), slow (never answers), type (a string for a seat), chatty (a line for
+every message, asked or not)."""
 import json
 import sys
 
 how = sys.argv[1]
 for line in sys.stdin:
     msg = json.loads(line)
+    if how == "chatty":
+        print(json.dumps({"choice": None}), flush=True)
     if msg["type"] != "decide":
         continue
     if how == "illegal":
