@@ -11,6 +11,7 @@ from wolfdsl.play import agents as agents_module
 from wolfdsl.play import game_log, play_game
 from wolfdsl.play.agents import BaseAgent
 from wolfdsl.play.eventlog import validate_events
+from wolfdsl.present.narrate import narrate
 from wolfdsl.schemas import validator
 from wolfdsl.seats.spec import compose
 
@@ -139,6 +140,9 @@ def test_a_crashing_bot_is_replaced_and_does_not_stop_a_monte_carlo_run(tmp_path
         assert first["seat"] == 5 and first["replacement"] == "table"
         assert first["agent"] == cmd(BOTS / "crash_bot.py")
         assert first["reason"] == "exited with code 1 (RuntimeError: the bot broke down)"
+        told = list(narrate([e for e in events if e["game"] == 0]))
+        assert (f"  ⚠ 5号's player ({cmd(BOTS / 'crash_bot.py')}) failed, table plays on: exited with "
+                "code 1 (RuntimeError: the bot broke down)") in told
         assert validate_events(events) == []
 
 

@@ -401,6 +401,11 @@ class _Teller:
         yield Line(w["over"].format(label=label, who=w["and"].join(winners) or w["nobody"], rule=ev.get("reason"),
                                     seats=_seats(ev.get("winning_seats") or [], self.lang)), "game_over")
 
+    def on_agent_replaced(self, ev: dict) -> Iterator[Line]:
+        yield Line("  " + self.w["replaced"].format(who=seat_label(ev.get("seat")), agent=ev.get("agent"),
+                                                    replacement=ev.get("replacement"), reason=ev.get("reason")),
+                   "info")
+
     def on_other(self, ev: dict) -> Iterator[Line]:
         fields = ", ".join(f"{k}={_show(v)}" for k, v in ev.items() if k not in _SKIP)
         yield Line(f"  [{ev.get('type')}] {fields}".rstrip(), "other")
