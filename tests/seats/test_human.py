@@ -145,3 +145,22 @@ def test_run_with_a_human_seat_plays_one_game_then_narrates_it_whole():
     assert "You are seat 3 (3号)." in mine and "1号 Villager" not in mine
     assert story.startswith(" — Standard 12 (guard), seed 5, 12 players; table, seat 3=human bots\n")
     assert "   1号  Villager 普通村民  (Village)\n" in story
+
+
+def test_several_seats_are_typed_together_and_explained_one_by_one():
+    said = []
+    answers = iter(["?", "1", "1 1", "4 2"])
+    human = HumanAgent(3, None, read=lambda prompt: next(answers), write=said.append)
+    human.players = 4
+
+    def why_not(v):
+        if not isinstance(v, tuple) or len(set(v)) != 2:
+            return "choose exactly 2 different seats"
+        return "RULE-Y: not yourself" if 3 in v else None
+
+    req = Request("cupid.link", "link", 3, "cupid", 1, "night", 1, "seats", (1, 2, 4), False, 2, why_not)
+    assert human.decide(req) == (2, 4)
+    text = "\n".join(said)
+    assert "Night 1 · cupid.link: choose 2 seats, separated by spaces\n  seats: 1 2 4" in text
+    assert "  3号: RULE-Y: not yourself" in text
+    assert text.count("  not allowed: choose exactly 2 different seats") == 2
