@@ -13,6 +13,7 @@ from wolfdsl.play.agents import BaseAgent
 from wolfdsl.play.eventlog import validate_events
 from wolfdsl.present.narrate import narrate
 from wolfdsl.schemas import validator
+from wolfdsl.seats.protocol import stop_all
 from wolfdsl.seats.spec import compose
 
 BOTS = Path(__file__).parent / "bots"
@@ -73,6 +74,7 @@ def test_a_first_option_bot_gives_the_log_of_the_same_choices_made_in_process(st
 def test_the_messages_follow_the_schema_and_show_only_what_the_seat_may_know(standard, tmp_path):
     spec = compose("table", [f"{s}={cmd(BOTS / 'first_bot.py', tmp_path / f'{s}.jsonl')}" for s in (1, 2)])
     result = play_game(standard, 7, 0, spec)
+    stop_all(wait=60)  # each program reads to the end of its input and writes down the end
     start = result.events[0]
     check = validator("seat-protocol")
     for seat in (1, 2):

@@ -171,11 +171,12 @@ _LIVE: dict[tuple[int, str], BotProcess] = {}
 """The programs of this process, by ``(seat, command)``: kept from one game to the next."""
 
 
-def stop_all() -> None:
-    """Stop every program still running (at exit, and at the end of a worker process)."""
+def stop_all(wait: float = 1.0) -> None:
+    """Stop every program still running (at exit, and at the end of a worker process),
+    giving each ``wait`` seconds to finish reading its input."""
     while _LIVE:
         _, bot = _LIVE.popitem()
-        bot.stop()
+        bot.stop(wait)
 
 
 def _forget() -> None:
