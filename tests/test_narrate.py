@@ -218,7 +218,7 @@ def test_speech_claim_recommendation_reveal_and_moderator_lines():
     assert not [l for l in lines if l.kind == "other"]
     seer = dict(START, seats=[{"seat": 6, "role": "seer", "faction": "village"}])
     claim = ev(1, 1, "day", "claim", seat=6, role="seer", wolves=[8])
-    assert list(narrate([seer, claim], rs))[4] == "  6号 Seer claims: wolves 8号"
+    assert list(narrate([seer, claim], rs))[4] == "  6号 Seer claims to be Seer: wolves 8号"
 
 
 def test_a_seat_told_the_same_again_is_not_told_twice():

@@ -55,5 +55,5 @@ def test_claims_are_public_and_narrated():
     assert seats[7] == "seer" and seats[9] == "werewolf"
     from wolfdsl.present.narrate import narrate
     text = "\n".join(narrate(result.events, load("standard-12")))
-    assert "7号 Seer claims: seat 9号, result wolf" in text
+    assert "7号 Seer claims to be Seer: seat 9号, result wolf" in text
     assert "9号 Werewolf claims to be Seer: seat 7号, result wolf" in text

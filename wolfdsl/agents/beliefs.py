@@ -42,8 +42,11 @@ class Beliefs:
     :meth:`fix`, :meth:`fact`, :meth:`members`, :meth:`weigh` and :meth:`claim`.
     """
 
-    def __init__(self, board, seat: int | None = None):
+    def __init__(self, board, seat: int | None = None, shared: dict | None = None):
         self.board = board
+        # marginals by the evidence they were computed from: minds that know the same
+        # (a wolf team, say) share one computation; ``shared`` is per game
+        self.shared = shared if shared is not None else {}
         self.seat = seat
         self.side: str | None = None
         self.n = board.n
@@ -152,16 +155,19 @@ class Beliefs:
             self._restrict(seat, roles)
 
     # ---------------------------------------------------------------- inference
-    def _solve(self, allowed) -> tuple[float, list, object]:
-        """One claim hypothesis: ``(z, faction marginals per seat, role marginals of a
-        seat)``. Seats with one possible role are taken out of the deck first; when every
-        other seat may hold any card of a faction or none (the usual case), a DP over
-        factions is exact (roles within a faction are then shuffled uniformly); otherwise
-        a DP over roles (:mod:`wolfdsl.agents.deals`)."""
+    def _structure(self, allowed) -> tuple:
+        """What :meth:`_solve` needs of a hypothesis that does not depend on the soft
+        weights, cached per game: ``(fixed, rem, live, free, masks, caps, scale)``, or
+        ``None`` when the fixed seats overdraw the deck; ``masks`` is ``None`` when some
+        seat allows part of a faction's roles only (the role DP is needed)."""
+        key = ("structure", tuple(allowed))
+        hit = self.shared.get(key)
+        if hit is not None:
+            return hit
         deck, rf, fi, k = self.board.deck, self.role_faction, self.findex, len(self.cap)
         rem = dict(deck)
         fixed: dict[int, str] = {}
-        const = 1.0
+        out: tuple | None = None
         for s in range(1, self.n + 1):
             a = allowed[s]
             if len(a) == 1:
@@ -169,40 +175,74 @@ class Beliefs:
                 fixed[s] = r
                 rem[r] -= 1
                 if rem[r] < 0:
-                    return 0.0, [], None
-                const *= self.soft[s][fi[rf[r]]]
-        live = frozenset(r for r, c in rem.items() if c > 0)
-        free = [s for s in range(1, self.n + 1) if s not in fixed]
-        groups = [frozenset(r for r in live if fi[rf[r]] == i) for i in range(k)]
-        rows = []
-        for s in free:
-            a = allowed[s] & live
-            row = []
+                    out = (None,)
+                    break
+        if out is None:
+            live = frozenset(r for r, c in rem.items() if c > 0)
+            free = tuple(s for s in range(1, self.n + 1) if s not in fixed)
+            groups = [frozenset(r for r in live if fi[rf[r]] == i) for i in range(k)]
+            masks: list | None = []
+            for s in free:
+                a = allowed[s] & live
+                mask = []
+                for g in groups:
+                    inside = a & g
+                    if inside and inside != g:
+                        masks = None
+                        break
+                    mask.append(bool(inside))
+                if masks is None:
+                    break
+                masks.append(tuple(mask))
+            caps = [sum(rem[r] for r in g) for g in groups]
+            scale = 1.0  # the roles inside a faction, in any order
             for i, g in enumerate(groups):
-                inside = a & g
-                if inside and inside != g:
-                    return self._solve_roles(allowed, fixed, rem, live, free, const)
-                row.append(self.soft[s][i] if inside else 0.0)
-            rows.append(row)
-        caps = [sum(rem[r] for r in g) for g in groups]
+                scale *= factorial(caps[i])
+                for r in g:
+                    scale /= factorial(rem[r])
+            fixed_kind = tuple((s, fi[rf[r]]) for s, r in fixed.items())
+            out = (fixed, rem, live, free, masks, caps, scale, fixed_kind)
+        self.shared[key] = out
+        return out
+
+    def _solve(self, allowed) -> tuple[float, list, object]:
+        """One claim hypothesis: ``(z, faction marginals per seat, role marginals of a
+        seat)``. Seats with one possible role are taken out of the deck first; when every
+        other seat may hold any card of a faction or none (the usual case), a DP over
+        factions is exact (roles within a faction are then shuffled uniformly); otherwise
+        a DP over roles (:mod:`wolfdsl.agents.deals`)."""
+        st = self._structure(allowed)
+        if st[0] is None:
+            return 0.0, [], None
+        fixed, rem, live, free, masks, caps, scale, fixed_kind = st
+        soft = self.soft
+        const = 1.0
+        for s, i in fixed_kind:
+            const *= soft[s][i]
+        if masks is None:
+            return self._solve_roles(allowed, fixed, rem, live, free, const)
+        rows = []
+        for s, mask in zip(free, masks):
+            w = soft[s]
+            rows.append([w[i] if m else 0.0 for i, m in enumerate(mask)])
         z, marg = solve(rows, caps)
         if z <= 0:
             return 0.0, [], None
-        for i, g in enumerate(groups):  # the roles inside a faction, in any order
-            z *= factorial(caps[i])
-            for r in g:
-                z /= factorial(rem[r])
-        fac = [[0.0] * k for _ in range(self.n + 1)]
-        for s, r in fixed.items():
-            fac[s][fi[rf[r]]] = 1.0
+        k = len(caps)
+        fac = [None] * (self.n + 1)
+        for s, i in fixed_kind:
+            row = [0.0] * k
+            row[i] = 1.0
+            fac[s] = row
         for s, row in zip(free, marg):
             fac[s] = row
+        fi, rf = self.findex, self.role_faction
 
         def roles(s: int) -> dict[str, float]:
             if s in fixed:
                 return {fixed[s]: 1.0}
             return {r: fac[s][fi[rf[r]]] * rem[r] / caps[fi[rf[r]]] for r in live if caps[fi[rf[r]]]}
-        return const * z, fac, roles
+        return const * z * scale, fac, roles
 
     def _solve_roles(self, allowed, fixed, rem, live, free, const):
         """:meth:`_solve` by a DP over the roles themselves (any restriction)."""
@@ -260,14 +300,36 @@ class Beliefs:
             out *= sum(deck.get(r, 0) for r in roles) / total
         return out
 
+    def _evidence(self) -> tuple:
+        """Everything the marginals depend on, hashable."""
+        return (tuple(self.allowed), tuple(map(tuple, self.soft)),
+                tuple((c, r, tuple(f), self.first.get(c, True)) for c, (r, f) in self.claims.items()))
+
     def _update(self) -> None:
-        """Faction marginals summed over the claim hypotheses; role marginals wait for
-        :meth:`_role_marginals` (most hints read factions only)."""
+        """Faction marginals summed over the claim hypotheses (looked up in the shared
+        cache first); role marginals wait for :meth:`_role_marginals` (most hints read
+        factions only)."""
+        key = self._evidence()
+        hit = self.shared.get(key)
+        if hit is None:
+            self._compute(key)
+            if len(self.shared) > 4096:
+                self.shared.clear()
+            self.shared[key] = hit = [self._marg, self._solved, self._total, self._roles]
+        self._marg, self._solved, self._total, self._roles = hit
+        self._entry = hit
+
+    def _compute(self, key: tuple) -> None:
+        """:meth:`_update` on a cache miss; ``key`` is :meth:`_evidence`."""
         total = 0.0
         k = len(self.cap)
         marg = [[0.0] * k for _ in range(self.n + 1)]
         solved = []
-        for odds, allowed in self._hypotheses():
+        hkey = ("hypotheses", key[0], key[2])  # the soft weights do not change them
+        hyps = self.shared.get(hkey)
+        if hyps is None:
+            hyps = self.shared[hkey] = list(self._hypotheses())
+        for odds, allowed in hyps:
             z, fac, roles = self._solve(allowed)
             if z <= 0:
                 continue
@@ -301,6 +363,7 @@ class Beliefs:
                 for r, x in roles(s).items():
                     row[r] = row.get(r, 0.0) + wz * x
         self._roles = [{r: x / self._total for r, x in row.items()} for row in out]
+        self._entry[3] = self._roles  # shared with the minds that hit the same entry
         return self._roles
 
     # ---------------------------------------------------------------- queries

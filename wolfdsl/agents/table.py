@@ -37,9 +37,12 @@ hunted side) rise by this factor."""
 class Mind:
     """One seat's beliefs and random generator."""
 
-    def __init__(self, board, seat: int | None, seed: int):
+    READS = frozenset({"inform", "claim", "reveal", "death"})
+    """The event types :meth:`see` learns from."""
+
+    def __init__(self, board, seat: int | None, seed: int, shared: dict | None = None):
         self.seat = seat
-        self.beliefs = Beliefs(board, seat)
+        self.beliefs = Beliefs(board, seat, shared)
         self.rng = random.Random(derive(seed, "seat", seat))
         self.team: str | None = None
         self.faction: str | None = None
@@ -59,7 +62,7 @@ class Mind:
             b.claim(ev["seat"], ev.get("role"), ev.get("told"))
         elif t == "reveal" and isinstance(ev.get("seat"), int) and ev.get("role") in b.board.roles:
             b.fix(ev["seat"], ev["role"])
-        elif t == "death" and ev["phase"] == "night" and ev["seat"] != self.seat:
+        elif t == "death" and ev["phase"] == "night":  # own seat too: fixed, so no effect
             b.weigh(ev["seat"], b.factions[0], NIGHT_KILL_ODDS)
 
 
@@ -90,30 +93,33 @@ class TableAgent(BaseAgent):
     # ---------------------------------------------------------------- what seats see
     def setup(self, board) -> None:
         self.board = board
-        self.minds = {None: Mind(board, None, self.seed)}
+        self.shared: dict = {}  # marginals by evidence, shared by this game's minds
+        self.minds = {None: Mind(board, None, self.seed, self.shared)}
         self.focal_for(0, "setup")
         self.alive = set(range(1, board.n + 1))
 
     def dealt(self, seat: int, card: dict) -> None:
         mind = self.minds.get(seat)
         if mind is None:
-            mind = self.minds[seat] = Mind(self.board, seat, self.seed)
+            mind = self.minds[seat] = Mind(self.board, seat, self.seed, self.shared)
         mind.card(card)
         self.cards[seat] = card.get("faction")
 
     def observe(self, seat, event: dict) -> None:
         if self.board is None:
             return
+        t = event["type"]
         if seat is None:
-            if event["type"] == "death":
+            if t == "death":
                 self.alive.discard(event["seat"])
-            elif event["type"] == "revive":
+            elif t == "revive":
                 self.alive.add(event["seat"])
-            for mind in self.minds.values():
-                mind.see(event)
-        elif seat in self.minds:
+            if t in Mind.READS:
+                for mind in self.minds.values():
+                    mind.see(event)
+        elif seat in self.minds and t in Mind.READS:
             self.minds[seat].see(event)
-        if event["type"] == "phase":
+        if t == "phase":
             self.focal_for(event["day"], event["phase"])
             if event["phase"] == "day" and self.read > 0:
                 self.impressions(event["day"])
@@ -134,10 +140,9 @@ class TableAgent(BaseAgent):
         for s in sorted(self.alive):
             x = rng.gauss(r if self.cards.get(s) not in (None, majority) else 0.0, 1.0)
             ratio = math.exp(min(50.0, r * x - r * r / 2))
-            for mind in self.minds.values():
-                if mind.seat != s:
-                    for f in factions[1:]:
-                        mind.beliefs.weigh(s, f, ratio)
+            for mind in self.minds.values():  # own seat too: it is fixed, so no effect,
+                for f in factions[1:]:           # and minds that know alike share marginals
+                    mind.beliefs.weigh(s, f, ratio)
 
     def focal_for(self, day: int, phase: str) -> None:
         """Draw the phase's focal order: a public, random ranking of the seats that breaks

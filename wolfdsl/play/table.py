@@ -19,6 +19,8 @@ from .hooks import Observer, WatchedGlobals
 _MISSING = object()
 
 
+_UNSET = object()
+
 class Player:
     """One seat's record.
 
@@ -102,6 +104,7 @@ class Table:
         self.extra_cards: list[str] = []
         self.deck_cards: list[str] = []
         self._alive_cache: list[int] | None = None
+        self._beliefs_for: tuple = (_UNSET, None)  # (deciding, its beliefs): one lookup a decision
 
     def watch_globals(self) -> None:
         """Report writes to ``globals`` to the observer from now on (after their setup)."""
@@ -147,11 +150,18 @@ class Table:
         """The beliefs of the seat (or team) whose ``prefer``/``score`` hint is being
         evaluated (``deciding``: ``(seat or None, by)``), from an agent that keeps them
         (``agent.beliefs(seat, by)``); ``None`` otherwise."""
+        deciding = self.deciding
+        key, found = self._beliefs_for
+        if key is deciding:  # the same request (a fresh tuple each), or no decider
+            return found
         get = getattr(self.agent, "beliefs", None)
         if get is None:
             return None
-        seat, by = self.deciding if self.deciding is not None else (None, None)
-        return get(seat, by)
+        seat, by = deciding if deciding is not None else (None, None)
+        found = get(seat, by)
+        if deciding is not None:
+            self._beliefs_for = (deciding, found)
+        return found
 
     # ------------------------------------------------------------ seats
     def alive_list(self) -> list[int]:

@@ -310,11 +310,11 @@ class _Teller:
         yield Line(f"  {ev.get('text', '')}{self.extras(ev, 'text')}", "info")
 
     def on_claim(self, ev: dict) -> Iterator[Line]:
-        """``6号 Seer claims: wolves 8号``; ``3号 Villager claims to be Seer: ...``
-        when the claimed role is not the one the seat holds."""
+        """``6号 Seer claims to be Seer: wolves 8号``, ``3号 Villager claims to be Seer:
+        ...``: the same words for a true claim and a lie (the card before the claim is the
+        narrator's, not the table's)."""
         seat, claimed = ev.get("seat"), ev.get("role")
-        held = self.roles.get(_as_seat(seat))
-        what = self.w["claims_to_be"].format(role=self.role_name(claimed)) if claimed and claimed != held else ""
+        what = self.w["claims_to_be"].format(role=self.role_name(claimed)) if claimed else ""
         told = ev.get("told") if isinstance(ev.get("told"), dict) else {}
         said = "; ".join([f"{k.replace('_', ' ')} {self.value(v, seats=True)}"
                           for k, v in ev.items() if k not in _SKIP | {"seat", "role", "told"}]

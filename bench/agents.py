@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""What a table game costs next to a random game, measured in the same run.
+
+    .venv/bin/python bench/agents.py                        # standard-12, 300 games each
+    .venv/bin/python bench/agents.py --ruleset classic-9 --games 1000 --json
+
+The agents of issue 9 are allowed to be slower than ``random``, not unboundedly: the
+figure to watch is ``table / random`` (the fraction of the random agent's games/s the
+table agent keeps; the goal is at least 0.25). Both agents play the same seeds, the rounds
+are interleaved so a slow spell of the machine hits both alike, and the best of
+``--repeat`` rounds is kept. It also reports the belief updates a game (how often the
+exact marginals are recomputed) and their share of the time, from one profiled round.
+
+Not a test: it asserts nothing. The ruleset is loaded once, outside the timing.
+"""
+from __future__ import annotations
+
+import argparse
+import cProfile
+import json
+import platform
+import pstats
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from wolfdsl.lang.load import load  # noqa: E402
+from wolfdsl.play import play_game  # noqa: E402
+
+
+def time_games(ruleset, games: int, seed: int, agents: str) -> float:
+    """Games per second over ``games`` games (game ``i`` seeded as in a Monte Carlo run)."""
+    t0 = time.perf_counter()
+    for i in range(games):
+        play_game(ruleset, seed, i, agents)
+    return games / (time.perf_counter() - t0)
+
+
+def belief_profile(ruleset, games: int, seed: int, agents: str) -> dict:
+    """Share of the time spent in :mod:`wolfdsl.agents` (beliefs, deals, the agent), and
+    the exact-marginal recomputations a game, from one profiled round of ``games`` games."""
+    prof = cProfile.Profile()
+    prof.enable()
+    for i in range(games):
+        play_game(ruleset, seed, i, agents)
+    prof.disable()
+    stats = pstats.Stats(prof)
+    total = stats.total_tt
+    in_agents = 0.0
+    solves = 0
+    for (filename, _line, name), (_cc, nc, tt, _ct, _callers) in stats.stats.items():
+        if "wolfdsl/agents/" in filename.replace("\\", "/"):
+            in_agents += tt
+            if filename.endswith("beliefs.py") and name == "_solve":
+                solves += nc
+    return {"agents_share": round(in_agents / total, 3) if total else 0.0,
+            "solves_per_game": round(solves / games, 1)}
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--ruleset", default="standard-12")
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--agents", default="table", help="the agent to compare with random")
+    parser.add_argument("--repeat", type=int, default=3, help="best of this many rounds")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+
+    ruleset = load(args.ruleset)
+    for agents in ("random", args.agents):  # warm up caches and lazy imports
+        play_game(ruleset, args.seed, 0, agents)
+    random_rate = agent_rate = 0.0
+    for _ in range(args.repeat):
+        random_rate = max(random_rate, time_games(ruleset, args.games, args.seed, "random"))
+        agent_rate = max(agent_rate, time_games(ruleset, args.games, args.seed, args.agents))
+    profile = belief_profile(ruleset, min(args.games, 100), args.seed, args.agents)
+    result = {
+        "ruleset": args.ruleset,
+        "games": args.games,
+        "agents": args.agents,
+        "random_games_per_second": round(random_rate, 1),
+        "agent_games_per_second": round(agent_rate, 1),
+        "agent_over_random": round(agent_rate / random_rate, 3),
+        "ms_per_game_random": round(1000 / random_rate, 2),
+        "ms_per_game_agent": round(1000 / agent_rate, 2),
+        **profile,
+        "python": platform.python_version(),
+    }
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return
+    print(f"{args.ruleset}, {args.games} games a round, best of {args.repeat}")
+    print(f"  random:        {random_rate:8.1f} games/s  ({1000 / random_rate:6.2f} ms a game)")
+    print(f"  {args.agents + ':':<14} {agent_rate:8.1f} games/s  ({1000 / agent_rate:6.2f} ms a game)")
+    print(f"  {args.agents} / random: {agent_rate / random_rate:8.3f}   (goal: at least 0.25)")
+    print(f"  time in wolfdsl/agents: {profile['agents_share']:.0%}; "
+          f"belief recomputations a game: {profile['solves_per_game']}")
+    print(f"  python {result['python']}")
+
+
+if __name__ == "__main__":
+    main()
