@@ -139,6 +139,9 @@ def _at_least(low: int):
     return check
 
 
+SEAT_HELP = ("A player of its own for seat N (repeatable): human, cmd:COMMAND (a program "
+             "speaking the seat protocol, docs/seats.md) or an agent name.")
+TIMEOUT_HELP = "Seconds a cmd: seat has to answer one decision (default: 10)."
 QUIET_HELP = ("Less output. One game: only the outcome line. --games: only the title and the "
               "win table (no progress bar, length and death tables or timing). --script: no "
               "narration, and no report when the expectation holds.")
@@ -177,6 +180,10 @@ def run(
         "--set", metavar="NAME=VALUE",
         help="Set a ruleset option (repeatable); with --script, overrides the scenario's.")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help=QUIET_HELP)] = False,
+    seat: Annotated[Optional[List[str]], typer.Option(
+        "--seat", metavar="N=AGENT", help=SEAT_HELP)] = None,
+    timeout: Annotated[Optional[float], typer.Option(
+        "--timeout", metavar="SECONDS", help=TIMEOUT_HELP)] = None,
 ) -> None:
     """Play one game (narrated), many games (--games N), or a scenario (--script).
 
@@ -193,7 +200,7 @@ def run(
             given = [name for name, on in (
                 ("--games", games is not None), ("--seed", seed is not None),
                 ("--players", players is not None), ("--agents", agents is not None),
-                ("--jobs", jobs is not None)) if on]
+                ("--jobs", jobs is not None), ("--seat", bool(seat))) if on]
             if given:
                 raise typer.BadParameter(
                     f"{', '.join(given)} cannot be used with --script: the scenario file fixes "
@@ -213,6 +220,9 @@ def run(
                                 f"`wolfdsl run --script {shlex.quote(ruleset)}`")
         agents = agents or DEFAULT_AGENTS
         check_agents(agents)
+        if seat:
+            from wolfdsl.seats.command import seat_spec
+            agents = seat_spec(agents, seat, timeout, games)
         if seed is None:
             import secrets
 
@@ -297,12 +307,15 @@ def _run_many(ref: str, games: int, seed: int, jobs: int, agents: str, players: 
             out.close()
     if as_json:
         typer.echo(json.dumps(summary.to_dict(), ensure_ascii=False, indent=2))
-        return
-    console = _stdout()
-    for item in summary_renderables(summary, brief=quiet):
-        console.print(item)
-    if not quiet:
-        typer.echo(timing_line(summary), err=True)
+    else:
+        console = _stdout()
+        for item in summary_renderables(summary, brief=quiet):
+            console.print(item)
+        if not quiet:
+            typer.echo(timing_line(summary), err=True)
+    for seat, r in sorted(summary.replaced.items()):
+        typer.echo(f"warning: seat {seat}'s player failed in {plural(r['games'], 'game')} and "
+                   f"--agents played on; first: {r['reason']}", err=True)
 
 
 def _run_script(script: Path, ruleset: Optional[str], log: Optional[Path], options: dict,

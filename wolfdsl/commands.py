@@ -24,6 +24,7 @@ def register(app: typer.Typer, cls: type) -> None:
     app.command(cls=cls, short_help="Print the moderator's call sheet of a ruleset.")(script)
     app.command(cls=cls, short_help="Start a new ruleset file from a bundled one.")(new)
     app.command(cls=cls, short_help="Narrate a logged game (a --log file).")(narrate)
+    app.command(cls=cls, short_help="Play a seat yourself, in the terminal (--seat N).")(play)
 
 
 def _at_least_one(value: Optional[int]) -> Optional[int]:
@@ -232,3 +233,41 @@ def narrate(
             events = read_game(log, game)
             rs = ruleset_of(events, ruleset)
         _narrate(events, rs, lang=lang)
+
+
+# --------------------------------------------------------------------------------------
+# wolfdsl play
+# --------------------------------------------------------------------------------------
+
+def play(
+    ruleset: Annotated[str, typer.Argument(
+        help="A .wolf file or a bundled ruleset name.", metavar="RULESET", show_default=False)],
+    seat: Annotated[Optional[List[str]], typer.Option(
+        "--seat", metavar="N[=AGENT]",
+        help="Your seat (--seat 3); repeat with N=AGENT for other seats: cmd:COMMAND or an agent name.")] = None,
+    seed: Annotated[Optional[int], typer.Option(
+        metavar="INT", help="Seed of the game (default: a random one, printed).")] = None,
+    agents: Annotated[Optional[str], typer.Option(
+        metavar="NAME", help="Agent for the other seats (default: table).")] = None,
+    players: Annotated[Optional[int], typer.Option(
+        metavar="N", callback=_at_least_one, help="Player count, for rulesets that accept a range.")] = None,
+    set_: Annotated[Optional[List[str]], typer.Option(
+        "--set", metavar="NAME=VALUE", help="Set a ruleset option (repeatable).")] = None,
+    log: Annotated[Optional[Path], typer.Option(
+        metavar="FILE", dir_okay=False, help="Write the event log as JSON Lines.")] = None,
+    timeout: Annotated[Optional[float], typer.Option(
+        "--timeout", metavar="SECONDS", help="Seconds a cmd: seat has to answer (default: 10).")] = None,
+) -> None:
+    """Play one seat of a game yourself: you see only what your seat may know, and answer
+    each decision with the number of your choice (? shows what the rules forbid, and why).
+
+    Exit 0 at the end of the game, 2 on bad input, 130 on Ctrl-C or end of input."""
+    from wolfdsl.cli import check_agents, parse_sets
+    from wolfdsl.play.agents import DEFAULT_AGENTS
+    from wolfdsl.seats.command import play as play_seat
+
+    with guarded():
+        options = parse_sets(set_ or [])
+        check_agents(agents or DEFAULT_AGENTS)
+        with user_errors():
+            play_seat(ruleset, seat or [], seed, agents or DEFAULT_AGENTS, players, options, log, timeout)

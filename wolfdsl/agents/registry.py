@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..diagnostics import WolfError, did_you_mean
 from ..play.agents import AGENTS, DEFAULT_AGENTS as DEFAULT, BaseAgent
 from ..play.seeding import derive
+from ..seats.spec import split
 
 
 def _one(spec: str, seed: int):
@@ -38,10 +39,16 @@ def _one(spec: str, seed: int):
                         + ("; the table agent takes skill=0..1 and read=0..5" if kwargs else "")) from None
 
 
-def build(spec: str, seed: int):
+def build(spec: str, seed: int, ruleset=None):
     """The agent for an ``--agents`` spec, seeded. Raises :class:`WolfError` on an unknown
-    agent or a malformed spec."""
+    agent or a malformed spec. A spec with ``seat N=SPEC`` parts
+    (:mod:`wolfdsl.seats.spec`) gives seats players of their own; ``ruleset`` (optional)
+    gives a human seat the display names."""
     spec = (spec or "").strip()
+    plan = split(spec)
+    if plan is not None:
+        from ..seats.build import build_seats
+        return build_seats(plan, spec, seed, ruleset, build)
     if not spec:
         raise WolfError(f"--agents needs a name; available: {', '.join(sorted(AGENTS))}")
     if "=" in spec.split(":", 1)[0]:

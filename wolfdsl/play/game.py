@@ -227,13 +227,19 @@ class Game(Table):
         check = getattr(self.agent, "check", None)
         if check is not None:  # a per-faction spec names factions of this ruleset
             check(rs.factions)
+        bind = getattr(self.agent, "bind", None)
+        if bind is not None:  # an agent that logs events of its own (seat players replaced)
+            bind(self.emit)
         if getattr(self.agent, "sees", False):
             self.view = View(self)
             self.view.start()
+        label = getattr(self.agent, "seat_label", None)  # seats with players of their own
         self.emit("game_start", {
             "ruleset": rs.name, "seed": self.seed,
-            "seats": [{"seat": p.seat, "role": p.role, "faction": p.faction} for p in self.players[1:]],
+            "seats": [{"seat": p.seat, "role": p.role, "faction": p.faction,
+                       **({"agent": label(p.seat)} if label is not None else {})} for p in self.players[1:]],
             **({"extra_cards": list(self.extra_cards)} if self.extra_cards else {}),
+            **({"agents": self.agent.name} if label is not None else {}),
         }, day=1, phase=rs.first_phase)
         phase = rs.first_phase
         day = 1
@@ -321,13 +327,14 @@ def play(ruleset: Ruleset, *, seed: int, agent, game: int = 0, seats: list[str] 
 
 # ---------------------------------------------------------------- one game of a run
 
-def make_agent(name: str, seed: int):
-    """The agent an ``--agents`` spec names (:func:`wolfdsl.agents.registry.build`), seeded.
+def make_agent(name: str, seed: int, ruleset: Any = None):
+    """The agent an ``--agents`` spec names (:func:`wolfdsl.agents.registry.build`), seeded;
+    ``ruleset`` gives a human seat its display names.
 
     Raises :class:`WolfError` naming the available agents when ``name`` is unknown.
     """
     from ..agents.registry import build
-    return build(name, seed)
+    return build(name, seed, ruleset)
 
 
 def play_game(ruleset: Any, run_seed: int, game: int = 0, agents: str = DEFAULT_AGENTS,
@@ -339,7 +346,7 @@ def play_game(ruleset: Any, run_seed: int, game: int = 0, agents: str = DEFAULT_
     the agent's seed is ``derive(game_seed, "agent")``.
     """
     seed = game_seed(run_seed, game)
-    agent = make_agent(agents, derive(seed, "agent"))
+    agent = make_agent(agents, derive(seed, "agent"), ruleset)
     return play(ruleset, seed=seed, agent=agent, game=game, players=players)
 
 

@@ -5,9 +5,9 @@ An agent that keeps beliefs (``sees = True``) is shown only what a player at the
 knows, through :class:`Board` (public at the start), ``agent.dealt(seat, card)`` (one
 seat's own card) and ``agent.observe(seat, event)``:
 
-- ``seat=None``: a public event: votes, the badge, phases, event cards, claims, every
-  event type the ruleset declares narration for (an ``event`` declaration is an
-  announcement), a death without the card (and with the cause only by day, when the
+- ``seat=None``: a public event: votes, the badge, phases, event cards, claims, the end
+  of the game, every event type the ruleset declares narration for (an ``event``
+  declaration is an announcement), a death without the card (and with the cause only by day, when the
   table sees it), a revival without the card, the start without the deal;
 - ``seat=N``: what seat N alone learns: ``inform`` (sent by ``tell``), its own actions
   (a team's action goes to each living member), a change of its own card.
@@ -20,8 +20,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-ENGINE_PUBLIC = frozenset({"vote", "sheriff", "phase", "card", "claim", "speeches"})
-"""Engine and contract event types every player sees whole."""
+ENGINE_PUBLIC = frozenset({"vote", "sheriff", "phase", "card", "claim", "speeches", "game_over"})
+"""Engine and contract event types every player sees whole (the end of the game is
+announced to the table)."""
 
 _HEAD = ("seq", "game", "day", "phase", "type")
 

@@ -401,6 +401,11 @@ class _Teller:
         yield Line(w["over"].format(label=label, who=w["and"].join(winners) or w["nobody"], rule=ev.get("reason"),
                                     seats=_seats(ev.get("winning_seats") or [], self.lang)), "game_over")
 
+    def on_agent_replaced(self, ev: dict) -> Iterator[Line]:
+        yield Line("  " + self.w["replaced"].format(who=seat_label(ev.get("seat")), agent=ev.get("agent"),
+                                                    replacement=ev.get("replacement"), reason=ev.get("reason")),
+                   "info")
+
     def on_other(self, ev: dict) -> Iterator[Line]:
         fields = ", ".join(f"{k}={_show(v)}" for k, v in ev.items() if k not in _SKIP)
         yield Line(f"  [{ev.get('type')}] {fields}".rstrip(), "other")
@@ -496,3 +501,10 @@ def narrate(events: Iterable[dict], ruleset: Any = None,
     if started and not over:
         yield Line("", "blank")
         yield Line(teller.w["stops"], "game_over")
+
+
+def teller(ruleset: Any = None, lang: str = "en") -> _Teller:
+    """A narrator fed one event at a time: ``teller(rs).tell(event)`` yields the
+    :class:`Line` values of that event (a section header first when a new night or day
+    begins). ``wolfdsl play`` tells a human seat its game this way, as it happens."""
+    return _Teller(ruleset, False, lang)

@@ -23,6 +23,7 @@ NARRATION = {
         "over": "{label}: {who} (rule: {rule}); winning seats: {seats}",
         "and": " and ", "sep": ", ", "colon": ": ",
         "stops": "The game stops here, with no winner yet.",
+        "replaced": "⚠ {who}'s player ({agent}) failed, {replacement} plays on: {reason}",
     },
     "zh": {
         "game": "{what}{number}，种子 {seed}，{players}{agents}",
@@ -41,6 +42,7 @@ NARRATION = {
         "over": "{label}：{who}（规则：{rule}）；获胜座位：{seats}",
         "and": "、", "sep": "、", "colon": "：",
         "stops": "游戏在此停止，尚无胜者。",
+        "replaced": "⚠ {who}的玩家（{agent}）出错，由{replacement}接替：{reason}",
     },
 }
 """Per language: the narrator's words (``{…}`` are filled in by the narrator)."""

@@ -19,7 +19,7 @@ import sys
 import time
 from collections import Counter, deque
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import IO, TYPE_CHECKING, Any, Callable, Iterator
 
 from wolfdsl.diagnostics import WolfError
@@ -43,12 +43,15 @@ class Outcome:
     causes: tuple[str, ...]
     reason: str | None
     log: str | None = None
+    replaced: tuple[tuple[int, str], ...] = ()
+    """``(seat, reason)`` of each seat player replaced in the game (``agent_replaced``)."""
 
     @classmethod
     def of(cls, result: GameResult, keep_log: bool = False) -> "Outcome":
         causes = tuple(str(e.get("cause")) for e in result.events if e["type"] == "death")
+        replaced = tuple((e["seat"], e["reason"]) for e in result.events if e["type"] == "agent_replaced")
         return cls(result.game, tuple(result.winners), result.over, result.days, causes,
-                   result.reason, game_log(result.events) if keep_log else None)
+                   result.reason, game_log(result.events) if keep_log else None, replaced)
 
 
 # --------------------------------------------------------------------------------------
@@ -93,6 +96,9 @@ class Summary:
     reasons: dict[str, int]
     jobs: int = 1
     seconds: float = 0.0
+    replaced: dict[int, dict] = field(default_factory=dict)
+    """Seat -> ``{"games": N, "reason": first reason}``: games in which the seat's own
+    player (``--seat``) failed and ``--agents`` took over (:mod:`wolfdsl.seats.router`)."""
 
     @property
     def games_per_second(self) -> float:
@@ -139,6 +145,8 @@ class Summary:
             "reasons": dict(sorted(self.reasons.items(), key=lambda rk: (-rk[1], rk[0]))),
             "timing": {"jobs": self.jobs, "seconds": round(self.seconds, 3),
                        "games_per_second": round(self.games_per_second, 1)},
+            **({"replaced": {str(s): dict(r) for s, r in sorted(self.replaced.items())}}
+               if self.replaced else {}),
         }
 
 
@@ -153,9 +161,13 @@ class _Tally:
         self.lengths: Counter[int] = Counter()
         self.deaths: Counter[str] = Counter()
         self.reasons: Counter[str] = Counter()
+        self.replaced: dict[int, dict] = {}
 
     def add(self, o: Outcome) -> None:
         self.games += 1
+        for seat in sorted({s for s, _ in o.replaced}):
+            r = self.replaced.setdefault(seat, {"games": 0, "reason": next(w for s, w in o.replaced if s == seat)})
+            r["games"] += 1
         self.lengths[o.days] += 1
         self.deaths.update(o.causes)
         if not o.over:
@@ -180,7 +192,7 @@ class _Tally:
             ruleset=getattr(ruleset, "name", "?"), games=self.games, factions=stats,
             draws=self.draws, unfinished=self.unfinished,
             lengths=dict(sorted(self.lengths.items())), deaths=dict(self.deaths),
-            reasons=dict(self.reasons), **meta,
+            reasons=dict(self.reasons), replaced=dict(self.replaced), **meta,
         )
 
 

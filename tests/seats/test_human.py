@@ -1,0 +1,166 @@
+"""A person at a seat: `wolfdsl play RULESET --seat N`, driven under a pseudo-terminal."""
+import io
+import json
+import re
+import sys
+
+import pytest
+
+from clitools import invoke
+from wolfdsl.lang.load import load
+from wolfdsl.play.agents import Request
+from wolfdsl.seats.human import HumanAgent
+
+pexpect = pytest.importorskip("pexpect")
+
+
+def first_choice(menu: str, question: str) -> str:
+    """The first legal choice of a printed question, as a person would type it."""
+    if "seats:" in menu:
+        seats = menu.split("seats:")[1].split("0:")[0].split()
+        m = re.search(r"choose (\d+) seats", question)
+        return " ".join(seats[:int(m.group(1))] if m else seats[:1])
+    return "1"
+
+
+def play_to_the_end(seat: int, seed: int, first_answers=()):
+    """Play `seat` of standard-12 under a pseudo-terminal, typing ``first_answers`` and
+    then the first legal choice of every question; the transcript and the exit code."""
+    child = pexpect.spawn(sys.executable, ["-m", "wolfdsl", "play", "standard-12", "--seat", str(seat),
+                                           "--seed", str(seed)],
+                          encoding="utf-8", timeout=180, dimensions=(50, 250))
+    child.logfile_read = io.StringIO()
+    pending = list(first_answers)
+    asked = 0
+    while child.expect([r"\n> ", pexpect.EOF]) == 0:
+        asked += 1
+        lines = child.before.replace("\r", "").splitlines()
+        menu, question = lines[-1], lines[-2] if len(lines) > 1 else ""
+        child.sendline(pending.pop(0) if pending else first_choice(menu, question))
+    child.close()
+    return child.logfile_read.getvalue().replace("\r", ""), child.exitstatus, asked
+
+
+def test_a_human_at_seat_3_plays_a_game_to_the_end_in_a_terminal():
+    transcript, code, asked = play_to_the_end(3, 7, ["?", "99"])
+    assert code == 0, transcript[-2000:]
+    assert asked >= 6
+    assert "Your card: Werewolf 狼人 (Werewolves).\nYour team (werewolves): 8号, 9号, 11号." in transcript
+    assert "Night 1 · werewolves.kill (for team werewolves): choose a seat, 0 to pass" in transcript
+    assert "> ?\n  every choice is allowed\n> 99\n  not allowed: 99 is not a legal choice" in transcript
+    learns = re.findall(r"(\d+)号 learns", transcript)
+    assert learns and set(learns) == {"3"}  # only his own secrets
+    assert re.search(r"\nGame over: \w+ won \(.+\)\. You (won|lost)\.\n", transcript)
+    assert "The cards were: 1号 Guard, 2号 Villager, 3号 Werewolf," in transcript
+
+
+def test_question_mark_names_the_rule_and_a_forbidden_answer_is_asked_again():
+    transcript, code, asked = play_to_the_end(6, 7, ["?", "6", "99", "x"])
+    assert code == 0, transcript[-2000:]
+    assert "> ?\n  6号: ROLE-SEER-01: the seer checks another player\n" in transcript
+    assert "> 6\n  not allowed: ROLE-SEER-01: the seer checks another player\n" in transcript
+    assert "> x\n  not allowed: type a number from the list\n" in transcript
+    assert set(re.findall(r"(\d+)号 learns", transcript)) == {"6"}
+
+
+def test_the_same_seed_and_answers_replay_the_same_game(tmp_path):
+    from clitools import runner
+    from wolfdsl.cli import app
+
+    answers = "0\n1\n2\n3\n" * 300  # pass where allowed, else the first choice that is
+    logs = []
+    for name in ("a", "b"):
+        r = runner.invoke(app, ["play", "standard-12", "--seat", "3", "--seed", "5", "--log",
+                                str(tmp_path / f"{name}.jsonl")], input=answers)
+        assert r.exit_code == 0, r.output
+        assert r.stdout.startswith("Seed 5: `--seed 5` deals this game again.\n")
+        logs.append((tmp_path / f"{name}.jsonl").read_bytes())
+    assert logs[0] == logs[1]
+    start = json.loads(logs[0].splitlines()[0])
+    assert start["seats"][2]["agent"] == "human" and start["agents"] == "table, seat 3=human"
+
+
+def test_the_seat_sees_only_what_it_may_know_and_question_marks_explain():
+    child = pexpect.spawn(sys.executable, ["-m", "wolfdsl", "play", "standard-12", "--seat", "6",
+                                           "--seed", "7"], encoding="utf-8", timeout=180)
+    child.expect("Seed 7: `--seed 7` deals this game again.")
+    child.expect(r"Your card: Seer 预言家 \(Village\)\.")
+    child.expect(r"Night 1 · seer\.check: choose a seat, 0 to pass")
+    child.expect(r"seats: 1 2 3 4 5 7 8 9 10 11 12   0: pass")
+    intro = child.before
+    assert "learns" not in intro  # nobody else's secrets
+    child.sendline("?")
+    child.expect(r"6号: (.+)\r\n")
+    assert "ROLE-SEER" in child.match.group(1) or "seer" in child.match.group(1).lower()
+    child.sendline("6")
+    child.expect("not allowed: ")
+    child.sendline("1")
+    child.expect(r"6号 learns: seat 1号; result (good|bad)")
+    child.sendline("")
+    child.terminate(force=True)
+
+
+def test_end_of_input_stops_the_game_like_ctrl_c():
+    r = invoke("play", "standard-12", "--seat", "6", "--seed", "7")
+    assert r.exit_code == 130
+    assert "seer.check" in r.stdout and "interrupted" in r.stderr
+
+
+@pytest.mark.parametrize("args, message", [
+    ([], "say which seat you play, for example --seat 3"),
+    (["--seat", "3=random"], "one human seat a terminal, got 0"),
+    (["--seat", "3", "--seat", "4"], "one human seat a terminal, got 2"),
+])
+def test_play_needs_one_human_seat(args, message):
+    r = invoke("play", "standard-12", *args)
+    assert r.exit_code == 2 and message in r.output
+
+
+def test_a_forbidden_answer_is_refused_with_the_rule_and_asked_again():
+    said = []
+    answers = iter(["?", "? 3", "3", "0", "4"])
+    human = HumanAgent(2, load("standard-12"), read=lambda prompt: next(answers), write=said.append)
+    human.players = 4
+
+    def why_not(v):
+        return None if v in (1, 4) else "RULE-X: not that one" if v == 3 else "a choice is required here"
+
+    req = Request("guard.protect", "protect", 2, "guard", 1, "night", 1, "seat", (1, 4), False, 1, why_not)
+    assert human.decide(req) == 4
+    text = "\n".join(said)
+    assert "Night 1 · guard.protect: choose a seat\n  seats: 1 4" in text
+    assert "  2号: a choice is required here\n  3号: RULE-X: not that one\n  pass: a choice is required here" in text
+    assert "  3: RULE-X: not that one" in text
+    assert "  not allowed: RULE-X: not that one" in text
+    assert "  not allowed: a choice is required here; passing is not allowed" in text
+
+
+def test_run_with_a_human_seat_plays_one_game_then_narrates_it_whole():
+    from clitools import runner
+    from wolfdsl.cli import app
+
+    r = runner.invoke(app, ["run", "standard-12", "--seat", "3=human", "--seed", "5"], input="0\n1\n2\n3\n" * 300)
+    assert r.exit_code == 0, r.output
+    mine, _, story = r.stdout.partition("Game of standard-12")
+    assert "You are seat 3 (3号)." in mine and "1号 Villager" not in mine
+    assert story.startswith(" — Standard 12 (guard), seed 5, 12 players; table, seat 3=human bots\n")
+    assert "   1号  Villager 普通村民  (Village)\n" in story
+
+
+def test_several_seats_are_typed_together_and_explained_one_by_one():
+    said = []
+    answers = iter(["?", "1", "1 1", "4 2"])
+    human = HumanAgent(3, None, read=lambda prompt: next(answers), write=said.append)
+    human.players = 4
+
+    def why_not(v):
+        if not isinstance(v, tuple) or len(set(v)) != 2:
+            return "choose exactly 2 different seats"
+        return "RULE-Y: not yourself" if 3 in v else None
+
+    req = Request("cupid.link", "link", 3, "cupid", 1, "night", 1, "seats", (1, 2, 4), False, 2, why_not)
+    assert human.decide(req) == (2, 4)
+    text = "\n".join(said)
+    assert "Night 1 · cupid.link: choose 2 seats, separated by spaces\n  seats: 1 2 4" in text
+    assert "  3号: RULE-Y: not yourself" in text
+    assert text.count("  not allowed: choose exactly 2 different seats") == 2

@@ -1,0 +1,244 @@
+"""Programs at seats (--seat N=cmd:COMMAND): the protocol, replacement, the example bot."""
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from clitools import invoke
+from wolfdsl.lang.load import load
+from wolfdsl.play import agents as agents_module
+from wolfdsl.play import game_log, play_game
+from wolfdsl.play.agents import BaseAgent
+from wolfdsl.play.eventlog import validate_events
+from wolfdsl.present.narrate import narrate
+from wolfdsl.schemas import validator
+from wolfdsl.seats.protocol import stop_all
+from wolfdsl.seats.spec import compose
+
+BOTS = Path(__file__).parent / "bots"
+EXAMPLE = Path(__file__).parents[2] / "examples" / "seat_bot.py"
+PY = sys.executable
+
+
+def cmd(script, *args) -> str:
+    return "cmd:" + " ".join([PY, str(script), *map(str, args)])
+
+
+def every_seat(agent: str, n: int = 12) -> list[str]:
+    return [f"{s}={agent}" for s in range(1, n + 1)]
+
+
+class FirstAgent(BaseAgent):
+    """In process, what first_bot.py does over the protocol."""
+
+    def __init__(self, seed=0):
+        pass
+
+    def decide(self, request):
+        options, n = request.options, request.count
+        if request.kind == "seats":
+            return tuple(options[:n or 1]) if len(options) >= (n or 1) else None
+        return options[0] if options else None
+
+
+def without_agent_labels(events):
+    out = []
+    for e in events:
+        if e["type"] == "game_start":
+            e = {k: v for k, v in e.items() if k != "agents"}
+            e["seats"] = [{k: v for k, v in s.items() if k != "agent"} for s in e["seats"]]
+        out.append(e)
+    return out
+
+
+@pytest.fixture(scope="module")
+def standard():
+    return load("standard-12")
+
+
+def test_a_first_option_bot_gives_the_log_of_the_same_choices_made_in_process(standard, monkeypatch):
+    monkeypatch.setitem(agents_module.AGENTS, "first", FirstAgent)
+    for seed in (3, 7):
+        inproc = play_game(standard, seed, 0, compose("table", every_seat("first")))
+        piped = play_game(standard, seed, 0, compose("table", every_seat(cmd(BOTS / "first_bot.py"))))
+        assert not [e for e in piped.events if e["type"] == "agent_replaced"]
+        assert game_log(without_agent_labels(piped.events)) == game_log(without_agent_labels(inproc.events))
+        assert piped.over and len(piped.events) > 50
+        # only the labels differ: who played each seat is recorded
+        start = piped.events[0]
+        assert start["seats"][4]["agent"] == cmd(BOTS / "first_bot.py")
+        assert inproc.events[0]["seats"][4]["agent"] == "first"
+
+
+def test_the_messages_follow_the_schema_and_show_only_what_the_seat_may_know(standard, tmp_path):
+    spec = compose("table", [f"{s}={cmd(BOTS / 'first_bot.py', tmp_path / f'{s}.jsonl')}" for s in (1, 2)])
+    result = play_game(standard, 7, 0, spec)
+    stop_all(wait=60)  # each program reads to the end of its input and writes down the end
+    start = result.events[0]
+    check = validator("seat-protocol")
+    for seat in (1, 2):
+        msgs = [json.loads(l) for l in (tmp_path / f"{seat}.jsonl").read_text(encoding="utf-8").splitlines()]
+        for m in msgs:
+            assert not list(check.iter_errors(m)), (m, list(check.iter_errors(m))[0].message)
+        hello = msgs[0]
+        card = start["seats"][seat - 1]
+        assert hello["type"] == "hello" and hello["seat"] == seat and hello["role"] == card["role"]
+        assert hello["players"] == 12 and sum(hello["deck"].values()) == 12
+        team = [s["seat"] for s in start["seats"] if s["role"] == card["role"] and s["seat"] != seat] \
+            if card["faction"] == "werewolves" else []
+        assert hello["teammates"] == team
+        assert msgs[-1]["type"] == "end" and msgs[-1]["winners"] == result.winners
+        observed = [m["event"] for m in msgs if m["type"] == "observe"]
+        assert observed[0]["type"] == "game_start" and "seed" not in observed[0] and "seats" not in observed[0]
+        for e in observed:
+            assert e["type"] != "inform" or e["seat"] == seat
+            assert e["type"] != "death" or "role" not in e
+        decides = [m for m in msgs if m["type"] == "decide"]
+        assert decides and {d["kind"] for d in decides} >= {"ballot", "yes_no"}
+
+
+def test_the_example_bot_plays_every_seat_of_a_few_games(standard):
+    spec = compose("table", every_seat(cmd(EXAMPLE)))
+    for game in range(4):
+        result = play_game(standard, 11, game, spec)
+        assert result.over and result.winners
+        assert not [e for e in result.events if e["type"] == "agent_replaced"]
+        assert validate_events(result.events) == []
+
+
+@pytest.mark.slow
+def test_the_example_bot_plays_200_games_of_standard_12_at_every_seat(tmp_path):
+    log = tmp_path / "games.jsonl"
+    args = ["run", "standard-12", "-n", 200, "-j", 2, "--seed", 5, "--json", "--log", log]
+    for s in range(1, 13):
+        args += ["--seat", f"{s}={cmd(EXAMPLE)}"]
+    r = invoke(*args)
+    assert r.exit_code == 0, r.output
+    summary = json.loads(r.stdout)
+    assert summary["games"] == 200 and summary["unfinished"] == 0
+    assert sum(f["wins"] for f in summary["factions"]) >= 200 - summary["draws"]
+    events = [json.loads(l) for l in log.read_text(encoding="utf-8").splitlines()]
+    assert sum(e["type"] == "game_over" for e in events) == 200
+    assert not [e for e in events if e["type"] == "agent_replaced"]
+
+
+def test_a_crashing_bot_is_replaced_and_does_not_stop_a_monte_carlo_run(tmp_path):
+    log = tmp_path / "games.jsonl"
+    for jobs in (1, 2):
+        r = invoke("run", "standard-12", "-n", 6, "-j", jobs, "--seed", 2, "--json", "--log", log,
+                   "--seat", f"5={cmd(BOTS / 'crash_bot.py')}")
+        assert r.exit_code == 0, r.output
+        summary = json.loads(r.stdout)
+        assert summary["games"] == 6 and summary["unfinished"] == 0
+        assert summary["replaced"] == {"5": {"games": 6, "reason": "exited with code 1 (RuntimeError: the bot broke down)"}}
+        assert r.stderr.endswith("warning: seat 5's player failed in 6 games and --agents played on; "
+                                 "first: exited with code 1 (RuntimeError: the bot broke down)\n")
+        events = [json.loads(l) for l in log.read_text(encoding="utf-8").splitlines()]
+        replaced = [e for e in events if e["type"] == "agent_replaced"]
+        assert sum(e["type"] == "game_over" for e in events) == 6
+        assert len(replaced) == 6 and {e["game"] for e in replaced} == set(range(6))
+        first = replaced[0]
+        assert first["seat"] == 5 and first["replacement"] == "table"
+        assert first["agent"] == cmd(BOTS / "crash_bot.py")
+        assert first["reason"] == "exited with code 1 (RuntimeError: the bot broke down)"
+        told = list(narrate([e for e in events if e["game"] == 0]))
+        assert (f"  ⚠ 5号's player ({cmd(BOTS / 'crash_bot.py')}) failed, table plays on: exited with "
+                "code 1 (RuntimeError: the bot broke down)") in told
+        assert validate_events(events) == []
+
+
+@pytest.mark.parametrize("how, reason", [
+    ("illegal", "an answer the rules forbid: night 1: "),
+    ("talk", "wrote 'I choose seat three', which is not JSON; answer with {\"choice\": ...}"),
+    ("type", "answered '{\"choice\": \"three\"}'; a "),
+    ("chatty", "wrote '{\"choice\": null}' when no decision was asked; answer only decide messages"),
+])
+def test_a_bot_that_answers_wrongly_is_replaced_with_the_reason_logged(standard, how, reason):
+    spec = compose("table", [f"6={cmd(BOTS / 'bad_bot.py', how)}"])
+    result = play_game(standard, 7, 0, spec)
+    replaced = [e for e in result.events if e["type"] == "agent_replaced"]
+    assert len(replaced) == 1 and replaced[0]["seat"] == 6
+    assert replaced[0]["reason"].startswith(reason)
+    assert result.over
+    # the default agent plays the seat's decisions from then on
+    later = [e for e in result.events if e["type"] == "action" and e["seat"] == 6 and e["seq"] > replaced[0]["seq"]]
+    assert later
+
+
+def test_an_illegal_answer_names_the_rule_that_forbids_it(standard):
+    result = play_game(standard, 7, 0, compose("table", [f"6={cmd(BOTS / 'bad_bot.py', 'illegal')}"]))
+    reason = next(e for e in result.events if e["type"] == "agent_replaced")["reason"]
+    assert "cannot choose 99" in reason and "is not a legal choice" in reason
+
+
+def test_a_bot_out_of_time_is_replaced_with_a_clear_error(standard):
+    spec = compose("table", [f"6={cmd(BOTS / 'bad_bot.py', 'slow')}"], timeout=0.3)
+    assert spec.endswith(", timeout=0.3")
+    result = play_game(standard, 7, 0, spec)
+    replaced = [e for e in result.events if e["type"] == "agent_replaced"]
+    assert len(replaced) == 1
+    assert replaced[0]["reason"].endswith("within 0.3 s (the time limit; --timeout sets it)")
+    assert replaced[0]["reason"].startswith("no answer to ")
+
+
+def test_the_run_command_records_the_seats_in_the_summary_and_the_narration():
+    bot = cmd(EXAMPLE)
+    r = invoke("run", "standard-12", "--seed", 4, "--json", "--seat", f"5={bot}", "--seat", "2=random")
+    assert r.exit_code == 0, r.output
+    summary = json.loads(r.stdout)
+    assert summary["agents"] == f"table, seat 2=random, seat 5={bot}"
+    assert [s["agent"] for s in summary["seats"]][:5] == ["table", "random", "table", "table", bot]
+    r = invoke("run", "standard-12", "--seed", 4, "--seat", f"5={bot}")
+    assert f"table, seat 5={bot} bots" in r.stdout.splitlines()[0]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--seat", "x=human"], "--seat 'x=human': write SEAT=AGENT"),
+    (["--seat", "3=human", "-n", "5"], "a human seat plays one game"),
+    (["--seat", "3=cmd:"], "cmd: needs a command"),
+    (["--seat", "3=cmd:no-such-program-here --x"], "no program 'no-such-program-here' found"),
+    (["--seat", "3=random", "--seat", "3=table"], "--seat 3 is given twice"),
+    (["--seat", "13=random"], "--seat 13: standard-12 is played with 12 players here"),
+    (["--seat", "3=nobody"], "unknown agent 'nobody'"),
+    (["--seat", "3=random", "--timeout", "0"], "--timeout must be more than 0 seconds"),
+])
+def test_bad_seats_are_bad_input(args, message):
+    r = invoke("run", "standard-12", "--seed", 1, *args)
+    assert r.exit_code == 2, r.output
+    assert message in r.output
+    assert "Traceback" not in r.output
+
+
+def test_programs_at_seats_give_the_same_log_on_any_number_of_jobs(tmp_path, standard):
+    from clitools import run_by_jobs
+
+    bot = cmd(EXAMPLE)
+    play_game(standard, 1, 0, compose("table", [f"4={bot}"]))  # a program this process already runs
+    outs, errs, logs = run_by_jobs(tmp_path, "standard-12", "-n", 6, "--seed", 9, "-q",
+                                   "--seat", f"4={bot}", "--seat", f"7={bot}")
+    assert outs[0] == outs[1] and logs[0] == logs[1]
+    events = [json.loads(l) for l in logs[0].decode().splitlines()]
+    assert sum(e["type"] == "game_over" for e in events) == 6
+    assert not [e for e in events if e["type"] == "agent_replaced"]
+
+
+def test_the_example_bot_is_short_needs_no_wolfdsl_and_is_the_one_the_docs_show():
+    text = EXAMPLE.read_text(encoding="utf-8")
+    body = text.split('"""', 2)[2]
+    code = [l for l in body.splitlines() if l.strip() and not l.strip().startswith("#")]
+    assert len(code) <= 22
+    assert "wolfdsl" not in body
+    shown = (Path(__file__).parents[2] / "docs" / "seats.md").read_text(encoding="utf-8")
+    block = shown.split("```python\n", 1)[1].split("```", 1)[0]
+    assert block.strip() == body.strip()
+
+
+def test_the_answer_schema_accepts_the_answers_and_refuses_others():
+    check = validator("seat-protocol")
+    answer = {"$ref": "#/$defs/answer"}
+    ok = [{"choice": 5}, {"choice": [2, 7]}, {"choice": True}, {"choice": "villager"}, {"choice": None}]
+    bad = [{}, {"choice": 0}, {"choice": [0]}, {"choice": {"seat": 3}}]
+    sub = check.evolve(schema={**check.schema, **answer})
+    assert [sub.is_valid(a) for a in ok] == [True] * 5
+    assert [sub.is_valid(a) for a in bad] == [False] * 4

@@ -1,0 +1,83 @@
+"""``wolfdsl play RULESET --seat 3``: a game with a person at a seat, in the terminal;
+and the ``--seat`` options of ``wolfdsl run``.
+
+The person sees only what the seat may know (:mod:`wolfdsl.seats.human`); the other
+seats are played by ``--agents`` (default: the table agent) or their own ``--seat``
+players. The seed is printed first, so the same game can be dealt again
+(``--seed S``: the same deal, the same bots; the same answers give the same game).
+When the game ends every card is shown.
+"""
+from __future__ import annotations
+
+import shlex
+import shutil
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from ..diagnostics import WolfError
+from .spec import COMMAND, compose, humans, parse_seat
+
+
+def seat_spec(agents: str, seats: list[str], timeout: Optional[float], games: Optional[int] = None) -> str:
+    """The agents spec of ``--agents AGENTS --seat ...`` (:func:`wolfdsl.seats.spec.compose`).
+
+    Raises ``typer.BadParameter`` (exit 2) for a malformed seat, a ``cmd:`` program that
+    cannot be found, or a human seat in a Monte Carlo run (``games``)."""
+    try:
+        for text in seats:
+            _, spec = parse_seat(text)
+            if spec.startswith(COMMAND):
+                _check_program(spec[len(COMMAND):].strip(), text)
+        spec = compose(agents, seats, timeout)
+    except WolfError as err:
+        raise typer.BadParameter(str(err), param_hint="'--seat'") from None
+    if games is not None and humans(spec):
+        raise typer.BadParameter(f"a human seat plays one game; leave out --games {games} "
+                                 "(or play it with `wolfdsl play`)", param_hint="'--seat'")
+    return spec
+
+
+def _check_program(command: str, text: str) -> None:
+    try:
+        argv = shlex.split(command)
+    except ValueError as err:
+        raise WolfError(f"--seat '{text}': cannot split the command: {err}") from None
+    if not argv or (shutil.which(argv[0]) is None and not Path(argv[0]).is_file()):
+        raise WolfError(f"--seat '{text}': no program '{argv[0] if argv else ''}' found "
+                        "(give a path, or a program on PATH, such as python)")
+
+
+def play(ruleset_ref: str, seats: list[str], seed: Optional[int], agents: str, players: Optional[int],
+         options: dict, log: Optional[Path], timeout: Optional[float]) -> None:
+    """Play one game with one human seat, narrated to that seat; print the cards at the end;
+    write the event log to ``log``. Raises ``typer.BadParameter`` / :class:`WolfError`."""
+    from ..lang.load import load
+    from ..play import game_log, play_game
+    from ..present.narrate import seat_label, teller
+
+    if not seats:
+        raise typer.BadParameter("say which seat you play, for example --seat 3", param_hint="'--seat'")
+    spec = seat_spec(agents, seats, timeout)
+    people = humans(spec)
+    if len(people) != 1:
+        raise typer.BadParameter(f"one human seat a terminal, got {len(people)}"
+                                 + ("" if people else ": write --seat 3 or --seat 3=human"),
+                                 param_hint="'--seat'")
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbelow(2**31)
+    ruleset = load(ruleset_ref, options or None, players)
+    typer.echo(f"Seed {seed}: `--seed {seed}` deals this game again.")
+    result = play_game(ruleset, seed, 0, spec, players)
+    start = next(e for e in result.events if e["type"] == "game_start")
+    t = teller(ruleset)
+    typer.echo("The cards were: " + ", ".join(f"{seat_label(s['seat'])} {t.role_name(s['role'])}"
+                                              for s in start["seats"]) + ".")
+    if log is not None:
+        try:
+            log.write_text(game_log(result.events), encoding="utf-8")
+        except OSError as err:
+            raise typer.BadParameter(f"cannot write '{log}': {err.strerror}", param_hint="'--log'") from None

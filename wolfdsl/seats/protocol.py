@@ -1,0 +1,235 @@
+"""A program at a seat: the seat protocol, one JSON object a line (``--seat N=cmd:COMMAND``).
+
+wolfdsl starts ``COMMAND`` (split like a shell would, run in the current folder) and
+writes to its standard input; the program answers on its standard output. Messages
+(the schema ``wolfdsl/schemas/seat-protocol.schema.json``; ``docs/seats.md``):
+
+- ``{"type": "hello", ...}``: a game starts: ruleset, game, seat, players, role, faction,
+  team, teammates, deck (:func:`wolfdsl.seats.router.hello`);
+- ``{"type": "observe", "event": {...}}``: an event the seat may see, in the event-log
+  format (docs/eventlog.md), trimmed to what the seat may know;
+- ``{"type": "card", "role": ..., "faction": ..., "team": ...}``: the seat's card changed;
+- ``{"type": "decide", "action": ..., "kind": ..., "options": [...], "can_pass": ...,
+  ...}``: answer with one line, ``{"choice": VALUE}`` (``null``: pass);
+- ``{"type": "end", "over": ..., "winners": [...], "winning_seats": [...], "reason": ...}``.
+
+Only ``decide`` is answered, with exactly one line. The same process plays every game of a run at its seat (a
+new ``hello`` starts the next game) until its standard input closes. A program that
+exits, writes a line that is not such an answer, or takes longer than the time limit
+(:data:`wolfdsl.seats.spec.DEFAULT_TIMEOUT`, ``--timeout``) is stopped and replaced
+(:mod:`wolfdsl.seats.router`); what it last wrote on standard error is quoted in the
+reason.
+"""
+from __future__ import annotations
+
+import atexit
+import json
+import os
+import queue
+import shlex
+import subprocess
+import threading
+from collections import deque
+from typing import Any
+
+from ..play.agents import Request
+from .router import SeatFailure
+
+_KINDS = {
+    "seat": "a seat number or null",
+    "ballot": "a seat number or null",
+    "seats": "a list of seat numbers or null",
+    "yes_no": "true, false or null",
+    "symbol": "a string or null",
+}
+
+
+def decide_message(req: Request) -> dict:
+    """The ``decide`` message of ``req``: ``{type, action, short, by, day, phase, round,
+    kind, options, can_pass, count}``; ``options`` are seat numbers, ``true``/``false`` or
+    strings; ``count`` is the number of seats a ``seats`` decision takes (0: any)."""
+    return {"type": "decide", "action": req.action, "short": req.short, "by": req.by,
+            "day": req.day, "phase": req.phase, "round": req.round, "kind": req.kind,
+            "options": list(req.options), "can_pass": req.can_pass, "count": req.count}
+
+
+def choice_of(kind: str, line: str) -> Any:
+    """The answer on ``line`` (``{"choice": VALUE}``) as the engine takes it; raises
+    :class:`SeatFailure` for a line that is not such an answer or a value of the wrong
+    type for ``kind`` (legality is the referee's to check)."""
+    try:
+        msg = json.loads(line)
+    except ValueError:
+        raise SeatFailure(f"wrote {_cut(line)}, which is not JSON; answer with {{\"choice\": ...}}") from None
+    if not isinstance(msg, dict) or "choice" not in msg:
+        raise SeatFailure(f"wrote {_cut(line)}; answer a decide with {{\"choice\": ...}}")
+    value = msg["choice"]
+    if value is None:
+        return None
+    ok = {
+        "seat": _is_seat(value), "ballot": _is_seat(value),
+        "seats": isinstance(value, list) and all(_is_seat(v) for v in value),
+        "yes_no": isinstance(value, bool), "symbol": isinstance(value, str),
+    }.get(kind, True)
+    if not ok:
+        raise SeatFailure(f"answered {_cut(line)}; a {kind} decision takes {_KINDS.get(kind, 'a value')}")
+    return tuple(sorted(value)) if kind == "seats" else value
+
+
+def _is_seat(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _cut(text: str, width: int = 80) -> str:
+    text = text.rstrip("\n")
+    return repr(text if len(text) <= width else text[:width] + "…")
+
+
+class BotProcess:
+    """A running program: lines in, lines out (read by a thread, so a read can time out),
+    the last lines of its standard error kept for messages."""
+
+    def __init__(self, command: str):
+        self.command = command
+        try:
+            argv = shlex.split(command)
+            self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         stderr=subprocess.PIPE, text=True, encoding="utf-8",
+                                         errors="replace", bufsize=1)
+        except (OSError, ValueError) as err:
+            raise SeatFailure(f"cannot start '{command}': {getattr(err, 'strerror', None) or err}") from None
+        self.lines: queue.Queue = queue.Queue()
+        self.errors: deque[str] = deque(maxlen=5)
+        threading.Thread(target=self._read, daemon=True).start()
+        threading.Thread(target=self._read_errors, daemon=True).start()
+
+    def _read(self) -> None:
+        for line in self.proc.stdout:
+            self.lines.put(line)
+        self.lines.put(None)
+
+    def _read_errors(self) -> None:
+        for line in self.proc.stderr:
+            if line.strip():
+                self.errors.append(line.rstrip("\n"))
+
+    def alive(self) -> bool:
+        return self.proc.poll() is None
+
+    def gone(self) -> SeatFailure:
+        """Why the program cannot be talked to: its exit code and last error line."""
+        try:
+            code = self.proc.wait(timeout=1)
+        except subprocess.TimeoutExpired:
+            code = None
+        what = f"exited with code {code}" if code is not None else "closed its output"
+        last = self.errors[-1] if self.errors else None
+        return SeatFailure(what + (f" ({last.strip()})" if last else ""))
+
+    def send(self, msg: dict) -> None:
+        try:
+            self.proc.stdin.write(json.dumps(msg, ensure_ascii=False, separators=(",", ":")) + "\n")
+            self.proc.stdin.flush()
+        except (OSError, ValueError):
+            raise self.gone() from None
+
+    def ask(self, msg: dict, timeout: float) -> str:
+        """Send ``msg`` and wait for one line; raises :class:`SeatFailure` (for a line
+        written before the question too: answers would no longer match questions)."""
+        try:
+            early = self.lines.get_nowait()
+        except queue.Empty:
+            early = ""
+        if early is None:
+            raise self.gone()
+        if early:
+            raise SeatFailure(f"wrote {_cut(early)} when no decision was asked; answer only decide messages")
+        self.send(msg)
+        try:
+            line = self.lines.get(timeout=timeout)
+        except queue.Empty:
+            raise SeatFailure(f"no answer to {msg.get('action')} ({msg.get('phase')} {msg.get('day')}) "
+                              f"within {timeout:g} s (the time limit; --timeout sets it)") from None
+        if line is None:
+            raise self.gone()
+        return line
+
+    def stop(self, wait: float = 1.0) -> None:
+        """Close its input (the end of the run), then end it if it does not exit."""
+        try:
+            self.proc.stdin.close()
+        except (OSError, ValueError):
+            pass
+        try:
+            self.proc.wait(timeout=wait)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+
+_LIVE: dict[tuple[int, str], BotProcess] = {}
+"""The programs of this process, by ``(seat, command)``: kept from one game to the next."""
+
+
+def stop_all(wait: float = 1.0) -> None:
+    """Stop every program still running (at exit, and at the end of a worker process),
+    giving each ``wait`` seconds to finish reading its input."""
+    while _LIVE:
+        _, bot = _LIVE.popitem()
+        bot.stop(wait)
+
+
+def _forget() -> None:
+    """In a forked child (a Monte Carlo worker): the parent's programs are not ours to
+    talk to (their reader threads stayed behind); start our own."""
+    _LIVE.clear()
+
+
+atexit.register(stop_all)
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget)
+try:  # worker processes of a Monte Carlo run skip atexit; multiprocessing's finalizers run
+    from multiprocessing.util import Finalize
+
+    Finalize(None, stop_all, exitpriority=100)
+except ImportError:  # pragma: no cover
+    pass
+
+
+class CommandAgent:
+    """``cmd:COMMAND`` at ``seat``: a :class:`~wolfdsl.seats.router.SeatPlayer` over the
+    protocol. The program is started at the first ``hello`` and kept for the next games."""
+
+    seat_player = True
+
+    def __init__(self, seat: int, command: str, timeout: float):
+        self.seat = seat
+        self.command = command
+        self.timeout = timeout
+        self.bot: BotProcess | None = None
+
+    def start(self, hello: dict) -> None:
+        key = (self.seat, self.command)
+        bot = _LIVE.get(key)
+        if bot is None or not bot.alive():
+            bot = _LIVE[key] = BotProcess(self.command)
+        self.bot = bot
+        bot.send(hello)
+
+    def observe(self, event: dict) -> None:
+        self.bot.send({"type": "observe", "event": event})
+
+    def card(self, card: dict) -> None:
+        self.bot.send({"type": "card", **card})
+
+    def decide(self, request: Request) -> Any:
+        return choice_of(request.kind, self.bot.ask(decide_message(request), self.timeout))
+
+    def end(self, info: dict) -> None:
+        self.bot.send(info)
+
+    def close(self, failed: bool) -> None:
+        if failed and self.bot is not None:
+            if _LIVE.get((self.seat, self.command)) is self.bot:
+                del _LIVE[(self.seat, self.command)]
+            self.bot.stop(wait=0)
