@@ -54,9 +54,11 @@ class Session:
     def __init__(self):
         self.client = LanguageClient("wolfdsl-test", "1")
         self.diags: dict[str, asyncio.Queue] = {}
+        self.versions: list[int | None] = []
 
         @self.client.feature(T.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
         def publish(ls, params: T.PublishDiagnosticsParams):
+            self.versions.append(params.version)
             self.queue(params.uri).put_nowait(params.diagnostics)
 
     def queue(self, uri: str) -> asyncio.Queue:
@@ -135,13 +137,16 @@ async def _session(tmp_path: Path) -> dict:
         comp = await c.text_document_completion_async(T.CompletionParams(
             s.doc(uri), _pos(dotted, "me.o ", offset=4)))
         out["complete_field"] = [i.label for i in comp.items]
-        c.text_document_did_change(T.DidChangeTextDocumentParams(
-            T.VersionedTextDocumentIdentifier(uri=uri, version=6),
-            [T.TextDocumentContentChangeWholeDocument(ROLE)]))
-        await s.diagnostics(uri)
+        # two edits in a row: only the latest text is checked and published
+        for version, text in ((6, typo), (7, ROLE)):
+            c.text_document_did_change(T.DidChangeTextDocumentParams(
+                T.VersionedTextDocumentIdentifier(uri=uri, version=version),
+                [T.TextDocumentContentChangeWholeDocument(text)]))
+        out["latest"] = await s.diagnostics(uri)
         comp = await c.text_document_completion_async(T.CompletionParams(s.doc(uri), _pos(ROLE, "cause == wolf",
                                                                                            offset=0)))
         out["complete_any"] = {i.label: i.kind for i in comp.items}
+        out["versions"] = list(s.versions)
         out["symbols"] = await c.text_document_document_symbol_async(T.DocumentSymbolParams(s.doc(uri)))
         await c.shutdown_async(None)
         c.exit(None)
@@ -181,6 +186,12 @@ def test_a_typo_is_reported_as_you_type_and_goes_when_fixed(session):
     assert e201[0].range.end.character == at.character + len("watchmn")
     assert e201[0].severity == T.DiagnosticSeverity.Error and e201[0].source == "wolfdsl"
     assert [d.code for d in session[1]["fixed"]] == ["W301"]
+
+
+def test_after_edits_in_a_row_only_the_latest_text_is_published(session):
+    out = session[1]
+    assert [d.code for d in out["latest"]] == ["W301"]
+    assert out["versions"] == [1, 2, 3, 4, 5, 7]
 
 
 def test_hover_shows_the_declaration_its_description_and_rule_id(session):

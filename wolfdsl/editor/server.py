@@ -3,7 +3,9 @@
 ``serve()`` runs until the client sends ``exit``. It offers diagnostics as you type
 (``wolfdsl lint``'s static checks on the unsaved text, a quarter of a second after the
 last keystroke), hover, go to definition, find references, completion and document
-symbols (:mod:`wolfdsl.editor.features`). Needs pygls (``pip install 'wolfdsl[lsp]'``);
+symbols (:mod:`wolfdsl.editor.features`). Lint runs in a worker process
+(:class:`Linter`), one run per document at a time and only the latest text published,
+so hover and completion answer while a large ruleset is checked. Needs pygls (``pip install 'wolfdsl[lsp]'``);
 :func:`missing` says what to do when it is not installed.
 
 The protocol counts lines and characters from 0; :mod:`.features` from 1: the
@@ -45,12 +47,42 @@ def uri_path(uri: str) -> Path:
     return Path.cwd() / (Path(unquote(u.path)).name or "untitled.wolf")
 
 
+class Linter:
+    """Runs :func:`wolfdsl.editor.features.diagnostics` in one worker process, started
+    on first use, so that a slow lint (seconds on a large ruleset) never holds up hover
+    or completion; in this process when no worker can be started."""
+
+    def __init__(self):
+        self.pool = None
+        self.broken = False
+
+    async def run(self, path: Path, overlay: dict[str, str]) -> list[Diagnostic]:
+        if not self.broken:
+            try:
+                if self.pool is None:
+                    import multiprocessing
+                    from concurrent.futures import ProcessPoolExecutor
+                    self.pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+                return await asyncio.get_running_loop().run_in_executor(self.pool, F.diagnostics, path, overlay)
+            except (OSError, RuntimeError) as exc:  # no processes here, or the worker died
+                logging.getLogger(__name__).warning("lint worker unavailable (%s): linting in process", exc)
+                self.broken = True
+                self.close()
+        return F.diagnostics(path, overlay)
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool = None
+
+
 def build():
     """The pygls server with every feature registered."""
     from lsprotocol import types as T
     from pygls.lsp.server import LanguageServer
 
     server = LanguageServer("wolfdsl", __version__)
+    linter = Linter()
     good: dict[str, Analysis] = {}      # uri -> the last analysis that parsed
     versions: dict[str, int] = {}
 
@@ -100,15 +132,8 @@ def build():
                             severity=severity.get(d.severity, T.DiagnosticSeverity.Error),
                             code=d.code or None, source="wolfdsl", related_information=related or None)
 
-    def check(uri: str) -> None:
-        path = uri_path(uri)
-        a = analyse(uri)
-        try:
-            found = F.diagnostics(path, overlay())
-        except Exception as exc:  # a lint rule's bug: say so instead of going quiet
-            logging.getLogger(__name__).exception("lint of %s failed", uri)
-            found = [Diagnostic(None, "error", f"wolfdsl lint failed: {exc}")]
-        own = str(path) if a is None else a.own.shown
+    def publish(uri: str, a: Analysis | None, found: list[Diagnostic]) -> None:
+        own = str(uri_path(uri)) if a is None else a.own.shown
         anchor = T.Range(T.Position(0, 0), T.Position(0, 1))
         if a is not None:
             imp = next((d for d in a.own.module.decls if d.span is not None and type(d).__name__ == "Import"), None)
@@ -117,15 +142,42 @@ def build():
         server.text_document_publish_diagnostics(T.PublishDiagnosticsParams(
             uri, [lsp_diagnostic(d, own, anchor) for d in found], versions.get(uri)))
 
+    linting: set[str] = set()     # documents whose lint is running
+    again: set[str] = set()       # ... and that changed meanwhile
+
+    async def check(uri: str) -> None:
+        """Lint the document in the worker process (the editor stays responsive) and
+        publish the findings if the text is still the one linted; one run at a time
+        per document, the latest text last."""
+        if uri in linting:
+            again.add(uri)
+            return
+        linting.add(uri)
+        try:
+            version = versions.get(uri)
+            a = analyse(uri)
+            try:
+                found = await linter.run(uri_path(uri), overlay())
+            except Exception as exc:  # a lint rule's bug: say so instead of going quiet
+                logging.getLogger(__name__).exception("lint of %s failed", uri)
+                found = [Diagnostic(None, "error", f"wolfdsl lint failed: {exc}")]
+            if versions.get(uri) == version and uri in versions:
+                publish(uri, a, found)
+        finally:
+            linting.discard(uri)
+        if uri in again:
+            again.discard(uri)
+            await check(uri)
+
     async def later(uri: str, version: int) -> None:
         await asyncio.sleep(DEBOUNCE)
         if versions.get(uri) == version:
-            check(uri)
+            await check(uri)
 
     @server.feature(T.TEXT_DOCUMENT_DID_OPEN)
-    def did_open(ls, params: T.DidOpenTextDocumentParams):
+    async def did_open(ls, params: T.DidOpenTextDocumentParams):
         versions[params.text_document.uri] = params.text_document.version
-        check(params.text_document.uri)
+        await check(params.text_document.uri)
 
     @server.feature(T.TEXT_DOCUMENT_DID_CHANGE)
     async def did_change(ls, params: T.DidChangeTextDocumentParams):
@@ -134,8 +186,12 @@ def build():
         await later(uri, params.text_document.version)
 
     @server.feature(T.TEXT_DOCUMENT_DID_SAVE)
-    def did_save(ls, params: T.DidSaveTextDocumentParams):
-        check(params.text_document.uri)
+    async def did_save(ls, params: T.DidSaveTextDocumentParams):
+        await check(params.text_document.uri)
+
+    @server.feature(T.SHUTDOWN)
+    def shutdown(ls, params):
+        linter.close()
 
     @server.feature(T.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls, params: T.DidCloseTextDocumentParams):
