@@ -103,6 +103,8 @@ def test_completion_by_context(doc):
     assert _labels(a, typed, "cause sh", 8) == ["shot"]
     acts = _labels(a, TEXT.replace("decided(witch.save)", "decided(witch.)"), "witch.)", 6)
     assert {"save", "poison"} <= set(acts) and "bullets" in acts
+    assert _labels(a, TEXT.replace("call exile_vote", "# call exile_vote"), "exile_vote", 0) == []
+    assert _labels(a, TEXT.replace("exile_vote(alive, 1)", 'exile_vote("alive'), '("alive', 4) == []
     anywhere = _labels(a, TEXT, "armed(p) and", 0)
     assert {"armed", "alive", "p"} <= set(anywhere) and "left" not in anywhere
 

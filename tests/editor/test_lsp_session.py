@@ -148,6 +148,18 @@ async def _session(tmp_path: Path) -> dict:
         out["complete_any"] = {i.label: i.kind for i in comp.items}
         out["versions"] = list(s.versions)
         out["symbols"] = await c.text_document_document_symbol_async(T.DocumentSymbolParams(s.doc(uri)))
+        # a bundled ruleset, opened from where the package keeps it
+        bundled = rulesets_dir() / "standard-12.wolf"
+        text = bundled.read_text(encoding="utf-8")
+        b_uri = bundled.resolve().as_uri()
+        c.text_document_did_open(T.DidOpenTextDocumentParams(T.TextDocumentItem(b_uri, "wolf", 1, text)))
+        out["bundled_open"] = await s.diagnostics(b_uri)
+        guard = _pos(text, "guard, villager", offset=1)
+        h = await c.text_document_hover_async(T.HoverParams(s.doc(b_uri), guard))
+        out["bundled_hover"] = h.contents.value
+        out["bundled_def"] = await c.text_document_definition_async(T.DefinitionParams(s.doc(b_uri), guard))
+        comp = await c.text_document_completion_async(T.CompletionParams(s.doc(b_uri), _pos(text, "seer, witch, hunter, guard, villager", offset=2)))
+        out["bundled_complete"] = [i.label for i in comp.items]
         await c.shutdown_async(None)
         c.exit(None)
     finally:
@@ -258,3 +270,13 @@ def test_without_pygls_the_command_says_how_to_get_it(monkeypatch):
     r = invoke("lsp")
     assert r.exit_code == 2
     assert "pip install 'wolfdsl[lsp]'" in r.stderr
+
+
+def test_a_bundled_ruleset_in_the_session(session):
+    out = session[1]
+    assert list(out["bundled_open"]) == []
+    assert out["bundled_hover"].startswith("**role** `guard` — roles.wolf:")
+    assert "Rule: ROLE-GUARD" in out["bundled_hover"]
+    assert [_where(x) for x in out["bundled_def"]] == [("roles.wolf", _line_of(rulesets_dir() / "roles.wolf",
+                                                                                "role guard "), 6)]
+    assert out["bundled_complete"] == ["seer"]

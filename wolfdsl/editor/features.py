@@ -25,7 +25,7 @@ from pathlib import Path
 from ..lang import builtins as B
 from ..lang import syntax as A
 from .index import BINDERS, Analysis, Def, FileInfo, decl_kind
-from .tokens import keywords
+from .tokens import keywords, scan
 
 
 @dataclass(frozen=True)
@@ -367,6 +367,10 @@ def completion(a: Analysis, line: int, col: int, line_text: str) -> list[Complet
     """Names that may stand at ``line:col``; ``line_text`` is the line as typed now
     (the analysis may be of an older text that parsed)."""
     head = line_text[:col - 1]
+    toks = scan(head)
+    if toks and (toks[-1].kind == "comment" or (toks[-1].kind == "string" and (
+            len(toks[-1].text) == 1 or not toks[-1].text.endswith('"')))):
+        return []  # in a comment or a string
     m = re.search(r"[A-Za-z_][A-Za-z0-9_]*$", head)
     prefix = m.group() if m else ""
     before = head[:len(head) - len(prefix)]
@@ -396,6 +400,8 @@ def completion(a: Analysis, line: int, col: int, line_text: str) -> list[Complet
                                              "win", "option", "card")}.get(prev)
     if prev in BINDERS:
         return []  # a new name
+    if wanted is None and isinstance(a.own.decl_at(line, col), A.DeckDecl):
+        wanted = ("role",)
     for d in a.defs:
         if d.kind in SIGNIFICANT and d.in_force and (wanted is None or d.kind in wanted):
             add(d.name, d.kind, _detail(a, d))
