@@ -470,6 +470,9 @@ def rulesets() -> None:
 from wolfdsl.commands import register as _register_toolbox  # noqa: E402  (needs app)
 
 _register_toolbox(app, PlainCommand)
+from wolfdsl.editor.command import register as _register_editor  # noqa: E402
+
+_register_editor(app, PlainCommand)
 
 
 def main() -> None:

@@ -125,6 +125,21 @@ def _section(lines: list[str], decl: A.Decl) -> str:
     return ""
 
 
+def describe(lines: list[str], decl: A.Decl) -> tuple[str, str]:
+    """``(description, rule IDs)`` of a declaration in a file of ``lines``: the comment
+    above it (or beside it; an option's own string if it has none) and the rule IDs it
+    cites, else those of its ``# ----`` section (``—`` when there are none). Editors'
+    hover shows the same text as docs/prelude.md."""
+    doc = _comment(lines, decl)
+    extra = decl.doc if isinstance(decl, A.OptionDecl) else None
+    if not doc and extra:
+        doc = extra
+    ids = _ids(doc, extra)
+    if ids == "—":
+        ids = _section(lines, decl) or "—"
+    return doc, ids
+
+
 def _kind(d: A.Decl) -> tuple[str, str, str | None] | None:
     """(section, name, declaration text or None for the source line) of a declaration."""
     if isinstance(d, A.OptionDecl):
@@ -165,13 +180,7 @@ def _rows(files) -> dict[str, list[list[str]]]:
             if k is None:
                 continue
             section, ident, src = k
-            doc = _comment(lines, d)
-            extra = d.doc if isinstance(d, A.OptionDecl) else None
-            if not doc and extra:
-                doc = extra
-            ids = _ids(doc, extra)
-            if ids == "—":
-                ids = _section(lines, d) or "—"
+            doc, ids = describe(lines, d)
             loc = f"{name}.wolf:{d.span.line}"
             if getattr(d, "replace", False) and (type(d).__name__, ident) in seen:
                 # a later base file replaces it: one row, the text of the one in force

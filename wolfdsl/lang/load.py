@@ -144,6 +144,16 @@ def _read(path: Path, shown: str | None) -> tuple[str, A.Module]:
     return digest, mod
 
 
+def _read_text(path: Path, shown: str | None, text: str) -> tuple[str, A.Module]:
+    """``(digest, AST)`` of unsaved ``text`` standing for the file ``path``."""
+    shown = _display(path, shown)
+    digest = hashlib.sha256(text.encode("utf-8") + b"\0" + shown.encode("utf-8")).hexdigest()
+    from .parse import parse
+    from .transform import to_ast
+
+    return digest, to_ast(parse(text, shown), shown, text)
+
+
 @functools.lru_cache(maxsize=1)
 def _ast_folder() -> Path | None:
     """Where parsed files are pickled: a folder per AST format, or ``None`` (no disk
@@ -228,14 +238,16 @@ def decode_source(data: bytes, shown: str) -> str:
                                    "UTF-8 (in most editors: Save As, encoding UTF-8)", "E101")) from None
 
 
-def modules(path: Path, shown: str | None = None) -> list[A.Module]:
+def modules(path: Path, shown: str | None = None, overlay: dict[str, str] | None = None) -> list[A.Module]:
     """The file and everything it imports, imports first, each file once.
 
-    ``shown`` is the path as the user wrote it, used in diagnostics."""
-    return [mod for _, mod in _modules(path, shown)]
+    ``shown`` is the path as the user wrote it, used in diagnostics. ``overlay`` maps
+    resolved paths (``str(Path.resolve())``) to text read instead of the file's bytes:
+    an editor's unsaved buffers (the file need not exist)."""
+    return [mod for _, mod in _modules(path, shown, overlay)]
 
 
-def _modules(path: Path, shown: str | None) -> list[tuple[str, A.Module]]:
+def _modules(path: Path, shown: str | None, overlay: dict[str, str] | None = None) -> list[tuple[str, A.Module]]:
     """:func:`modules`, each with the digest of its file (see :func:`_read`)."""
     out: list[tuple[str, A.Module]] = []
     seen: set[Path] = set()
@@ -248,7 +260,8 @@ def _modules(path: Path, shown: str | None) -> list[tuple[str, A.Module]]:
         if rp in seen:
             return
         stack.append(rp)
-        digest, mod = _read(p, given)
+        text = overlay.get(str(rp)) if overlay else None
+        digest, mod = _read(p, given) if text is None else _read_text(p, given, text)
         for d in mod.decls:
             if isinstance(d, A.Import):
                 target = _import_path(d, p.parent)

@@ -42,9 +42,11 @@ def selected_codes(select: Iterable[str] | None = None, ignore: Iterable[str] | 
 
 
 def lint_file(path: str | Path, codes: set[str], explore: int = 0, seed: int = 0,
-              out_dir: str | Path | None = None, shown: str | None = None) -> list[Diagnostic]:
-    """Findings of one file (suppressions applied)."""
-    ctx = LintContext(path, shown)
+              out_dir: str | Path | None = None, shown: str | None = None,
+              overlay: dict[str, str] | None = None) -> list[Diagnostic]:
+    """Findings of one file (suppressions applied); ``overlay``: unsaved text by
+    resolved path, read instead of the files (an editor's buffers)."""
+    ctx = LintContext(path, shown, overlay)
     # Every rule runs, so that a suppression can be judged unused; the output keeps
     # only the selected codes.
     found: list[Diagnostic] = list(ctx.compile_diags)
@@ -63,7 +65,8 @@ def lint_file(path: str | Path, codes: set[str], explore: int = 0, seed: int = 0
         sups += suppress.scan(file, text)
     if not ctx.modules:
         try:
-            sups += suppress.scan(ctx.shown, Path(path).read_text(encoding="utf-8"))
+            own = (overlay or {}).get(str(Path(path).resolve()))
+            sups += suppress.scan(ctx.shown, own if own is not None else Path(path).read_text(encoding="utf-8"))
         except OSError:
             pass
     found = suppress.apply(found, sups)

@@ -55,9 +55,10 @@ def option_refs(node, option_names: set[str], funcs: dict[str, A.FuncDecl], seen
 
 
 class LintContext:
-    """One file to lint. ``compiler`` is ``None`` when the file did not parse."""
+    """One file to lint. ``compiler`` is ``None`` when the file did not parse.
+    ``overlay``: unsaved text by resolved path (see :func:`wolfdsl.lang.load.modules`)."""
 
-    def __init__(self, path: str | Path, shown: str | None = None):
+    def __init__(self, path: str | Path, shown: str | None = None, overlay: dict[str, str] | None = None):
         from ..lang import load as loader
 
         self.path = Path(path)
@@ -70,7 +71,7 @@ class LintContext:
         self.rs = None
         self._variants: dict[tuple, Any] = {}
         try:
-            self.modules = loader.modules(self.path, self.shown)
+            self.modules = loader.modules(self.path, self.shown, overlay)
         except WolfError as err:
             self.compile_diags = [_coded(d, "E201") for d in err.diagnostics]
             return

@@ -108,9 +108,9 @@ def render(fixtures: Path) -> str:
             bad = next((c for c in cs if f": {rule.code}" in c), None)
             good = next((c for c in cs if f": {rule.code}" not in c), None)
             if bad:
-                out.append("Reported:\n\n```\n" + bad + "\n```\n")
+                out.append("Reported:\n\n```wolf\n" + bad + "\n```\n")
             if good:
-                out.append("Clean:\n\n```\n" + good + "\n```\n")
+                out.append("Clean:\n\n```wolf\n" + good + "\n```\n")
         else:
             out.append("**Example.** " + " ".join(secs.get("Example", "").split()) + "\n")
     return "\n".join(out)

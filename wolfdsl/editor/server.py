@@ -1,0 +1,273 @@
+"""``wolfdsl lsp``: the language server (Language Server Protocol over stdin/stdout).
+
+``serve()`` runs until the client sends ``exit``. It offers diagnostics as you type
+(``wolfdsl lint``'s static checks on the unsaved text, a quarter of a second after the
+last keystroke), hover, go to definition, find references, completion and document
+symbols (:mod:`wolfdsl.editor.features`). Lint runs in a worker process
+(:class:`Linter`), one run per document at a time and only the latest text published,
+so hover and completion answer while a large ruleset is checked. Needs pygls (``pip install 'wolfdsl[lsp]'``);
+:func:`missing` says what to do when it is not installed.
+
+The protocol counts lines and characters from 0; :mod:`.features` from 1: the
+conversion happens here and nowhere else. Characters are counted as code points (the
+``.wolf`` files' Chinese names are one UTF-16 unit each, as the protocol counts them).
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+from .. import __version__
+from ..diagnostics import Diagnostic, WolfError
+from . import features as F
+from .index import Analysis, file_path
+
+DEBOUNCE = 0.25
+"""Seconds without an edit before a document is checked again."""
+
+
+def missing() -> str | None:
+    """The message to print when pygls is not installed (``None``: it is)."""
+    try:
+        import pygls  # noqa: F401
+        import lsprotocol  # noqa: F401
+    except ImportError:
+        return ("wolfdsl lsp needs the language-server extra: pip install 'wolfdsl[lsp]' "
+                "(it installs pygls)")
+    return None
+
+
+def uri_path(uri: str) -> Path:
+    """The file of a ``file://`` URI (another scheme: a file of that name in the current folder)."""
+    u = urlparse(uri)
+    if u.scheme == "file":
+        return Path(unquote(u.path))
+    return Path.cwd() / (Path(unquote(u.path)).name or "untitled.wolf")
+
+
+class Linter:
+    """Runs :func:`wolfdsl.editor.features.diagnostics` in one worker process, started
+    on first use, so that a slow lint (seconds on a large ruleset) never holds up hover
+    or completion; in this process when no worker can be started."""
+
+    def __init__(self):
+        self.pool = None
+        self.broken = False
+
+    async def run(self, path: Path, overlay: dict[str, str]) -> list[Diagnostic]:
+        if not self.broken:
+            try:
+                if self.pool is None:
+                    import multiprocessing
+                    from concurrent.futures import ProcessPoolExecutor
+                    self.pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+                return await asyncio.get_running_loop().run_in_executor(self.pool, F.diagnostics, path, overlay)
+            except (OSError, RuntimeError) as exc:  # no processes here, or the worker died
+                logging.getLogger(__name__).warning("lint worker unavailable (%s): linting in process", exc)
+                self.broken = True
+                self.close()
+        return F.diagnostics(path, overlay)
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool = None
+
+
+def build():
+    """The pygls server with every feature registered."""
+    from lsprotocol import types as T
+    from pygls.lsp.server import LanguageServer
+
+    server = LanguageServer("wolfdsl", __version__)
+    linter = Linter()
+    good: dict[str, Analysis] = {}      # uri -> the last analysis that parsed
+    versions: dict[str, int] = {}
+
+    def overlay() -> dict[str, str]:
+        out = {}
+        for uri, doc in server.workspace.text_documents.items():
+            if uri.endswith(".wolf") or getattr(doc, "language_id", None) == "wolf":
+                out[str(uri_path(uri).resolve())] = doc.source
+        return out
+
+    def analyse(uri: str) -> Analysis | None:
+        try:
+            good[uri] = Analysis.of(uri_path(uri), overlay())
+        except WolfError:
+            pass
+        except Exception as exc:  # never let a bug take the editor's server down
+            logging.getLogger(__name__).exception("analysis of %s failed: %s", uri, exc)
+        return good.get(uri)
+
+    def current(uri: str) -> Analysis | None:
+        return good.get(uri) or analyse(uri)
+
+    def to_uri(shown: str) -> str:
+        return file_path(shown).resolve().as_uri()
+
+    def rng(line: int, col: int, end_line: int, end_col: int) -> T.Range:
+        if end_line < line or (end_line == line and end_col <= col):
+            end_line, end_col = line, col + 1
+        return T.Range(T.Position(line - 1, col - 1), T.Position(end_line - 1, end_col - 1))
+
+    def location(loc: F.Location) -> T.Location:
+        return T.Location(to_uri(loc.file), rng(loc.line, loc.col, loc.end_line, loc.end_col))
+
+    severity = {"error": T.DiagnosticSeverity.Error, "warning": T.DiagnosticSeverity.Warning,
+                "info": T.DiagnosticSeverity.Information}
+
+    def lsp_diagnostic(d: Diagnostic, own: str, anchor: T.Range) -> T.Diagnostic:
+        s = d.span
+        mine = s is not None and s.file == own
+        message = d.message if mine or s is None else f"{s}: {d.message}"
+        related = [T.DiagnosticRelatedInformation(T.Location(to_uri(r.span.file), rng(
+            r.span.line, r.span.col, r.span.end_line, r.span.end_col)), r.message) for r in d.related]
+        if s is not None and not mine:
+            related.insert(0, T.DiagnosticRelatedInformation(T.Location(to_uri(s.file), rng(
+                s.line, s.col, s.end_line, s.end_col)), d.message))
+        return T.Diagnostic(rng(s.line, s.col, s.end_line, s.end_col) if mine else anchor, message,
+                            severity=severity.get(d.severity, T.DiagnosticSeverity.Error),
+                            code=d.code or None, source="wolfdsl", related_information=related or None)
+
+    def publish(uri: str, a: Analysis | None, found: list[Diagnostic]) -> None:
+        own = str(uri_path(uri)) if a is None else a.own.shown
+        anchor = T.Range(T.Position(0, 0), T.Position(0, 1))
+        if a is not None:
+            imp = next((d for d in a.own.module.decls if d.span is not None and type(d).__name__ == "Import"), None)
+            if imp is not None:
+                anchor = rng(imp.span.line, imp.span.col, imp.span.end_line, imp.span.end_col)
+        server.text_document_publish_diagnostics(T.PublishDiagnosticsParams(
+            uri, [lsp_diagnostic(d, own, anchor) for d in found], versions.get(uri)))
+
+    linting: set[str] = set()     # documents whose lint is running
+    again: set[str] = set()       # ... and that changed meanwhile
+
+    async def check(uri: str) -> None:
+        """Lint the document in the worker process (the editor stays responsive) and
+        publish the findings if the text is still the one linted; one run at a time
+        per document, the latest text last."""
+        if uri in linting:
+            again.add(uri)
+            return
+        linting.add(uri)
+        try:
+            version = versions.get(uri)
+            a = analyse(uri)
+            try:
+                found = await linter.run(uri_path(uri), overlay())
+            except Exception as exc:  # a lint rule's bug: say so instead of going quiet
+                logging.getLogger(__name__).exception("lint of %s failed", uri)
+                found = [Diagnostic(None, "error", f"wolfdsl lint failed: {exc}")]
+            if versions.get(uri) == version and uri in versions:
+                publish(uri, a, found)
+        finally:
+            linting.discard(uri)
+        if uri in again:
+            again.discard(uri)
+            await check(uri)
+
+    async def later(uri: str, version: int) -> None:
+        await asyncio.sleep(DEBOUNCE)
+        if versions.get(uri) == version:
+            await check(uri)
+
+    @server.feature(T.TEXT_DOCUMENT_DID_OPEN)
+    async def did_open(ls, params: T.DidOpenTextDocumentParams):
+        versions[params.text_document.uri] = params.text_document.version
+        await check(params.text_document.uri)
+
+    @server.feature(T.TEXT_DOCUMENT_DID_CHANGE)
+    async def did_change(ls, params: T.DidChangeTextDocumentParams):
+        uri = params.text_document.uri
+        versions[uri] = params.text_document.version
+        await later(uri, params.text_document.version)
+
+    @server.feature(T.TEXT_DOCUMENT_DID_SAVE)
+    async def did_save(ls, params: T.DidSaveTextDocumentParams):
+        await check(params.text_document.uri)
+
+    @server.feature(T.SHUTDOWN)
+    def shutdown(ls, params):
+        linter.close()
+
+    @server.feature(T.TEXT_DOCUMENT_DID_CLOSE)
+    def did_close(ls, params: T.DidCloseTextDocumentParams):
+        uri = params.text_document.uri
+        good.pop(uri, None)
+        versions.pop(uri, None)
+        server.text_document_publish_diagnostics(T.PublishDiagnosticsParams(uri, []))
+
+    @server.feature(T.TEXT_DOCUMENT_HOVER)
+    def hover(ls, params: T.HoverParams):
+        a = current(params.text_document.uri)
+        h = a and F.hover(a, params.position.line + 1, params.position.character + 1)
+        if not h:
+            return None
+        return T.Hover(T.MarkupContent(T.MarkupKind.Markdown, h.markdown),
+                       rng(h.where.line, h.where.col, h.where.end_line, h.where.end_col))
+
+    @server.feature(T.TEXT_DOCUMENT_DEFINITION)
+    def definition(ls, params: T.DefinitionParams):
+        a = current(params.text_document.uri)
+        return [location(x) for x in F.definition(a, params.position.line + 1, params.position.character + 1)] \
+            if a else None
+
+    @server.feature(T.TEXT_DOCUMENT_REFERENCES)
+    def references(ls, params: T.ReferenceParams):
+        a = current(params.text_document.uri)
+        if not a:
+            return None
+        others = tuple(x for u, x in good.items() if u != params.text_document.uri)
+        return [location(x) for x in F.references(a, params.position.line + 1, params.position.character + 1,
+                                                  params.context.include_declaration, others)]
+
+    kinds = {"role": T.CompletionItemKind.Class, "step": T.CompletionItemKind.Event,
+             "proc": T.CompletionItemKind.Method, "func": T.CompletionItemKind.Function,
+             "builtin": T.CompletionItemKind.Function, "option": T.CompletionItemKind.Property,
+             "global": T.CompletionItemKind.Variable, "local": T.CompletionItemKind.Variable,
+             "keyword": T.CompletionItemKind.Keyword, "value": T.CompletionItemKind.Constant,
+             "field": T.CompletionItemKind.Field, "counter": T.CompletionItemKind.Field,
+             "prop": T.CompletionItemKind.Field, "property": T.CompletionItemKind.Field,
+             "attribute": T.CompletionItemKind.Field, "action": T.CompletionItemKind.Method,
+             "option value": T.CompletionItemKind.EnumMember, "attribute value": T.CompletionItemKind.EnumMember}
+
+    @server.feature(T.TEXT_DOCUMENT_COMPLETION, T.CompletionOptions(trigger_characters=["."]))
+    def completion(ls, params: T.CompletionParams):
+        uri = params.text_document.uri
+        doc = server.workspace.get_text_document(uri)
+        a = current(uri)
+        if a is None:
+            return T.CompletionList(is_incomplete=False, items=[])
+        lines = doc.lines
+        line = lines[params.position.line] if params.position.line < len(lines) else ""
+        items = F.completion(a, params.position.line + 1, params.position.character + 1, line.rstrip("\r\n"))
+        return T.CompletionList(is_incomplete=False, items=[
+            T.CompletionItem(c.label, kind=kinds.get(c.kind, T.CompletionItemKind.EnumMember), detail=c.detail or None)
+            for c in items])
+
+    sym_kinds = {"role": T.SymbolKind.Class, "step": T.SymbolKind.Event, "proc": T.SymbolKind.Method,
+                 "func": T.SymbolKind.Function, "option": T.SymbolKind.Property, "global": T.SymbolKind.Variable,
+                 "counter": T.SymbolKind.Field, "prop": T.SymbolKind.Field, "property": T.SymbolKind.Field,
+                 "trigger": T.SymbolKind.Event, "replacement": T.SymbolKind.Event, "win": T.SymbolKind.Boolean,
+                 "option value": T.SymbolKind.EnumMember, "extension": T.SymbolKind.Method}
+
+    def symbol(s: F.Symbol) -> T.DocumentSymbol:
+        return T.DocumentSymbol(s.name, sym_kinds.get(s.kind, T.SymbolKind.Constant),
+                                rng(s.range.line, s.range.col, s.range.end_line, s.range.end_col),
+                                rng(s.selection.line, s.selection.col, s.selection.end_line, s.selection.end_col),
+                                detail=s.kind, children=[symbol(c) for c in s.children] or None)
+
+    @server.feature(T.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+    def document_symbol(ls, params: T.DocumentSymbolParams):
+        a = current(params.text_document.uri)
+        return [symbol(s) for s in F.symbols(a)] if a else []
+
+    return server
+
+
+def serve() -> None:
+    """Run the server on stdin/stdout until the client says ``exit``."""
+    build().start_io()
