@@ -114,6 +114,20 @@ def test_sweep_cells_are_the_runs_of_each_setting():
     assert d["axes"] == [{"name": "rounds", "values": ["1", "10"]}] and len(d["cells"]) == 4
 
 
+def test_sweep_checks_every_cell_before_playing(monkeypatch):
+    played = []
+    real = simulate
+
+    def spy(*args, **kw):
+        played.append(kw.get("options"))
+        return real(*args, **kw)
+
+    monkeypatch.setattr("wolfdsl.sim.sweep.simulate", spy)
+    with pytest.raises(WolfError, match="option 'rounds' takes one of 1, 10"):
+        sweep("fake-6", [("rounds", ["1", "3"])], [], 10, 1, progress=False)
+    assert played == []
+
+
 def test_sweep_refuses_nothing_to_sweep_and_double_settings():
     with pytest.raises(WolfError, match="nothing to sweep"):
         sweep("fake-6", [], [], 10, 1, progress=False)
@@ -161,6 +175,7 @@ def test_sweep_plot_without_matplotlib_is_a_clear_error(monkeypatch, tmp_path):
     (["--set", "rounds=1,10", "--plot", "x.gif"], "write a .png, .svg or .pdf file"),
     (["--set", "rounds=1,10", "--set", "rounds=1"], "option 'rounds' is given twice"),
     ([], "nothing to sweep"),
+    (["--set", "rounds=1,10", "--csv", "no/such/dir/x.csv"], "--csv: cannot write 'no/such/dir/x.csv': its folder"),
 ])
 def test_sweep_bad_input_exits_2(args, message):
     r = invoke("sweep", "fake-6", *args, "--games", 10)

@@ -151,6 +151,10 @@ def sweep(
                 else:
                     axes.append((name, values))
             counts = parse_players(players) if players is not None else []
+            for path, option in ((plot, "--plot"), (report, "--report"),
+                                 (None if csv_file in (None, "-") else Path(csv_file), "--csv")):
+                if path is not None and not Path(path).resolve().parent.is_dir():
+                    raise WolfError(f"{option}: cannot write '{path}': its folder does not exist")
             if plot is not None:
                 plots.check_plot_path(plot)
                 plots.require_matplotlib()  # fail before playing, not after

@@ -152,7 +152,12 @@ def sweep(ref: str, axes: list[tuple[str, list[str]]], players: list[int], games
     if not axes and not players:
         raise WolfError("sweep: nothing to sweep; give --set NAME=V1,V2 or --players 8..18")
     out = Sweep(ref, axes, players, fixed, seed, agents)
-    for opts, p in grid(axes, players):
+    from wolfdsl.lang.load import load
+
+    points = grid(axes, players)
+    for opts, p in points:  # every cell's settings checked before any game is played
+        load(ref, {**fixed, **opts} or None, p)
+    for opts, p in points:
         s = simulate(ref, games, seed, jobs=jobs, agents=agents, options={**fixed, **opts} or None,
                      players=p, until_ci=until_ci, progress=progress)
         cell = Cell(opts, p, s)
