@@ -9,7 +9,7 @@ For standard-12, classic-9, millers-hollow at 8, 12 and 18 players and new-moon 
 measures, each in a fresh process:
 
 - games/s of the engine with the ``random`` agent and with the ``table`` agent (the
-  default, best bot), one core, the Monte Carlo path (``play_game``, events recorded),
+  default, best bot), one core, the Monte Carlo path (``play_game`` without a log),
   per second of the process's CPU time (so that other work on the machine counts less);
 - for standard-12, games/s of ``bench/reference_standard12.py`` (the same rules and
   random policy, written by hand) interleaved with the engine's in the same process,
@@ -78,7 +78,7 @@ def measure(ruleset_ref: str, players: int | None, agents: str, seconds: float, 
         t0 = time.process_time()
         n = 0
         while True:
-            play_game(rs, 1, i, agents, players)
+            play_game(rs, 1, i, agents, players, record=False)  # as --games without --log
             i += 1
             n += 1
             elapsed = time.process_time() - t0

@@ -47,7 +47,8 @@ class Outcome:
 
     @classmethod
     def of(cls, result: GameResult, keep_log: bool = False) -> "Outcome":
-        causes = tuple(str(e.get("cause")) for e in result.events if e["type"] == "death")
+        causes = tuple(map(str, result.causes)) if result.causes is not None else \
+            tuple(str(e.get("cause")) for e in result.events if e["type"] == "death")
         return cls(result.game, tuple(result.winners), result.over, result.days, causes,
                    result.reason, game_log(result.events) if keep_log else None)
 
@@ -220,7 +221,7 @@ def _init_worker(ruleset_ref: str, options: dict | None, players: int | None, ag
 
 def _run_chunk(start: int, stop: int) -> list[Outcome]:
     w = _WORKER
-    return [Outcome.of(play_game(w["ruleset"], w["seed"], i, w["agents"], w["players"]),
+    return [Outcome.of(play_game(w["ruleset"], w["seed"], i, w["agents"], w["players"], w["keep_log"]),
                        w["keep_log"])
             for i in range(start, stop)]
 
@@ -351,7 +352,7 @@ def simulate(ruleset_ref: str, games: int, seed: int, jobs: int = 1, agents: str
             if jobs == 1:
                 start()
                 outcomes: Iterator[Outcome] = (
-                    Outcome.of(play_game(ruleset, seed, i, agents, players), keep_log)
+                    Outcome.of(play_game(ruleset, seed, i, agents, players, keep_log), keep_log)
                     for i in range(games))
             else:
                 outcomes = _parallel(ruleset_ref, games, seed, jobs, agents, options, players,
