@@ -82,7 +82,7 @@ def _ask(agent, action, actor, day, phase, kind, options, can_pass):
 
 
 def play(ruleset, *, seed, agent, game=0, seats=None, attributes=None, stop_after=None,
-         players=None):
+         players=None, record=True):
     if players is not None and not (ruleset.players[0] <= players <= ruleset.players[1]):
         raise WolfError(f"{ruleset.name} is for {ruleset.players[0]} players, not {players}")
     rng = random.Random(seed)

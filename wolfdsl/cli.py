@@ -94,6 +94,18 @@ def check_agents(name: str) -> None:
         raise typer.BadParameter(str(e), param_hint="'--agents'") from None
 
 
+def until_ci_width(text: Optional[str]) -> Optional[float]:
+    """``--until-ci W`` as a width in (0, 1) (``None`` when not given); raises
+    ``typer.BadParameter`` (:func:`wolfdsl.sim.precision.parse_width`)."""
+    if text is None:
+        return None
+    from wolfdsl.sim.precision import parse_width
+    try:
+        return parse_width(text)
+    except WolfError as err:
+        raise typer.BadParameter(str(err).partition(": ")[2], param_hint="'--until-ci'") from None
+
+
 def players_text(players: tuple[int, int]) -> str:
     """``12`` for a fixed count, ``8-18`` for a range."""
     low, high = players
@@ -184,6 +196,10 @@ def run(
         "--seat", metavar="N=AGENT", help=SEAT_HELP)] = None,
     timeout: Annotated[Optional[float], typer.Option(
         "--timeout", metavar="SECONDS", help=TIMEOUT_HELP)] = None,
+    until_ci: Annotated[Optional[str], typer.Option(
+        "--until-ci", metavar="W",
+        help="Play until every faction's 95% interval is narrower than W (0.02 or 2%); "
+             "--games is the cap (default 100000).")] = None,
 ) -> None:
     """Play one game (narrated), many games (--games N), or a scenario (--script).
 
@@ -200,7 +216,8 @@ def run(
             given = [name for name, on in (
                 ("--games", games is not None), ("--seed", seed is not None),
                 ("--players", players is not None), ("--agents", agents is not None),
-                ("--jobs", jobs is not None), ("--seat", bool(seat))) if on]
+                ("--jobs", jobs is not None), ("--seat", bool(seat)),
+                ("--until-ci", until_ci is not None)) if on]
             if given:
                 raise typer.BadParameter(
                     f"{', '.join(given)} cannot be used with --script: the scenario file fixes "
@@ -228,10 +245,15 @@ def run(
 
             seed = secrets.randbelow(2**31)  # every output names it, so the run can be replayed
 
+        width = until_ci_width(until_ci)
+        if width is not None:
+            from wolfdsl.sim.precision import DEFAULT_CAP
+            games = games or DEFAULT_CAP
         if games is None:
             _run_one(ruleset, seed, agents, players, options, log, as_json, quiet)
         else:
-            _run_many(ruleset, games, seed, jobs or 1, agents, players, options, log, as_json, quiet)
+            _run_many(ruleset, games, seed, jobs or 1, agents, players, options, log, as_json, quiet,
+                      width)
 
 
 def _run_one(ref: str, seed: int, agents: str, players: Optional[int], options: dict,
@@ -292,7 +314,8 @@ def _narrate(events: list[dict], ruleset, agents: Optional[str] = None, lang: st
 
 
 def _run_many(ref: str, games: int, seed: int, jobs: int, agents: str, players: Optional[int],
-              options: dict, log: Optional[Path], as_json: bool, quiet: bool) -> None:
+              options: dict, log: Optional[Path], as_json: bool, quiet: bool,
+              until_ci: Optional[float] = None) -> None:
     from wolfdsl.present.tables import summary_renderables, timing_line
     from wolfdsl.sim.montecarlo import simulate
 
@@ -301,7 +324,7 @@ def _run_many(ref: str, games: int, seed: int, jobs: int, agents: str, players: 
         with user_errors():
             summary = simulate(ref, games, seed, jobs=jobs, agents=agents,
                                options=options or None, players=players, log=out,
-                               progress=not quiet)
+                               progress=not quiet, until_ci=until_ci)
     finally:
         if out is not None:
             out.close()
@@ -473,6 +496,10 @@ _register_toolbox(app, PlainCommand)
 from wolfdsl.editor.command import register as _register_editor  # noqa: E402
 
 _register_editor(app, PlainCommand)
+
+from wolfdsl.simcommands import register as _register_sim  # noqa: E402  (compare, sweep)
+
+_register_sim(app, PlainCommand)
 
 
 def main() -> None:

@@ -53,6 +53,22 @@ def _nothing(g, env):
     return None
 
 
+_SCALARS = (bool, int, float, str, type(None))
+
+
+def constant(v) -> Callable:
+    """A closure that gives ``v``, marked as a compile-time constant (``fn.const``)."""
+    def const(g, env):
+        return v
+    const.const = (v,)
+    return const
+
+
+def const_of(fn: Callable) -> tuple | None:
+    """``(value,)`` when ``fn`` is a constant closure (:func:`constant`), else ``None``."""
+    return getattr(fn, "const", None)
+
+
 class CodeGen:
     """Closures for the nodes of one resolved program; see :func:`codegen`."""
 
@@ -65,15 +81,28 @@ class CodeGen:
         """A guarded closure for an expression root (``None`` stays ``None``)."""
         if e is None:
             return None
-        return located(self.expr(e), e.span, what)
+        fn = self.expr(e)
+        if const_of(fn) is not None:
+            return fn  # a constant cannot fail
+        return located(fn, e.span, what)
 
     def root_list(self, e: A.Expr, what: str) -> Callable:
         """A guarded closure for an expression that must give a list (``none``: empty)."""
         fn = self.expr(e)
         return located(lambda g, env: list(fn(g, env) or ()), e.span, what)
 
-    def clauses(self, clauses) -> tuple:
-        return tuple((self.root(c.cond, "this condition"), c.reason) for c in clauses)
+    def clauses(self, clauses, drop: bool | None = None) -> tuple:
+        """``(condition, reason)`` pairs; with ``drop`` set, a clause whose condition is a
+        constant of that truth value is left out (an ``unless`` that can never forbid,
+        ``drop=False``; a ``requires`` that always holds, ``drop=True``)."""
+        out = []
+        for c in clauses:
+            fn = self.root(c.cond, "this condition")
+            k = const_of(fn)
+            if drop is not None and k is not None and bool(k[0]) == drop:
+                continue
+            out.append((fn, c.reason))
+        return tuple(out)
 
     # ------------------------------------------------------------ expressions
     def expr(self, e: A.Expr) -> Callable:
@@ -91,17 +120,17 @@ class CodeGen:
             return lambda g, env: g.globals[n]
         if kind == "option":
             v = bd.value
-            return lambda g, env: v
+            return constant(v) if isinstance(v, _SCALARS) else (lambda g, env: v)
         if kind == "value":
             f = bd.value
             return lambda g, env: f(g)
         if kind == "symbol":
-            return lambda g, env: n
+            return constant(n)
         return _nothing  # pragma: no cover - resolution reported it
 
     def e_Num(self, e):
         v = e.value
-        return lambda g, env: v
+        return constant(v) if isinstance(v, _SCALARS) else (lambda g, env: v)
 
     e_Str = e_Num
 
@@ -164,16 +193,58 @@ class CodeGen:
                 return res != neg
             return has
         fn = BINOPS[op]
+        kl, kr = const_of(left), const_of(right)
+        if kl is not None and kr is not None:
+            try:
+                v = fn(kl[0], kr[0])
+            except _RUNTIME_ERRORS:
+                v = None  # left to fail at run time, with its line
+            else:
+                if isinstance(v, _SCALARS):
+                    return constant(v)
+        if kr is not None and op in ("==", "!="):
+            r = kr[0]
+            if op == "==":
+                return lambda g, env: left(g, env) == r
+            return lambda g, env: left(g, env) != r
         return lambda g, env: fn(left(g, env), right(g, env))
 
     def e_BoolOp(self, e: A.BoolOp):
-        items = [self.expr(i) for i in e.items]
-        if e.op == "and":
+        """``and``/``or`` of any number of items, a bool; folded at compile time where
+        constant items decide it (only those that come before any other item, so that
+        no item that could fail at run time is skipped), constant items that cannot
+        decide it left out."""
+        is_and = e.op == "and"
+        items = []
+        for i in (self.expr(i) for i in e.items):
+            k = const_of(i)
+            if k is None:
+                items.append(i)
+            elif bool(k[0]) != is_and:  # false in an 'and', true in an 'or': decides it
+                if not items:
+                    return constant(not is_and)
+                items.append(i)
+                break
+            # a true item of an 'and' (a false one of an 'or') changes nothing
+        if not items:
+            return constant(is_and)
+        if len(items) == 1:
+            a = items[0]
+            return lambda g, env: bool(a(g, env))
+        if len(items) == 2:
+            a, b = items
+            if is_and:
+                return lambda g, env: bool(a(g, env) and b(g, env))
+            return lambda g, env: bool(a(g, env) or b(g, env))
+        if is_and:
             return lambda g, env: all(i(g, env) for i in items)
         return lambda g, env: any(i(g, env) for i in items)
 
     def e_Not(self, e):
         x = self.expr(e.operand)
+        k = const_of(x)
+        if k is not None:
+            return constant(not k[0])
         return lambda g, env: not x(g, env)
 
     def e_Neg(self, e):
@@ -181,8 +252,21 @@ class CodeGen:
         return lambda g, env: -x(g, env)
 
     def e_IfExpr(self, e: A.IfExpr):
-        branches = [(self.expr(c), self.expr(v)) for c, v in e.branches]
+        branches = []
+        for c, v in e.branches:
+            cond = self.expr(c)
+            k = const_of(cond)
+            if k is None:
+                branches.append((cond, self.expr(v)))
+            elif k[0]:
+                if not branches:
+                    return self.expr(v)  # the first branch that can apply always does
+                branches.append((cond, self.expr(v)))
+                break
+            # a branch that can never apply is left out
         other = self.expr(e.otherwise)
+        if not branches:
+            return other
 
         def ifx(g, env):
             for c, v in branches:
@@ -286,7 +370,7 @@ class CodeGen:
             action=s.action, short=s.action.rsplit(".", 1)[-1], by_kind=by.kind, by_name=by.name or None,
             by_fn=by_fn, may_pass=s.may_pass, pass_when=self.root(s.pass_when, "this pass condition"),
             var=slots.var, count=count, options=self.root_list(s.options, "this list of options"),
-            requires=self.clauses(s.requires), unless=self.clauses(s.unless),
+            requires=self.clauses(s.requires, drop=True), unless=self.clauses(s.unless, drop=False),
             tell=tuple((f.name, self.root(f.expr)) for f in s.tell), body=self.block(s.body), span=s.span,
             prefer=self.root(s.prefer, "this preference"), pass_reason=s.pass_reason, me=slots.me,
             score=self.root(s.score, "this score"))
@@ -294,14 +378,27 @@ class CodeGen:
 
     def s_Vote(self, s: A.Vote):
         slots = self.b[s]
+        fixed = [c for c in s.cand_unless if not self.reads_slot(c.cond, slots.voter)]
+        by_voter = [c for c in s.cand_unless if self.reads_slot(c.cond, slots.voter)]
         op = ir.VoteOp(
             action=s.action, short=s.action.rsplit(".", 1)[-1], kind=s.kind, voter_var=slots.voter,
-            voters=self.root_list(s.voters, "this list of voters"), voter_unless=self.clauses(s.voter_unless),
+            voters=self.root_list(s.voters, "this list of voters"), voter_unless=self.clauses(s.voter_unless, drop=False),
             cand_var=slots.cand, candidates=self.root_list(s.candidates, "this list of candidates"),
             cand_unless=self.clauses(s.cand_unless), weight=self.root(s.weight, "this ballot weight"),
             top_var=slots.top, ballots_var=slots.ballots, body=self.block(s.body), span=s.span,
-            prefer=self.root(s.prefer, "this preference"), score=self.root(s.score, "this score"))
+            prefer=self.root(s.prefer, "this preference"), score=self.root(s.score, "this score"),
+            cand_fixed=self.clauses(fixed, drop=False), cand_by_voter=self.clauses(by_voter, drop=False))
         return lambda g, env: g.run_vote(op, env)
+
+    def reads_slot(self, e: A.Expr, slot: str) -> bool:
+        """Whether the expression ``e`` reads the local ``slot`` (a func it calls cannot:
+        its frame is its own)."""
+        for n in A.walk(e):
+            if isinstance(n, A.Name):
+                bd = self.b.of.get(id(n))
+                if getattr(bd, "kind", None) == "local" and bd.slot == slot:
+                    return True
+        return False
 
     def s_Kill(self, s: A.Kill):
         target = self.expr(s.target)

@@ -301,6 +301,11 @@ class VoteOp:
     span: Span | None = None
     prefer: Fn | None = None
     score: Fn | None = None
+    cand_fixed: tuple[tuple[Fn, str], ...] | None = None
+    """The ``cand_unless`` clauses that do not read the voter (the same for every ballot
+    of one vote: checked once per vote), in order; ``None``: not split."""
+    cand_by_voter: tuple[tuple[Fn, str], ...] = ()
+    """The other ``cand_unless`` clauses, checked per voter on what ``cand_fixed`` left."""
 
 
 class Runtime(Protocol):

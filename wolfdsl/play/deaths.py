@@ -111,6 +111,7 @@ class Deaths:
         p = g.players[seat]
         if last_words:
             g.given_last_words.append(seat)
+        g.death_causes.append(p.cause)
         g.emit("death", {"seat": seat, "role": p.role, "cause": p.cause, "last_words": last_words},
                day=p.death_day, phase=p.death_phase)
 

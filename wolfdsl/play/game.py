@@ -22,7 +22,7 @@ from typing import Any
 
 from ..diagnostics import WolfError, did_you_mean
 from ..lang.ir import EndPhase, RuleRuntimeError, Ruleset
-from .agents import DEFAULT_AGENTS
+from .agents import DEFAULT_AGENTS, BaseAgent
 from .deal import DealError, attribute_problems, card_problems, deal, seat_attributes
 from .deaths import Deaths
 from .hooks import Observer
@@ -233,6 +233,9 @@ class Game(Table):
         if getattr(self.agent, "sees", False):
             self.view = View(self)
             self.view.start()
+        # nobody reads the events: no log, no view, no observer, an agent that ignores them
+        self.silent = (not self.record and self.view is None and not self.watched
+                       and getattr(type(self.agent), "observe", None) is BaseAgent.observe)
         label = getattr(self.agent, "seat_label", None)  # seats with players of their own
         self.emit("game_start", {
             "ruleset": rs.name, "seed": self.seed,
@@ -267,7 +270,7 @@ class Game(Table):
         if self.pending:
             self.deaths.flush(over)
         result = GameResult(game=self.game_index, seed=self.seed, events=self.events, days=self.day, over=over,
-                            warnings=list(self.warnings))
+                            warnings=list(self.warnings), causes=tuple(self.death_causes))
         if over:
             winners, reason = self._over
             seats = [p.seat for p in self.players[1:] if p.faction in winners]
@@ -338,16 +341,19 @@ def make_agent(name: str, seed: int, ruleset: Any = None):
 
 
 def play_game(ruleset: Any, run_seed: int, game: int = 0, agents: str = DEFAULT_AGENTS,
-              players: int | None = None) -> GameResult:
+              players: int | None = None, record: bool = True) -> GameResult:
     """Play game number ``game`` of a run seeded with ``run_seed``.
 
     The game's seed is ``game_seed(run_seed, game)`` (equal to ``run_seed`` for game 0,
     so ``wolfdsl run X --seed S`` plays game 0 of ``wolfdsl run X --games N --seed S``);
-    the agent's seed is ``derive(game_seed, "agent")``.
+    the agent's seed is ``derive(game_seed, "agent")``. ``record=False`` keeps no
+    event log (the result's ``causes`` still lists the deaths' causes).
     """
     seed = game_seed(run_seed, game)
     agent = make_agent(agents, derive(seed, "agent"), ruleset)
-    return play(ruleset, seed=seed, agent=agent, game=game, players=players)
+    # a seat played by a program of its own reports its failures as events: keep them
+    keep = record or getattr(agent, "seat_label", None) is not None
+    return play(ruleset, seed=seed, agent=agent, game=game, players=players, record=keep)
 
 
 def options_in_force(ruleset: Any, given: dict) -> dict[str, Any]:

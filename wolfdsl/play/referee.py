@@ -44,9 +44,20 @@ def allowed(g, env: dict, var: str, values, unless) -> list:
     if not unless:
         return list(values)
     out = []
+    if len(unless) == 1:
+        cond = unless[0][0]
+        for v in values:
+            env[var] = v
+            if not cond(g, env):
+                out.append(v)
+        return out
+    conds = [c for c, _ in unless]
     for v in values:
         env[var] = v
-        if not any(c(g, env) for c, _ in unless):
+        for c in conds:
+            if c(g, env):
+                break
+        else:
             out.append(v)
     return out
 
@@ -295,9 +306,18 @@ class Referee:
         ballots: dict[int, Any] = {}
         tally: dict[int, float] = {}
         weights: dict[int, float] = {}  # the ballots that do not count 1 (the sheriff's)
+        split = op.cand_fixed is not None
+        open_to_all = None  # the candidates no voter-free clause forbids, once per vote
         for v in voters:
             env[vv] = v
-            options = allowed(g, env, cv, cands, op.cand_unless)
+            if split:
+                if open_to_all is None:
+                    open_to_all = allowed(g, env, cv, cands, op.cand_fixed)
+                options = allowed(g, env, cv, open_to_all, op.cand_by_voter)
+                if op.cand_unless and cands:
+                    env[cv] = cands[-1]  # as the unsplit check leaves it
+            else:
+                options = allowed(g, env, cv, cands, op.cand_unless)
 
             def why_not(value, _env=dict(env), _options=tuple(options)):
                 if value is None:

@@ -25,6 +25,9 @@ class GameResult:
     days: int = 0
     warnings: list[str] = field(default_factory=list)
     """Things the engine did not use, to show the user (a fixed card in a ruleset without cards)."""
+    causes: tuple[str, ...] | None = None
+    """The causes of the ``death`` events in order, kept even when no event is
+    (``record=False``); ``None`` from an engine that does not keep them."""
 
     @property
     def deaths(self) -> list[dict]:

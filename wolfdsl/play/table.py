@@ -105,6 +105,9 @@ class Table:
         self.deck_cards: list[str] = []
         self._alive_cache: list[int] | None = None
         self._beliefs_for: tuple = (_UNSET, None)  # (deciding, its beliefs): one lookup a decision
+        self.death_causes: list[str] = []
+        self.silent = False
+        """No event is built: nothing records, views or watches them (set by the game)."""
 
     def watch_globals(self) -> None:
         """Report writes to ``globals`` to the observer from now on (after their setup)."""
@@ -114,7 +117,11 @@ class Table:
     # ------------------------------------------------------------ events
     def emit(self, type_: str, fields: dict, day: int | None = None, phase: str | None = None) -> dict:
         """Append an event ``{seq, game, day, phase, type, **fields}`` and return it;
-        ``day``/``phase`` default to the current ones."""
+        ``day``/``phase`` default to the current ones. A silent table (nobody reads the
+        events) only counts it and returns ``None``."""
+        if self.silent:
+            self.seq += 1
+            return None
         ev = {"seq": self.seq, "game": self.game_index, "day": self.day if day is None else day,
               "phase": self.phase if phase is None else phase, "type": type_}
         ev.update(fields)
@@ -127,11 +134,17 @@ class Table:
 
     def log(self, type_: str, fields: dict) -> None:
         """A rule's ``log TYPE {...}``: an event of that type, tuples written as lists."""
+        if self.silent:
+            self.seq += 1
+            return
         self.emit(type_, jsonable(fields))
 
     def tell(self, seat, fields: dict) -> None:
         """An ``inform`` event for ``seat`` (nothing for ``none``), shown to its agent."""
         if seat is None:
+            return
+        if self.silent:  # nobody reads it (the agent's observe is the no-op)
+            self.seq += 1
             return
         ev = self.emit("inform", {"seat": seat, "what": jsonable(fields)})
         self.agent.observe(seat, ev)

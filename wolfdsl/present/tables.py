@@ -42,6 +42,8 @@ def summary_renderables(summary: Summary, brief: bool = False) -> list:
             wins.add_row(label, str(n), _pct(n / s.games), f"{_pct(low)} – {_pct(high)}",
                          style="dim")
     out.append(wins)
+    if s.until_ci is not None:
+        out.append(Text(precision_line(s)))
     if brief:
         return out
 
@@ -66,6 +68,18 @@ def summary_renderables(summary: Summary, brief: bool = False) -> list:
             deaths.add_row(cause, f"{m:.2f}", str(s.deaths[cause]))
         out.append(deaths)
     return out
+
+
+def precision_line(summary: Summary) -> str:
+    """What ``--until-ci`` did: ``every 95% interval narrower than 2.0 points after 3,400
+    games`` or, at the cap, how wide the widest one still is."""
+    s = summary
+    asked = f"{100 * s.until_ci:g} points"
+    if s.ci_reached:
+        return (f"Every 95% interval is narrower than {asked}: it took {s.games:,} games "
+                f"(widest {100 * s.widest():.2f} points).")
+    return (f"Stopped at the cap of {s.games:,} games (--games): the widest 95% interval is still "
+            f"{100 * s.widest():.2f} points, not under {asked}; raise --games or widen --until-ci.")
 
 
 def _show_option(value: Any) -> str:

@@ -1,1 +1,3 @@
-"""Many games: the Monte Carlo runner and its statistics."""
+"""Many games: the Monte Carlo runner (``montecarlo``), its statistics (``stats``),
+precision on demand (``precision``: ``--until-ci``), two runs compared (``compare``) and
+grids of settings (``sweep``)."""

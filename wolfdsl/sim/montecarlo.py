@@ -26,6 +26,7 @@ from wolfdsl.diagnostics import WolfError
 from wolfdsl.play import game_log, make_agent, options_in_force, play_game
 from wolfdsl.play.agents import DEFAULT_AGENTS
 from wolfdsl.play.results import GameResult
+from wolfdsl.sim.precision import checkpoints, narrow_enough
 from wolfdsl.sim.stats import histogram_mean, histogram_stdev, wilson
 
 if TYPE_CHECKING:
@@ -48,7 +49,8 @@ class Outcome:
 
     @classmethod
     def of(cls, result: GameResult, keep_log: bool = False) -> "Outcome":
-        causes = tuple(str(e.get("cause")) for e in result.events if e["type"] == "death")
+        causes = tuple(map(str, result.causes)) if result.causes is not None else \
+            tuple(str(e.get("cause")) for e in result.events if e["type"] == "death")
         replaced = tuple((e["seat"], e["reason"]) for e in result.events if e["type"] == "agent_replaced")
         return cls(result.game, tuple(result.winners), result.over, result.days, causes,
                    result.reason, game_log(result.events) if keep_log else None, replaced)
@@ -99,6 +101,16 @@ class Summary:
     replaced: dict[int, dict] = field(default_factory=dict)
     """Seat -> ``{"games": N, "reason": first reason}``: games in which the seat's own
     player (``--seat``) failed and ``--agents`` took over (:mod:`wolfdsl.seats.router`)."""
+    until_ci: float | None = None
+    """The interval width asked for with ``--until-ci`` (``None``: a fixed number of games)."""
+    cap: int | None = None
+    """With ``until_ci``: the most games the run would have played."""
+    ci_reached: bool | None = None
+    """With ``until_ci``: whether every interval got narrower than it (else the cap stopped it)."""
+
+    def widest(self) -> float:
+        """The width of the widest faction interval (1.0 with no faction)."""
+        return max((f.high - f.low for f in self.factions), default=1.0)
 
     @property
     def games_per_second(self) -> float:
@@ -143,6 +155,9 @@ class Summary:
             },
             "deaths_per_game": {c: r(x) for c, x in self.deaths_per_game().items()},
             "reasons": dict(sorted(self.reasons.items(), key=lambda rk: (-rk[1], rk[0]))),
+            **({"until_ci": {"width": self.until_ci, "cap": self.cap, "reached": self.ci_reached,
+                             "widest": r(self.widest())}}
+               if self.until_ci is not None else {}),
             "timing": {"jobs": self.jobs, "seconds": round(self.seconds, 3),
                        "games_per_second": round(self.games_per_second, 1)},
             **({"replaced": {str(s): dict(r) for s, r in sorted(self.replaced.items())}}
@@ -218,7 +233,7 @@ def _init_worker(ruleset_ref: str, options: dict | None, players: int | None, ag
 
 def _run_chunk(start: int, stop: int) -> list[Outcome]:
     w = _WORKER
-    return [Outcome.of(play_game(w["ruleset"], w["seed"], i, w["agents"], w["players"]),
+    return [Outcome.of(play_game(w["ruleset"], w["seed"], i, w["agents"], w["players"], w["keep_log"]),
                        w["keep_log"])
             for i in range(start, stop)]
 
@@ -307,7 +322,8 @@ def _progress_bar(total: int, enabled: bool) -> Iterator[tuple[Callable[[], None
 
 def simulate(ruleset_ref: str, games: int, seed: int, jobs: int = 1, agents: str = DEFAULT_AGENTS,
              options: dict[str, str] | None = None, players: int | None = None,
-             log: str | os.PathLike | IO[str] | None = None, progress: bool = True) -> Summary:
+             log: str | os.PathLike | IO[str] | None = None, progress: bool = True,
+             until_ci: float | None = None) -> Summary:
     """Play ``games`` games of ``ruleset_ref`` and summarise them.
 
     - ``seed``: the run's seed; game ``i`` uses ``game_seed(seed, i)``.
@@ -318,6 +334,10 @@ def simulate(ruleset_ref: str, games: int, seed: int, jobs: int = 1, agents: str
     - ``log``: a path or a text file; receives every game's events as JSON Lines, all
       games concatenated in game order.
     - ``progress``: show a progress bar, only if stderr is a terminal.
+    - ``until_ci``: stop before ``games`` (then the cap) as soon as every faction's 95%
+      interval is narrower than this width, looking only at the checkpoints of
+      :func:`wolfdsl.sim.precision.checkpoints`; the summary's ``games`` says how many
+      were played. Same seed, same stopping point, whatever ``jobs`` is.
 
     Raises :class:`WolfError` for bad input (unknown ruleset or agent, bad option).
     """
@@ -334,13 +354,17 @@ def simulate(ruleset_ref: str, games: int, seed: int, jobs: int = 1, agents: str
     tally = _Tally()
     show = progress and games > 0 and _stderr_is_terminal()
 
+    checks = checkpoints(games) if until_ci is not None else iter(())
+    next_check = next(checks, None)
+    reached = False
+    factions = list(getattr(ruleset, "factions", None) or {})
     with _open_log(log) as out:
         t0 = time.perf_counter()
         with _progress_bar(games, show) as (start, advance):
             if jobs == 1:
                 start()
                 outcomes: Iterator[Outcome] = (
-                    Outcome.of(play_game(ruleset, seed, i, agents, players), keep_log)
+                    Outcome.of(play_game(ruleset, seed, i, agents, players, keep_log), keep_log)
                     for i in range(games))
             else:
                 outcomes = _parallel(ruleset_ref, games, seed, jobs, agents, options, players,
@@ -351,6 +375,11 @@ def simulate(ruleset_ref: str, games: int, seed: int, jobs: int = 1, agents: str
                     if out is not None:
                         out.write(o.log or "")
                     advance(1)
+                    if tally.games == next_check:
+                        if narrow_enough(tally.wins, factions, tally.games, until_ci):
+                            reached = True
+                            break
+                        next_check = next(checks, None)
             finally:
                 # On ^C or an error here, stop the workers now: the traceback would
                 # keep the generator (and its pool) alive until the process exits.
@@ -359,9 +388,10 @@ def simulate(ruleset_ref: str, games: int, seed: int, jobs: int = 1, agents: str
                     close()
         seconds = time.perf_counter() - t0
 
+    precision = {"until_ci": until_ci, "cap": games, "ci_reached": reached} if until_ci is not None else {}
     return tally.summary(ruleset, seed=seed, agents=agents,
                          options=options_in_force(ruleset, options or {}),
-                         players=players, jobs=jobs, seconds=seconds)
+                         players=players, jobs=jobs, seconds=seconds, **precision)
 
 
 def _stderr_is_terminal() -> bool:

@@ -1,0 +1,184 @@
+"""wolfdsl compare and wolfdsl sweep on the fake engine: the numbers, the outputs, the errors."""
+import csv
+import io
+import json
+import sys
+
+import pytest
+
+import fakegame
+from clitools import flat, invoke
+from wolfdsl.diagnostics import WolfError
+from wolfdsl.sim.compare import compare
+from wolfdsl.sim.montecarlo import simulate
+from wolfdsl.sim.stats import rate_difference, two_proportion_p
+from wolfdsl.sim.sweep import grid, parse_axis, parse_players, sweep
+
+
+@pytest.fixture(autouse=True)
+def fake(monkeypatch):
+    fakegame.install(monkeypatch)
+
+
+def wins(summary, fid):
+    return next(f.wins for f in summary.factions if f.id == fid)
+
+
+# -- compare ---------------------------------------------------------------------------
+
+def test_compare_two_settings_gives_each_factions_difference():
+    c = compare("fake-6", None, 300, 4, options_a={"rounds": "10"}, options_b={"rounds": "1"}, progress=False)
+    a = simulate("fake-6", 300, 4, options={"rounds": "10"}, progress=False)
+    b = simulate("fake-6", 300, 4, options={"rounds": "1"}, progress=False)
+    assert (c.label_a, c.label_b) == ("fake-6 rounds=10", "fake-6 rounds=1")
+    assert [d.id for d in c.factions] == ["village", "werewolves"]
+    for d in c.factions:
+        xa, xb = wins(a, d.id), wins(b, d.id)
+        assert (d.a, d.b) == (xa / 300, xb / 300)
+        assert (d.diff, d.low, d.high) == rate_difference(xa, 300, xb, 300)
+        assert d.p == two_proportion_p(xa, 300, xb, 300)
+        assert d.significant == (not d.low <= 0 <= d.high)
+    # one round finishes hardly a game: fewer wins on B, clearly
+    village, wolves = c.factions
+    assert village.b == 0 and village.diff == -village.a and village.significant and village.p < 1e-6
+    assert wolves.diff < -0.3 and wolves.significant
+    assert c.length.b < c.length.a and c.length.significant
+
+
+def test_compare_the_same_thing_is_refused_and_a_ruleset_with_itself_differs_nowhere():
+    with pytest.raises(WolfError, match="both sides are fake-6 rounds=10"):
+        compare("fake-6", "fake-6", 50, 1, options={"rounds": "10"}, progress=False)
+    c = compare("fake-6", "fake-range", 200, 1, progress=False)   # same engine, same seeds
+    assert all(d.diff == 0 and not d.significant for d in c.factions)
+    assert c.length.diff == 0 and not c.length.significant
+
+
+def test_compare_cli_text_and_json():
+    r = invoke("compare", "fake-6", "--set-a", "rounds=10", "--set-b", "rounds=1", "--games", 300, "--seed", 4)
+    assert r.exit_code == 0, r.output
+    out = flat(r.stdout)
+    assert "A: fake-6 rounds=10 B: fake-6 rounds=1 300 games each, seed 4, agents table" in out
+    assert "B differs from A at the 95% level: Village -11.7 points (-15.8 to -8.3); Werewolves -" in out
+    j = invoke("compare", "fake-6", "--set-a", "rounds=10", "--set-b", "rounds=1", "--games", 300, "--seed", 4,
+               "--json")
+    d = json.loads(j.stdout)
+    assert d["a"]["label"] == "fake-6 rounds=10" and d["b"]["games"] == 300
+    assert d["factions"][0]["id"] == "village" and d["factions"][0]["significant"] is True
+    assert d["length"]["p"] is None
+
+
+@pytest.mark.parametrize("args, message", [
+    (["fake-6"], "both sides are fake-6"),
+    (["fake-6", "--set-b", "rounds=3"], "option 'rounds' takes one of 1, 10"),
+    (["fake-6", "nope"], "unknown ruleset 'nope'"),
+    (["fake-6", "fake-range", "--until-ci", "7"], "the width must be between 0 and 1"),
+])
+def test_compare_bad_input_exits_2(args, message):
+    r = invoke("compare", *args, "--games", 20)
+    assert r.exit_code == 2, r.output
+    assert message in flat(r.stderr)
+    assert "Traceback" not in r.output
+
+
+# -- sweep -----------------------------------------------------------------------------
+
+def test_parsers_and_grid_order():
+    assert parse_players("5..8") == [5, 6, 7, 8]
+    assert parse_players(" 6 , 8 ") == [6, 8]
+    for bad in ("a..b", "8-18", "0..3", ""):
+        with pytest.raises(WolfError, match="--players"):
+            parse_players(bad)
+    for bad in ("rounds", "=1,2", "rounds=1,,2", "rounds=1,1"):
+        with pytest.raises(WolfError, match="--set"):
+            parse_axis(bad)
+    g = grid([("a", ["1", "2"]), ("b", ["x", "y"])], [5, 6])
+    assert g[:3] == [({"a": "1", "b": "x"}, 5), ({"a": "1", "b": "x"}, 6), ({"a": "1", "b": "y"}, 5)]
+    assert len(g) == 8
+
+
+def test_sweep_cells_are_the_runs_of_each_setting():
+    s = sweep("fake-range", [("rounds", ["1", "10"])], [5, 7], 80, 9, progress=False)
+    assert [(c.options["rounds"], c.players) for c in s.cells] == [("1", 5), ("1", 7), ("10", 5), ("10", 7)]
+    for c in s.cells:
+        alone = simulate("fake-range", 80, 9, options={"rounds": c.options["rounds"]}, players=c.players,
+                         progress=False)
+        d1, d2 = c.summary.to_dict(), alone.to_dict()
+        del d1["timing"], d2["timing"]
+        assert d1 == d2
+    rows = list(csv.DictReader(io.StringIO(s.to_csv())))
+    assert list(rows[0]) == ["rounds", "players", "games", "village", "village_low", "village_high",
+                             "werewolves", "werewolves_low", "werewolves_high", "draws", "mean_days"]
+    v = next(f for f in s.cells[2].summary.factions if f.id == "village")
+    assert float(rows[2]["village"]) == round(v.rate, 6) and rows[2]["players"] == "5"
+    d = s.to_dict()
+    assert d["axes"] == [{"name": "rounds", "values": ["1", "10"]}] and len(d["cells"]) == 4
+
+
+def test_sweep_checks_every_cell_before_playing(monkeypatch):
+    played = []
+    real = simulate
+
+    def spy(*args, **kw):
+        played.append(kw.get("options"))
+        return real(*args, **kw)
+
+    monkeypatch.setattr("wolfdsl.sim.sweep.simulate", spy)
+    with pytest.raises(WolfError, match="option 'rounds' takes one of 1, 10"):
+        sweep("fake-6", [("rounds", ["1", "3"])], [], 10, 1, progress=False)
+    assert played == []
+
+
+def test_sweep_refuses_nothing_to_sweep_and_double_settings():
+    with pytest.raises(WolfError, match="nothing to sweep"):
+        sweep("fake-6", [], [], 10, 1, progress=False)
+    with pytest.raises(WolfError, match="both swept and fixed"):
+        sweep("fake-6", [("rounds", ["1", "10"])], [], 10, 1, fixed={"rounds": "1"}, progress=False)
+
+
+def test_sweep_cli_table_csv_json_plot_and_report(tmp_path):
+    pytest.importorskip("matplotlib")
+    png, svg, page, table = tmp_path / "s.png", tmp_path / "s.svg", tmp_path / "s.html", tmp_path / "s.csv"
+    r = invoke("sweep", "fake-range", "--set", "rounds=1,10", "--players", "5..6", "--games", 60, "--seed", 3,
+               "--plot", png, "--report", page, "--csv", table)
+    assert r.exit_code == 0, r.output
+    out = flat(r.stdout)
+    assert "fake-range: sweep of 4 cells, seed 3, agents table" in out
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 5000
+    html = page.read_text(encoding="utf-8")
+    assert html.startswith("<!DOCTYPE html>") and "<svg" in html and "<table>" in html
+    assert "Swept: rounds = 1, 10, players = 5, 6." in html
+    assert "src=" not in html and "href=\"http" not in html   # self-contained
+    assert len(table.read_text(encoding="utf-8").splitlines()) == 5
+    assert "wrote plot:" in r.stderr
+    r2 = invoke("sweep", "fake-6", "--set", "rounds=1,10", "--games", 30, "--seed", 3, "--plot", svg)
+    assert r2.exit_code == 0 and svg.read_text(encoding="utf-8").lstrip().startswith("<?xml")
+    c = invoke("sweep", "fake-6", "--set", "rounds=1,10", "--games", 30, "--seed", 3, "--csv", "-")
+    assert c.stdout.splitlines()[0].startswith("rounds,games,village,")
+    j = invoke("sweep", "fake-6", "--set", "rounds=1,10", "--games", 30, "--seed", 3, "--json")
+    assert [cell["options"] for cell in json.loads(j.stdout)["cells"]] == [{"rounds": "1"}, {"rounds": "10"}]
+
+
+def test_sweep_plot_without_matplotlib_is_a_clear_error(monkeypatch, tmp_path):
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    r = invoke("sweep", "fake-6", "--set", "rounds=1,10", "--games", 10, "--plot", tmp_path / "x.png")
+    assert r.exit_code == 2
+    assert "plots need matplotlib, which is not installed: pip install 'wolfdsl[plot]'" in flat(r.stderr)
+    assert not (tmp_path / "x.png").exists()
+    page = tmp_path / "x.html"
+    ok = invoke("sweep", "fake-6", "--set", "rounds=1,10", "--games", 10, "--report", page)
+    assert ok.exit_code == 0 and "No plot: matplotlib is not installed" in page.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--set", "rounds=1,3"], "option 'rounds' takes one of 1, 10"),
+    (["--players", "4..6", "--set", "rounds=1,10"], "fake-6 is for 6 players, not 4"),
+    (["--set", "rounds=1,10", "--plot", "x.gif"], "write a .png, .svg or .pdf file"),
+    (["--set", "rounds=1,10", "--set", "rounds=1"], "option 'rounds' is given twice"),
+    ([], "nothing to sweep"),
+    (["--set", "rounds=1,10", "--csv", "no/such/dir/x.csv"], "--csv: cannot write 'no/such/dir/x.csv': its folder"),
+])
+def test_sweep_bad_input_exits_2(args, message):
+    r = invoke("sweep", "fake-6", *args, "--games", 10)
+    assert r.exit_code == 2, r.output
+    assert message in flat(r.stderr)
+    assert "Traceback" not in r.output
