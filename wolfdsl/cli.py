@@ -20,7 +20,7 @@ import typer
 from typer.core import TyperArgument, TyperCommand
 
 from wolfdsl.play.agents import AGENTS, DEFAULT_AGENTS
-from wolfdsl.diagnostics import WolfError, did_you_mean
+from wolfdsl.diagnostics import WolfError
 from wolfdsl.present.narrate import plural
 from wolfdsl.terminal import guarded, stdout as _stdout, user_errors
 
@@ -49,7 +49,9 @@ class PlainCommand(TyperCommand):
 app = typer.Typer(
     name="wolfdsl",  # the help text is _root's docstring
     no_args_is_help=True,
-    add_completion=False,
+    # `wolfdsl --install-completion` (bash, zsh, fish, PowerShell); `-h` as well as `--help`.
+    add_completion=True,
+    context_settings={"help_option_names": ["-h", "--help"]},
     # A traceback only ever means a bug; keep it plain and free of local variables.
     pretty_exceptions_enable=False,
     # Plain help: paragraphs reflowed to the terminal, no type labels such as <bool>.

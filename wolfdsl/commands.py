@@ -1,5 +1,5 @@
-"""The toolbox commands of ``wolfdsl``: ``test``, ``show``, ``script``, ``new`` and
-``narrate`` (issue 12).
+"""The toolbox commands of ``wolfdsl``: ``test``, ``show``, ``script``, ``new``,
+``narrate`` and ``explain`` (issue 12).
 
 Each command here is a thin typer wrapper: it parses the options, calls the module that
 does the work and prints the result. :func:`register` adds them to the application of
@@ -24,6 +24,7 @@ def register(app: typer.Typer, cls: type) -> None:
     app.command(cls=cls, short_help="Print the moderator's call sheet of a ruleset.")(script)
     app.command(cls=cls, short_help="Start a new ruleset file from a bundled one.")(new)
     app.command(cls=cls, short_help="Narrate a logged game (a --log file).")(narrate)
+    app.command(cls=cls, short_help="Why a seat died or survived in a logged game.")(explain)
 
 
 def _at_least_one(value: Optional[int]) -> Optional[int]:
@@ -232,3 +233,33 @@ def narrate(
             events = read_game(log, game)
             rs = ruleset_of(events, ruleset)
         _narrate(events, rs, lang=lang)
+
+
+# --------------------------------------------------------------------------------------
+# wolfdsl explain
+# --------------------------------------------------------------------------------------
+
+def explain(
+    log: Annotated[Path, typer.Argument(
+        help="An event log written by --log (JSON Lines).", metavar="LOG", show_default=False,
+        exists=True, dir_okay=False)],
+    seat: Annotated[int, typer.Option(
+        "--seat", "-s", metavar="N", callback=_at_least_one, help="The seat to explain.")],
+    game: Annotated[Optional[int], typer.Option(
+        "--game", "-g", metavar="G", help="Which game of a --games log (default: the first).")] = None,
+    ruleset: Annotated[Optional[str], typer.Option(
+        "--ruleset", metavar="RULESET",
+        help="The ruleset for names and rule comments (default: the one the log names).")] = None,
+) -> None:
+    """Why seat N died or survived: who targeted it, the statuses it had and what set
+    them, the rule that killed it (or spared it) with that rule's comment and rule IDs,
+    the deaths it set off, and the win rule that ended the game."""
+    from wolfdsl.present.explain import explain as explain_seat
+    from wolfdsl.present.replay import read_game, ruleset_of
+
+    with guarded():
+        with user_errors():
+            events = read_game(log, game)
+            rs = ruleset_of(events, ruleset)
+            lines = explain_seat(events, rs, seat)
+        typer.echo("\n".join(lines))

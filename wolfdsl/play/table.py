@@ -25,11 +25,13 @@ class Player:
     ``seat`` counts from 1; ``role`` is a role id and ``role_ir`` its compiled role;
     ``faction``, ``klass`` (the ruleset's ``class``) and ``team`` are symbol ids;
     ``vars`` holds the role's counters, ``attrs`` the seat attributes (gender, age...);
-    ``cause``, ``death_day``, ``death_phase`` are ``None`` while ``alive``.
+    ``cause``, ``death_day``, ``death_phase`` are ``None`` while ``alive``; ``why`` is
+    the provenance of the death (:meth:`wolfdsl.play.deaths.Deaths.provenance`), ``{}``
+    while alive.
     """
 
     __slots__ = ("seat", "role", "faction", "klass", "team", "alive", "statuses", "vars",
-                 "cause", "death_day", "death_phase", "attrs", "role_ir")
+                 "cause", "death_day", "death_phase", "attrs", "role_ir", "why")
 
     def __init__(self, seat: int):
         self.seat = seat
@@ -40,6 +42,7 @@ class Player:
         self.death_day = None
         self.death_phase = None
         self.attrs: dict[str, Any] = {}
+        self.why: dict[str, Any] = {}
 
 
 def jsonable(v: Any) -> Any:
@@ -86,6 +89,8 @@ class Table:
         self.observer = observer if observer is not None else Observer()
         self.watched = observer is not None
         self.events: list[dict] = []
+        self.running: list = []
+        """The steps, triggers, replacements and cards running, innermost last."""
         self.seq = 0
         self.day = 0
         self.phase = "setup"
