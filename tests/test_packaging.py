@@ -106,3 +106,23 @@ def test_lowest_versions_install_and_run(tmp_path):
     assert why.returncode == 0 and "Why:" in why.stdout, why.stderr[-2000:]
     lint = run("lint", str(ROOT / "rulesets" / "standard-12.wolf"))
     assert lint.returncode == 0, lint.stdout + lint.stderr
+
+
+def test_shell_completion_and_dash_h(tmp_path, monkeypatch):
+    from clitools import invoke, runner
+
+    from wolfdsl.cli import app
+
+    (tmp_path / "my-12.wolf").write_text('import "standard-12"\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+
+    def complete(words: str, cword: int) -> list[str]:
+        env = {"_WOLFDSL_COMPLETE": "complete_bash", "COMP_WORDS": words, "COMP_CWORD": str(cword)}
+        return runner.invoke(app, [], env=env, prog_name="wolfdsl").stdout.split()
+
+    assert complete("wolfdsl ex", 1) == ["explain"]
+    assert complete("wolfdsl run standard-12-", 2) == ["standard-12-elder", "standard-12-idiot"]
+    assert complete("wolfdsl show my", 2) == ["my-12.wolf"]
+    h = invoke("explain", "-h")
+    assert h.exit_code == 0 and h.stdout.startswith("Usage: wolfdsl explain [OPTIONS] LOG")
+    assert "--install-completion" in invoke("-h").stdout

@@ -23,6 +23,7 @@ from wolfdsl.play.agents import AGENTS, DEFAULT_AGENTS
 from wolfdsl.diagnostics import WolfError
 from wolfdsl.present.narrate import plural
 from wolfdsl.terminal import guarded, stdout as _stdout, user_errors
+from wolfdsl.commands import complete_ruleset as _complete_ruleset
 
 class PlainCommand(TyperCommand):
     """A command whose help names each argument by its metavar alone (``FILE...``, not
@@ -151,7 +152,8 @@ QUIET_HELP = ("Less output. One game: only the outcome line. --games: only the t
 def run(
     ruleset: Annotated[Optional[str], typer.Argument(
         help="A .wolf file or a bundled ruleset name (see `wolfdsl rulesets`); "
-             "may be left out with --script.", metavar="RULESET", show_default=False)] = None,
+             "may be left out with --script.", metavar="RULESET", show_default=False,
+        autocompletion=_complete_ruleset)] = None,
     games: Annotated[Optional[int], typer.Option(
         "--games", "-n", metavar="N", callback=_at_least(1),
         help="Monte Carlo: play N games and summarise them.")] = None,

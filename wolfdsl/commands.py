@@ -27,6 +27,15 @@ def register(app: typer.Typer, cls: type) -> None:
     app.command(cls=cls, short_help="Why a seat died or survived in a logged game.")(explain)
 
 
+def complete_ruleset(incomplete: str) -> list[str]:
+    """Shell completion of a RULESET: the bundled names and the .wolf files here that
+    start with what was typed."""
+    from wolfdsl.lang.load import bundled
+
+    local = sorted(str(p) for p in Path(".").glob(incomplete + "*.wolf"))
+    return [n for n in bundled() if n.startswith(incomplete)] + local
+
+
 def _at_least_one(value: Optional[int]) -> Optional[int]:
     if value is not None and value < 1:
         raise typer.BadParameter(f"must be at least 1, got {value}")
@@ -103,7 +112,8 @@ def _sets(items: Optional[List[str]]) -> dict:
 
 def show(
     ruleset: Annotated[str, typer.Argument(
-        help="A .wolf file or a bundled ruleset name.", metavar="RULESET", show_default=False)],
+        help="A .wolf file or a bundled ruleset name.", metavar="RULESET", show_default=False,
+        autocompletion=complete_ruleset)],
     lang: Annotated[str, typer.Option(
         "--lang", metavar="LANG", callback=_check_lang, help="en or zh.")] = "en",
     set_: Annotated[Optional[List[str]], typer.Option(
@@ -149,7 +159,8 @@ def _write_or_echo(text: str, output: Optional[Path]) -> None:
 
 def script(
     ruleset: Annotated[str, typer.Argument(
-        help="A .wolf file or a bundled ruleset name.", metavar="RULESET", show_default=False)],
+        help="A .wolf file or a bundled ruleset name.", metavar="RULESET", show_default=False,
+        autocompletion=complete_ruleset)],
     lang: Annotated[Optional[str], typer.Option(
         "--lang", metavar="LANG", callback=_check_lang,
         help="en or zh (default: zh when the ruleset's title or summary is Chinese).")] = None,
@@ -183,7 +194,8 @@ def new(
         help="The new ruleset: NAME.wolf is written in the current folder (or at that path).",
         metavar="NAME", show_default=False)],
     base: Annotated[str, typer.Option(
-        "--from", metavar="RULESET", help="The bundled ruleset (or .wolf file) to start from.")] = "standard-12",
+        "--from", metavar="RULESET", help="The bundled ruleset (or .wolf file) to start from.",
+        autocompletion=complete_ruleset)] = "standard-12",
     short: Annotated[bool, typer.Option(
         "--import", help="Write a short file that imports the base instead of a full copy.")] = False,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
