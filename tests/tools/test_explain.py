@@ -5,6 +5,7 @@ target, who dies by rule 'dawn'; a seat the guard alone saved, then killed; a hu
 shot set off by his death) and cupid-8 (a lover dying of heartbreak after an exile).
 """
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -36,22 +37,27 @@ def logs(tmp_path_factory):
 def test_explain_matches_its_golden_file(logs, log, seat, golden):
     r = invoke("explain", logs[log], "--seat", seat)
     assert r.exit_code == 0, r.output
-    check(golden, r.stdout)
+    # Line numbers are left out of the golden files, so that an edit of the bundled
+    # rulesets does not change them; the next test checks them against the source.
+    check(golden, re.sub(r"\.wolf:\d+", ".wolf:N", r.stdout))
 
 
 def test_guard_and_witch_on_the_same_target_names_the_rule_that_killed(logs):
     out = invoke("explain", logs["guard-witch"], "--seat", 9).stdout
-    assert "step 'dawn' (<bundled>/prelude.wolf:" in out
+    prelude = (ROOT / "rulesets" / "prelude.wolf").read_text(encoding="utf-8").splitlines()
+    step = prelude.index("step dawn in night last") + 1
+    kill = next(i for i, line in enumerate(prelude, 1) if line.strip() == "kill target cause wolf")
+    assert f"    step 'dawn' (<bundled>/prelude.wolf:{step})\n" in out
+    assert f"    <bundled>/prelude.wolf:{kill}: kill target cause wolf\n" in out
     assert "ROLE-GUARD-03" in out and "exactly one of guard protection and the antidote" in out
     assert "Statuses when killed: protected (protected tonight), saved (saved by the antidote tonight)" in out
-    assert ": kill target cause wolf" in out
 
 
 def test_death_events_carry_provenance_and_a_prevented_death_is_logged(logs):
     events = [json.loads(line) for line in logs["guard-witch"].read_text(encoding="utf-8").splitlines()]
     nine = next(e for e in events if e["type"] == "death" and e["seat"] == 9)
     assert (nine["rule"], nine["statuses"]) == ("dawn", ["protected", "saved"])
-    assert nine["at"].startswith("<bundled>/prelude.wolf:")
+    assert "at" not in nine  # no source line: a log does not change when a rule moves
     spared = [e for e in events if e["type"] == "spared"]
     assert [(e["seat"], e["rule"], e["guarded"], e["saved"]) for e in spared] == [(12, "dawn", True, False)]
     shot = next(e for e in events if e["type"] == "death" and e["cause"] == "shot")

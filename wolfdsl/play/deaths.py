@@ -8,7 +8,7 @@ over, the win rules are checked and, by day, the dead are announced at once (the
 until a rule calls ``announce``.
 
 Each death records its provenance (:meth:`Deaths.provenance`: the rule that killed, the
-kill statement's place, the statuses the player had, the death that set it off), written
+statuses the player had, the death that set it off), written
 as optional fields of its ``death`` event; a death a replacement prevents is a ``spared``
 event naming that replacement. ``wolfdsl explain`` reads them.
 """
@@ -59,30 +59,29 @@ class Deaths:
                                        f"(the last one: seat {seat}, cause {cause})", span)
             self.stack.append(None)
             try:
-                self._kill(seat, cause, as_seat, span)
+                self._kill(seat, cause, as_seat)
             finally:
                 self.stack.pop()
         finally:
             if outermost and g.watched:
                 g.observer.on_resolution(False)
 
-    def provenance(self, p, span: Span | None) -> dict:
-        """Why ``p`` is being killed, as event fields: ``rule`` (the step, trigger,
-        replacement or card running the ``kill``; absent outside one), ``at``
-        (``file:line`` of the ``kill`` statement), ``statuses`` (the player's, sorted),
-        ``after`` (the seat whose ``death`` or ``announce`` triggers are running, if any)."""
+    def provenance(self, p) -> dict:
+        """Why ``p`` is being killed, as event fields: ``rule`` (the innermost step,
+        trigger, replacement, proc or card running the ``kill``; absent outside one), ``statuses`` (the
+        player's, sorted), ``after`` (the seat whose ``death`` or ``announce`` triggers
+        are running, if any). No source line: a log must not change when a comment moves
+        the rules' lines (``wolfdsl explain`` finds the ``kill`` in the rule)."""
         why: dict = {}
         running = self.g.running
         if running:
             why["rule"] = running[-1].name
-        if span is not None:
-            why["at"] = f"{span.file}:{span.line}"
         why["statuses"] = sorted(p.statuses)
         if self.because:
             why["after"] = self.because[-1]
         return why
 
-    def _kill(self, seat, cause: str, as_seat, span: Span | None = None) -> None:
+    def _kill(self, seat, cause: str, as_seat) -> None:
         if seat is None:
             return
         g = self.g
@@ -92,7 +91,7 @@ class Deaths:
         for r in g.rs.replacements.get("death", ()):
             env = {r.var: seat, "cause": cause}
             if r.when is None or r.when(g, env):
-                why = self.provenance(p, span)
+                why = self.provenance(p)
                 g.run_item(r, env)
                 if not env.get(PROCEED):
                     stopped = why.pop("rule", None)
@@ -101,7 +100,7 @@ class Deaths:
                         fields["stopped"] = stopped
                     g.emit("spared", {**fields, **why})
                     return
-        p.why = self.provenance(p, span)
+        p.why = self.provenance(p)
         g.set_alive(p, False)
         p.cause = cause
         if as_seat is not None and g.players[as_seat].death_day is not None:

@@ -90,7 +90,7 @@ class Table:
         self.watched = observer is not None
         self.events: list[dict] = []
         self.running: list = []
-        """The steps, triggers, replacements and cards running, innermost last."""
+        """The steps, triggers, replacements, procs and cards running, innermost last."""
         self.seq = 0
         self.day = 0
         self.phase = "setup"
@@ -261,6 +261,11 @@ class Table:
         return f.body(self, dict(zip(f.params, args)))
 
     def call_proc(self, name: str, args: list) -> None:
-        """Run the ruleset's ``proc name(args)``."""
+        """Run the ruleset's ``proc name(args)``; while it runs it is the last of
+        ``running`` (a death in it names the proc as its ``rule``)."""
         p = self.rs.procs[name]
-        p.body(self, dict(zip(p.params, args)))
+        self.running.append(p)
+        try:
+            p.body(self, dict(zip(p.params, args)))
+        finally:
+            self.running.pop()

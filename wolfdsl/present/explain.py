@@ -21,6 +21,7 @@ Raises :class:`~wolfdsl.diagnostics.WolfError` for a seat the game does not have
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -87,6 +88,23 @@ def _source_lines(file: str) -> list[str] | None:
         return None
 
 
+def _kills(lines: list[str], start: int, cause: str) -> list[int]:
+    """1-based lines of the ``kill … cause CAUSE`` statements in the block that starts
+    at line ``start`` (up to the ``}`` closing its first ``{``; strings and comments are
+    not told apart, which is enough for the rules' own text)."""
+    pattern = re.compile(r"\bkill\b.*\bcause\s+" + re.escape(cause) + r"\b")
+    found, depth, opened = [], 0, False
+    for num in range(start, len(lines) + 1):
+        text = lines[num - 1].split("#", 1)[0]
+        if pattern.search(text):
+            found.append(num)
+        depth += text.count("{") - text.count("}")
+        opened = opened or "{" in text
+        if opened and depth <= 0:
+            break
+    return found
+
+
 def _comment_above(lines: list[str], line: int) -> str:
     """The ``#`` comment block just above 1-based ``line``, joined into one text."""
     out: list[str] = []
@@ -98,7 +116,7 @@ def _comment_above(lines: list[str], line: int) -> str:
 
 
 def _items(rs: Any) -> dict[str, Any]:
-    """Every rule a death can name: steps, triggers, replacements, cards, win rules."""
+    """Every rule a death can name: steps, triggers, replacements, procs, cards."""
     found: dict[str, Any] = {}
     if rs is None:
         return found
@@ -106,6 +124,8 @@ def _items(rs: Any) -> dict[str, Any]:
         for items in group.values():
             for item in items:
                 found.setdefault(item.name, item)
+    for proc in rs.procs.values():
+        found.setdefault(proc.name, proc)
     for card in rs.cards.values():
         found.setdefault(card.id, card)
     return found
@@ -185,31 +205,29 @@ class _Explainer:
         return None
 
     # ---------------------------------------------------------------- why
-    def rule(self, name: Any, at: Any = None) -> list[str]:
-        """The rule ``name``: where it is, its comment; the statement at ``at``."""
+    def rule(self, name: Any, cause: Any = None) -> list[str]:
+        """The rule ``name``: where it is, its comment and rule IDs, and (for a death of
+        ``cause``) its ``kill … cause CAUSE`` statements."""
         out: list[str] = []
         item = self.items.get(name)
         span = getattr(item, "span", None) if item is not None else None
-        if span is not None:
-            lines = span.text.splitlines() if span.text else _source_lines(span.file)
-            kind = getattr(item, "kind", None) or ("card" if hasattr(item, "tags") else "step")
-            out.append(f"    {kind} '{name}' ({span.file}:{span.line})")
-            if lines:
-                comment = _comment_above(lines, span.line)
-                if comment:
-                    out.append(f"    says: {comment}")
-                    ids = list(dict.fromkeys(RULE_ID.findall(comment)))
-                    if ids:
-                        out.append(f"    rule IDs: {', '.join(ids)}")
-        elif name is not None:
-            out.append(f"    rule '{name}'")
-        if isinstance(at, str) and ":" in at:
-            file, _, num = at.rpartition(":")
-            lines = _source_lines(file)
-            if lines and num.isdigit() and 0 < int(num) <= len(lines):
-                out.append(f"    at {at}: {lines[int(num) - 1].strip()}")
-            else:
-                out.append(f"    at {at}")
+        if span is None:
+            return [f"    rule '{name}'"] if name is not None else []
+        lines = span.text.splitlines() if span.text else _source_lines(span.file)
+        kind = getattr(item, "kind", None) or ("card" if hasattr(item, "tags") else
+                                                "proc" if hasattr(item, "params") else "step")
+        out.append(f"    {kind} '{name}' ({span.file}:{span.line})")
+        if not lines:
+            return out
+        comment = _comment_above(lines, span.line)
+        if comment:
+            out.append(f"    says: {comment}")
+            ids = list(dict.fromkeys(RULE_ID.findall(comment)))
+            if ids:
+                out.append(f"    rule IDs: {', '.join(ids)}")
+        if cause is not None:
+            for num in _kills(lines, span.line, str(cause)):
+                out.append(f"    {span.file}:{num}: {lines[num - 1].strip()}")
         return out
 
     def why(self) -> list[str]:
@@ -221,11 +239,11 @@ class _Explainer:
                 out.append(f"  {names.seat(n)} died in {_when(ev)}, cause "
                            f"{names.symbol('cause', ev.get('cause'))}"
                            + (", with last words" if ev.get("last_words") else "") + ".")
-                if "rule" not in ev and "at" not in ev:
+                if "rule" not in ev:
                     out.append("    (this log does not say which rule killed: it was written before "
                                "deaths carried their provenance)")
                 out.append("  The rule that killed:")
-                out.extend(self.rule(ev.get("rule"), ev.get("at")))
+                out.extend(self.rule(ev.get("rule"), ev.get("cause")))
                 statuses = ev.get("statuses")
                 if statuses:
                     out.append("  Statuses when killed: "
@@ -243,7 +261,7 @@ class _Explainer:
                 if ev.get("stopped"):
                     line += f" (the kill of rule '{ev['stopped']}')"
                 out.append(line + (f"; {_value(rest)}" if rest else "") + ".")
-                out.extend(self.rule(ev.get("rule"), ev.get("at")))
+                out.extend(self.rule(ev.get("rule")))
         if not out:
             alive = "is alive at the end of the log" if self._over() else "is alive where the log stops"
             out.append(f"  {names.seat(n)} {alive}; no rule killed this seat.")
