@@ -2,7 +2,6 @@
 import json
 import re
 
-import pytest
 
 
 from clitools import invoke, run_by_jobs  # noqa: E402

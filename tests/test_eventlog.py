@@ -69,7 +69,7 @@ def test_every_sample_event_is_valid():
 def test_schema_names_every_contract_type():
     schema = load_schema("events")
     assert set(schema["$defs"]["is"]) == {"game_start", "action", "death", "vote", "sheriff", "status",
-                                          "game_over"}
+                                          "game_over", "spared"}
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
 
 

@@ -68,3 +68,31 @@ def test_installed_wolfdsl_makes_a_new_ruleset_and_the_toolbox_runs(unpacked_whe
     for args in (("show", "my-12.wolf"), ("script", "new-moon"), ("lint", "my-12.wolf")):
         done = _run(unpacked_wheel, tmp_path, *args)
         assert done.returncode == 0, (args, done.stderr)
+
+
+def test_wheel_ships_py_typed_and_the_license(unpacked_wheel):
+    assert (unpacked_wheel / "wolfdsl" / "py.typed").is_file()
+    licenses = list(unpacked_wheel.glob("wolfdsl-*.dist-info/**/LICENSE"))
+    assert licenses and licenses[0].read_text(encoding="utf-8").startswith("MIT License")
+    meta = next(unpacked_wheel.glob("wolfdsl-*.dist-info/METADATA")).read_text(encoding="utf-8")
+    assert "Requires-Dist: typer>=0.15.4" in meta and "Project-URL: Source, " in meta
+
+
+def test_installed_wolfdsl_explains_a_death_and_tests_a_folder(unpacked_wheel, tmp_path):
+    scenarios = sorted(p for p in (ROOT / "tests" / "scenarios").glob("*.yaml")
+                       if ".wolf" not in p.read_text(encoding="utf-8"))[:19]
+    folder = tmp_path / "scenarios"
+    folder.mkdir()
+    for path in scenarios:
+        (folder / path.name).write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    witch = (ROOT / "tests" / "scenarios" / "ROLE-GUARD-03.yaml").read_text(encoding="utf-8")
+    (folder / "zz-mine.yaml").write_text(witch.replace("last_words: true", "last_words: false"), encoding="utf-8")
+    suite = _run(unpacked_wheel, tmp_path, "test", "scenarios", "-q")
+    assert suite.returncode == 1, suite.stderr
+    assert suite.stdout.splitlines()[-1] == "19 passed, 1 failed"
+    example = ROOT / "docs" / "examples" / "guard-witch-same-target.yaml"
+    game = _run(unpacked_wheel, tmp_path, "run", "--script", str(example), "--log", "game.jsonl", "-q")
+    assert game.returncode == 0, game.stderr
+    why = _run(unpacked_wheel, tmp_path, "explain", "game.jsonl", "--seat", "9")
+    assert why.returncode == 0, why.stderr
+    assert "step 'dawn' (<bundled>/prelude.wolf:" in why.stdout and "ROLE-GUARD-03" in why.stdout

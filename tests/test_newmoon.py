@@ -23,7 +23,7 @@ from wolfdsl.lang.load import load
 from wolfdsl.play import make_agent
 from wolfdsl.scenario import run_scenario
 from wolfdsl.play.seeding import derive
-from scenario_files import header, params, rule_id
+from scenario_files import params, rule_id
 
 ROOT = Path(__file__).resolve().parent.parent
 NEWMOON = ROOT / "tests" / "scenarios" / "newmoon"

@@ -15,7 +15,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 
 from wolfdsl.play.agents import RandomAgent
 from wolfdsl.play import play

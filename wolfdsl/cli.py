@@ -20,9 +20,10 @@ import typer
 from typer.core import TyperArgument, TyperCommand
 
 from wolfdsl.play.agents import AGENTS, DEFAULT_AGENTS
-from wolfdsl.diagnostics import WolfError, did_you_mean
+from wolfdsl.diagnostics import WolfError
 from wolfdsl.present.narrate import plural
 from wolfdsl.terminal import guarded, stdout as _stdout, user_errors
+from wolfdsl.commands import complete_ruleset as _complete_ruleset
 
 class PlainCommand(TyperCommand):
     """A command whose help names each argument by its metavar alone (``FILE...``, not
@@ -49,7 +50,9 @@ class PlainCommand(TyperCommand):
 app = typer.Typer(
     name="wolfdsl",  # the help text is _root's docstring
     no_args_is_help=True,
-    add_completion=False,
+    # `wolfdsl --install-completion` (bash, zsh, fish, PowerShell); `-h` as well as `--help`.
+    add_completion=True,
+    context_settings={"help_option_names": ["-h", "--help"]},
     # A traceback only ever means a bug; keep it plain and free of local variables.
     pretty_exceptions_enable=False,
     # Plain help: paragraphs reflowed to the terminal, no type labels such as <bool>.
@@ -164,7 +167,8 @@ QUIET_HELP = ("Less output. One game: only the outcome line. --games: only the t
 def run(
     ruleset: Annotated[Optional[str], typer.Argument(
         help="A .wolf file or a bundled ruleset name (see `wolfdsl rulesets`); "
-             "may be left out with --script.", metavar="RULESET", show_default=False)] = None,
+             "may be left out with --script.", metavar="RULESET", show_default=False,
+        autocompletion=_complete_ruleset)] = None,
     games: Annotated[Optional[int], typer.Option(
         "--games", "-n", metavar="N", callback=_at_least(1),
         help="Monte Carlo: play N games and summarise them.")] = None,

@@ -1,5 +1,5 @@
-"""The toolbox commands of ``wolfdsl``: ``test``, ``show``, ``script``, ``new`` and
-``narrate`` (issue 12).
+"""The toolbox commands of ``wolfdsl``: ``test``, ``show``, ``script``, ``new``,
+``narrate`` and ``explain`` (issue 12).
 
 Each command here is a thin typer wrapper: it parses the options, calls the module that
 does the work and prints the result. :func:`register` adds them to the application of
@@ -25,6 +25,16 @@ def register(app: typer.Typer, cls: type) -> None:
     app.command(cls=cls, short_help="Start a new ruleset file from a bundled one.")(new)
     app.command(cls=cls, short_help="Narrate a logged game (a --log file).")(narrate)
     app.command(cls=cls, short_help="Play a seat yourself, in the terminal (--seat N).")(play)
+    app.command(cls=cls, short_help="Why a seat died or survived in a logged game.")(explain)
+
+
+def complete_ruleset(incomplete: str) -> list[str]:
+    """Shell completion of a RULESET: the bundled names and the .wolf files here that
+    start with what was typed."""
+    from wolfdsl.lang.load import bundled
+
+    local = sorted(str(p) for p in Path(".").glob(incomplete + "*.wolf"))
+    return [n for n in bundled() if n.startswith(incomplete)] + local
 
 
 def _at_least_one(value: Optional[int]) -> Optional[int]:
@@ -103,7 +113,8 @@ def _sets(items: Optional[List[str]]) -> dict:
 
 def show(
     ruleset: Annotated[str, typer.Argument(
-        help="A .wolf file or a bundled ruleset name.", metavar="RULESET", show_default=False)],
+        help="A .wolf file or a bundled ruleset name.", metavar="RULESET", show_default=False,
+        autocompletion=complete_ruleset)],
     lang: Annotated[str, typer.Option(
         "--lang", metavar="LANG", callback=_check_lang, help="en or zh.")] = "en",
     set_: Annotated[Optional[List[str]], typer.Option(
@@ -149,7 +160,8 @@ def _write_or_echo(text: str, output: Optional[Path]) -> None:
 
 def script(
     ruleset: Annotated[str, typer.Argument(
-        help="A .wolf file or a bundled ruleset name.", metavar="RULESET", show_default=False)],
+        help="A .wolf file or a bundled ruleset name.", metavar="RULESET", show_default=False,
+        autocompletion=complete_ruleset)],
     lang: Annotated[Optional[str], typer.Option(
         "--lang", metavar="LANG", callback=_check_lang,
         help="en or zh (default: zh when the ruleset's title or summary is Chinese).")] = None,
@@ -183,7 +195,8 @@ def new(
         help="The new ruleset: NAME.wolf is written in the current folder (or at that path).",
         metavar="NAME", show_default=False)],
     base: Annotated[str, typer.Option(
-        "--from", metavar="RULESET", help="The bundled ruleset (or .wolf file) to start from.")] = "standard-12",
+        "--from", metavar="RULESET", help="The bundled ruleset (or .wolf file) to start from.",
+        autocompletion=complete_ruleset)] = "standard-12",
     short: Annotated[bool, typer.Option(
         "--import", help="Write a short file that imports the base instead of a full copy.")] = False,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
@@ -271,3 +284,33 @@ def play(
         check_agents(agents or DEFAULT_AGENTS)
         with user_errors():
             play_seat(ruleset, seat or [], seed, agents or DEFAULT_AGENTS, players, options, log, timeout)
+
+
+# --------------------------------------------------------------------------------------
+# wolfdsl explain
+# --------------------------------------------------------------------------------------
+
+def explain(
+    log: Annotated[Path, typer.Argument(
+        help="An event log written by --log (JSON Lines).", metavar="LOG", show_default=False,
+        exists=True, dir_okay=False)],
+    seat: Annotated[int, typer.Option(
+        "--seat", "-s", metavar="N", callback=_at_least_one, help="The seat to explain.")],
+    game: Annotated[Optional[int], typer.Option(
+        "--game", "-g", metavar="G", help="Which game of a --games log (default: the first).")] = None,
+    ruleset: Annotated[Optional[str], typer.Option(
+        "--ruleset", metavar="RULESET",
+        help="The ruleset for names and rule comments (default: the one the log names).")] = None,
+) -> None:
+    """Why seat N died or survived: who targeted it, the statuses it had and what set
+    them, the rule that killed it (or spared it) with that rule's comment and rule IDs,
+    the deaths it set off, and the win rule that ended the game."""
+    from wolfdsl.present.explain import explain as explain_seat
+    from wolfdsl.present.replay import read_game, ruleset_of
+
+    with guarded():
+        with user_errors():
+            events = read_game(log, game)
+            rs = ruleset_of(events, ruleset)
+            lines = explain_seat(events, rs, seat)
+        typer.echo("\n".join(lines))

@@ -158,7 +158,8 @@ async def _session(tmp_path: Path) -> dict:
         h = await c.text_document_hover_async(T.HoverParams(s.doc(b_uri), guard))
         out["bundled_hover"] = h.contents.value
         out["bundled_def"] = await c.text_document_definition_async(T.DefinitionParams(s.doc(b_uri), guard))
-        comp = await c.text_document_completion_async(T.CompletionParams(s.doc(b_uri), _pos(text, "seer, witch, hunter, guard, villager", offset=2)))
+        where = _pos(text, "seer, witch, hunter, guard, villager", offset=2)
+        comp = await c.text_document_completion_async(T.CompletionParams(s.doc(b_uri), where))
         out["bundled_complete"] = [i.label for i in comp.items]
         await c.shutdown_async(None)
         c.exit(None)
@@ -265,7 +266,7 @@ def test_document_symbols(session):
 
 
 def test_without_pygls_the_command_says_how_to_get_it(monkeypatch):
-    from wolfdsl.editor import server
+    from wolfdsl.editor import server  # noqa: F401  (imported before pygls is hidden)
     monkeypatch.setitem(sys.modules, "pygls", None)
     r = invoke("lsp")
     assert r.exit_code == 2

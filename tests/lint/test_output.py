@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 from wolfdsl.cli import app
 from wolfdsl.lint import lint_paths, selected_codes
 from wolfdsl.lint.registry import REGISTRY
-from wolfdsl.lint.render import as_json, sarif, text
+from wolfdsl.lint.render import as_json, sarif
 
 HERE = Path(__file__).parent / "snapshot"
 

@@ -31,7 +31,8 @@ class UnorderedTriggers(Rule):
     """
     code, name, family = "W320", "unordered-triggers", "triggers"
     severity = "warning"
-    message = "{kind}s '{a}' and '{b}' on {event}() both have order {order} and can apply to the same {event}{why}; give them distinct orders"
+    message = ("{kind}s '{a}' and '{b}' on {event}() both have order {order} and can apply to the same "
+               "{event}{why}; give them distinct orders")
 
     def check(self, ctx):
         an = Analyzer(ctx)
@@ -85,7 +86,8 @@ class ReplacementLoop(Rule):
     """
     code, name, family = "W321", "replacement-loop", "triggers"
     severity = "error"
-    message = "replacement '{name}' kills with cause '{cause}', which its own condition accepts: the death it replaces can be replaced again without end"
+    message = ("replacement '{name}' kills with cause '{cause}', which its own condition accepts: "
+               "the death it replaces can be replaced again without end")
 
     def check(self, ctx):
         an = Analyzer(ctx)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..lang import syntax as A
 from .abstract import holds, tables
-from .context import head_span, option_refs, walk
+from .context import head_span, option_refs
 from .effects import Analyzer
 from .registry import Rule, register
 
@@ -90,7 +90,8 @@ class SimultaneousWins(Rule):
     """
     code, name, family = "W330", "simultaneous-wins", "wins"
     severity = "error"
-    message = "win rules '{a}' ({fa}) and '{b}' ({fb}) both hold, with priority {prio}, for example with {state}; give one a higher priority"
+    message = ("win rules '{a}' ({fa}) and '{b}' ({fb}) both hold, with priority {prio}, for example "
+               "with {state}; give one a higher priority")
 
     def check(self, ctx):
         ex = exploration(ctx)

@@ -6,6 +6,11 @@ death`` rules. Deaths caused by those rules nest inside it. When the outermost d
 over, the win rules are checked and, by day, the dead are announced at once (their
 ``death`` events, then the ``announce`` triggers). At night they wait in ``g.pending``
 until a rule calls ``announce``.
+
+Each death records its provenance (:meth:`Deaths.provenance`: the rule that killed, the
+statuses the player had, the death that set it off), written
+as optional fields of its ``death`` event; a death a replacement prevents is a ``spared``
+event naming that replacement. ``wolfdsl explain`` reads them.
 """
 from __future__ import annotations
 
@@ -20,14 +25,17 @@ PROCEED = "__proceed__"
 class Deaths:
     """Kills and announcements for the game ``g``.
 
-    ``stack`` has one entry per ``kill`` in progress, innermost last: ``True`` while
-    that death's triggers run. Its length is the nesting bound's measure; a death is
-    *outer* (win check, announcement by day) when no death's triggers are running.
+    ``stack`` has one entry per ``kill`` in progress, innermost last: the dying seat
+    while that death's triggers run, else ``None``. Its length is the nesting bound's
+    measure; a death is *outer* (win check, announcement by day) when no death's
+    triggers are running.
     """
 
     def __init__(self, g):
         self.g = g
-        self.stack: list[bool] = []
+        self.stack: list[int | None] = []
+        self.because: list[int] = []
+        """The seats whose ``death`` or ``announce`` triggers are running, innermost last."""
 
     def bound(self) -> int:
         """The most deaths and replacements that may nest: ``2 * players + 20``."""
@@ -49,7 +57,7 @@ class Deaths:
             if len(self.stack) + 1 > self.bound():
                 raise RuleRuntimeError(f"trigger loop: more than {self.bound()} nested deaths and replacements "
                                        f"(the last one: seat {seat}, cause {cause})", span)
-            self.stack.append(False)
+            self.stack.append(None)
             try:
                 self._kill(seat, cause, as_seat)
             finally:
@@ -57,6 +65,21 @@ class Deaths:
         finally:
             if outermost and g.watched:
                 g.observer.on_resolution(False)
+
+    def provenance(self, p) -> dict:
+        """Why ``p`` is being killed, as event fields: ``rule`` (the innermost step,
+        trigger, replacement, proc or card running the ``kill``; absent outside one), ``statuses`` (the
+        player's, sorted), ``after`` (the seat whose ``death`` or ``announce`` triggers
+        are running, if any). No source line: a log must not change when a comment moves
+        the rules' lines (``wolfdsl explain`` finds the ``kill`` in the rule)."""
+        why: dict = {}
+        running = self.g.running
+        if running:
+            why["rule"] = running[-1].name
+        why["statuses"] = sorted(p.statuses)
+        if self.because:
+            why["after"] = self.because[-1]
+        return why
 
     def _kill(self, seat, cause: str, as_seat) -> None:
         if seat is None:
@@ -68,9 +91,16 @@ class Deaths:
         for r in g.rs.replacements.get("death", ()):
             env = {r.var: seat, "cause": cause}
             if r.when is None or r.when(g, env):
+                why = self.provenance(p)
                 g.run_item(r, env)
                 if not env.get(PROCEED):
+                    stopped = why.pop("rule", None)
+                    fields = {"seat": seat, "cause": cause, "rule": r.name}
+                    if stopped is not None:
+                        fields["stopped"] = stopped
+                    g.emit("spared", {**fields, **why})
                     return
+        p.why = self.provenance(p)
         g.set_alive(p, False)
         p.cause = cause
         if as_seat is not None and g.players[as_seat].death_day is not None:
@@ -79,17 +109,19 @@ class Deaths:
         else:
             p.death_day, p.death_phase = g.day, g.phase
         g.dead_order.append(seat)
-        outer = True not in self.stack
+        outer = all(s is None for s in self.stack)
         start = len(g.pending)
         g.pending.append(seat)
-        self.stack[-1] = True
+        self.stack[-1] = seat
+        self.because.append(seat)
         try:
             for t in g.rs.triggers.get("death", ()):
                 env = {t.var: seat, "cause": cause}
                 if t.when is None or t.when(g, env):
                     g.run_item(t, env)
         finally:
-            self.stack[-1] = False
+            self.stack[-1] = None
+            self.because.pop()
         if outer:
             g.check_win()
             if g.phase == "day":
@@ -106,13 +138,13 @@ class Deaths:
         return bool(f.body(g, {f.params[0]: seat}))
 
     def emit_death(self, seat: int, last_words: bool) -> None:
-        """The ``death`` event of ``seat``, dated when it died."""
+        """The ``death`` event of ``seat``, dated when it died, with its provenance."""
         g = self.g
         p = g.players[seat]
         if last_words:
             g.given_last_words.append(seat)
         g.death_causes.append(p.cause)
-        g.emit("death", {"seat": seat, "role": p.role, "cause": p.cause, "last_words": last_words},
+        g.emit("death", {"seat": seat, "role": p.role, "cause": p.cause, "last_words": last_words, **p.why},
                day=p.death_day, phase=p.death_phase)
 
     def announce(self, start: int = 0) -> None:
@@ -128,10 +160,14 @@ class Deaths:
             self.emit_death(s, lw)
         triggers = g.rs.triggers.get("announce", ())
         for s in batch:
-            for t in triggers:
-                env = {t.var: s, "cause": g.players[s].cause}
-                if t.when is None or t.when(g, env):
-                    g.run_item(t, env)
+            self.because.append(s)
+            try:
+                for t in triggers:
+                    env = {t.var: s, "cause": g.players[s].cause}
+                    if t.when is None or t.when(g, env):
+                        g.run_item(t, env)
+            finally:
+                self.because.pop()
 
     def flush(self, over: bool) -> None:
         """At the end of a run, the death events of the still unannounced dead (with

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..diagnostics import WolfError, did_you_mean
+from ..diagnostics import WolfError
 from ..lang.ir import EndPhase, RuleRuntimeError, Ruleset
 from .agents import DEFAULT_AGENTS, BaseAgent
 from .deal import DealError, attribute_problems, card_problems, deal, seat_attributes
@@ -119,17 +119,23 @@ class Game(Table):
         self.deaths.announce(start)
 
     def run_item(self, item, env: dict) -> None:
-        """Run the body of a step, trigger or replacement, telling the observer."""
-        if not self.watched:
-            item.body(self, env)
-            return
-        self.observer.on_enter(item)
+        """Run the body of a step, trigger or replacement, telling the observer; while
+        it runs, it is the last of ``running`` (a death names it as its ``rule``)."""
+        running = self.running
+        running.append(item)
         try:
-            item.body(self, env)
-        except BaseException as err:
-            self.observer.on_leave(item, err)
-            raise
-        self.observer.on_leave(item, None)
+            if not self.watched:
+                item.body(self, env)
+                return
+            self.observer.on_enter(item)
+            try:
+                item.body(self, env)
+            except BaseException as err:
+                self.observer.on_leave(item, err)
+                raise
+            self.observer.on_leave(item, None)
+        finally:
+            running.pop()
 
     # ------------------------------------------------------------ timed effects, cards, revival
     def schedule(self, phase: str, body, env: dict) -> None:
@@ -172,7 +178,11 @@ class Game(Table):
         if c is None:
             raise RuleRuntimeError(f"play: {card!r} is not an event card of {self.rs.name}")
         self.emit("card", {"card": c.id, "name": c.name, **dict(c.tags)})
-        c.body(self, {})
+        self.running.append(c)
+        try:
+            c.body(self, {})
+        finally:
+            self.running.pop()
 
     def revive(self, seat, role) -> None:
         """A dead player returns to the game (as ``role`` if given)."""
@@ -183,6 +193,7 @@ class Game(Table):
             return
         self.set_alive(p, True)
         p.cause = p.death_day = p.death_phase = None
+        p.why = {}
         if seat in self.pending:
             self.pending.remove(seat)
         if seat in self.dead_order:

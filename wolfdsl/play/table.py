@@ -27,11 +27,13 @@ class Player:
     ``seat`` counts from 1; ``role`` is a role id and ``role_ir`` its compiled role;
     ``faction``, ``klass`` (the ruleset's ``class``) and ``team`` are symbol ids;
     ``vars`` holds the role's counters, ``attrs`` the seat attributes (gender, age...);
-    ``cause``, ``death_day``, ``death_phase`` are ``None`` while ``alive``.
+    ``cause``, ``death_day``, ``death_phase`` are ``None`` while ``alive``; ``why`` is
+    the provenance of the death (:meth:`wolfdsl.play.deaths.Deaths.provenance`), ``{}``
+    while alive.
     """
 
     __slots__ = ("seat", "role", "faction", "klass", "team", "alive", "statuses", "vars",
-                 "cause", "death_day", "death_phase", "attrs", "role_ir")
+                 "cause", "death_day", "death_phase", "attrs", "role_ir", "why")
 
     def __init__(self, seat: int):
         self.seat = seat
@@ -42,6 +44,7 @@ class Player:
         self.death_day = None
         self.death_phase = None
         self.attrs: dict[str, Any] = {}
+        self.why: dict[str, Any] = {}
 
 
 def jsonable(v: Any) -> Any:
@@ -88,6 +91,8 @@ class Table:
         self.observer = observer if observer is not None else Observer()
         self.watched = observer is not None
         self.events: list[dict] = []
+        self.running: list = []
+        """The steps, triggers, replacements, procs and cards running, innermost last."""
         self.seq = 0
         self.day = 0
         self.phase = "setup"
@@ -279,6 +284,11 @@ class Table:
         return f.body(self, dict(zip(f.params, args)))
 
     def call_proc(self, name: str, args: list) -> None:
-        """Run the ruleset's ``proc name(args)``."""
+        """Run the ruleset's ``proc name(args)``; while it runs it is the last of
+        ``running`` (a death in it names the proc as its ``rule``)."""
         p = self.rs.procs[name]
-        p.body(self, dict(zip(p.params, args)))
+        self.running.append(p)
+        try:
+            p.body(self, dict(zip(p.params, args)))
+        finally:
+            self.running.pop()

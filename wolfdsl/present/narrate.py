@@ -263,6 +263,14 @@ class _Teller:
         yield Line("  " + self.w["died"].format(who=self.who(seat, role), when=when, cause=cause, words=words),
                    "death")
 
+    def on_spared(self, ev: dict) -> Iterator[Line]:
+        """A prevented death (the engine's provenance; ``wolfdsl explain`` tells more)."""
+        cause = self.symbol_name("cause", ev.get("cause", "?"))
+        extras = self.extras(ev, "seat", "cause", "rule", "at", "statuses", "stopped")
+        extras = self.w["sep"] + extras[2:-1] if extras else ""
+        yield Line("  " + self.w["spared"].format(who=self.who(ev.get("seat")), cause=cause,
+                                                  rule=ev.get("rule"), extras=extras), "status")
+
     def on_vote(self, ev: dict) -> Iterator[Line]:
         w = self.w
         kind = str(ev.get("kind", "?"))

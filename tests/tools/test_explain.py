@@ -1,0 +1,104 @@
+"""``wolfdsl explain``: why a seat died or survived, from the provenance in the event log.
+
+Golden files on two bundled rulesets: standard-12 (同守同救: guard and witch on the same
+target, who dies by rule 'dawn'; a seat the guard alone saved, then killed; a hunter's
+shot set off by his death) and cupid-8 (a lover dying of heartbreak after an exile).
+"""
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from clitools import invoke
+from golden import check
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def logs(tmp_path_factory):
+    out = tmp_path_factory.mktemp("explain")
+    made = {}
+    for name, script in [("guard-witch", "guard-witch-same-target.yaml"), ("cupid-8", "cupid-8-mixed-lovers.yaml")]:
+        log = out / f"{name}.jsonl"
+        r = invoke("run", "--script", ROOT / "docs" / "examples" / script, "--log", log, "-q")
+        assert r.exit_code == 0, r.output
+        made[name] = log
+    return made
+
+
+@pytest.mark.parametrize("log,seat,golden", [
+    ("guard-witch", 9, "explain-standard-12-guard-witch-seat9.txt"),
+    ("guard-witch", 12, "explain-standard-12-spared-seat12.txt"),
+    ("guard-witch", 11, "explain-standard-12-hunter-shot-seat11.txt"),
+    ("cupid-8", 6, "explain-cupid-8-heartbreak-seat6.txt"),
+])
+def test_explain_matches_its_golden_file(logs, log, seat, golden):
+    r = invoke("explain", logs[log], "--seat", seat)
+    assert r.exit_code == 0, r.output
+    # Line numbers are left out of the golden files, so that an edit of the bundled
+    # rulesets does not change them; the next test checks them against the source.
+    check(golden, re.sub(r"\.wolf:\d+", ".wolf:N", r.stdout))
+
+
+def test_guard_and_witch_on_the_same_target_names_the_rule_that_killed(logs):
+    out = invoke("explain", logs["guard-witch"], "--seat", 9).stdout
+    prelude = (ROOT / "rulesets" / "prelude.wolf").read_text(encoding="utf-8").splitlines()
+    step = prelude.index("step dawn in night last") + 1
+    kill = next(i for i, line in enumerate(prelude, 1) if line.strip() == "kill target cause wolf")
+    assert f"    step 'dawn' (<bundled>/prelude.wolf:{step})\n" in out
+    assert f"    <bundled>/prelude.wolf:{kill}: kill target cause wolf\n" in out
+    assert "ROLE-GUARD-03" in out and "exactly one of guard protection and the antidote" in out
+    assert "Statuses when killed: protected (protected tonight), saved (saved by the antidote tonight)" in out
+
+
+def test_death_events_carry_provenance_and_a_prevented_death_is_logged(logs):
+    events = [json.loads(line) for line in logs["guard-witch"].read_text(encoding="utf-8").splitlines()]
+    nine = next(e for e in events if e["type"] == "death" and e["seat"] == 9)
+    assert (nine["rule"], nine["statuses"]) == ("dawn", ["protected", "saved"])
+    assert "at" not in nine  # no source line: a log does not change when a rule moves
+    spared = [e for e in events if e["type"] == "spared"]
+    assert [(e["seat"], e["rule"], e["guarded"], e["saved"]) for e in spared] == [(12, "dawn", True, False)]
+    shot = next(e for e in events if e["type"] == "death" and e["cause"] == "shot")
+    hunter = next(e for e in events if e["type"] == "death" and e["seat"] == shot["after"])
+    assert (shot["rule"], hunter["role"]) == ("hunter_shot", "hunter")
+
+
+def test_a_replacement_that_does_not_proceed_is_a_spared_event(tmp_path):
+    log = tmp_path / "elder.jsonl"
+    hits = []
+    for seed in range(40):
+        r = invoke("run", "standard-12-elder", "--seed", seed, "--log", log, "-q")
+        assert r.exit_code == 0, r.output
+        hits = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines() if '"spared"' in line]
+        hits = [e for e in hits if e.get("stopped")]
+        if hits:
+            break
+    assert hits, "no elder survived a wolf kill in 40 seeds"
+    assert (hits[0]["rule"], hits[0]["stopped"], hits[0]["cause"]) == ("elder_life", "dawn", "wolf")
+    out = invoke("explain", log, "--seat", hits[0]["seat"]).stdout
+    assert "prevented by rule 'elder_life' (the kill of rule 'dawn')" in out
+
+
+def test_a_log_without_provenance_is_still_explained(logs, tmp_path):
+    old = tmp_path / "old.jsonl"
+    lines = []
+    for line in logs["guard-witch"].read_text(encoding="utf-8").splitlines():
+        e = json.loads(line)
+        if e["type"] == "spared":
+            continue
+        for k in ("rule", "at", "statuses", "after"):
+            e.pop(k, None) if e["type"] == "death" else None
+        lines.append(json.dumps(e))
+    old.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    r = invoke("explain", old, "--seat", 9)
+    assert r.exit_code == 0, r.output
+    assert "it was written before deaths carried their provenance" in r.stdout
+
+
+def test_explain_bad_input_exits_2(logs, tmp_path):
+    r = invoke("explain", logs["guard-witch"], "--seat", 13)
+    assert r.exit_code == 2 and "has no seat 13; seats: 1 to 12" in r.output
+    assert invoke("explain", logs["guard-witch"], "--seat", 1, "--game", 4).exit_code == 2
+    assert invoke("explain", tmp_path / "missing.jsonl", "--seat", 1).exit_code == 2
