@@ -63,7 +63,7 @@ def lint_file(path: str | Path, codes: set[str], explore: int = 0, seed: int = 0
         sups += suppress.scan(file, text)
     if not ctx.modules:
         try:
-            sups += suppress.scan(ctx.shown, Path(path).read_text(encoding="utf-8"))
+            sups += suppress.scan(ctx.shown, Path(path).read_text(encoding="utf-8", errors="replace"))
         except OSError:
             pass
     found = suppress.apply(found, sups)

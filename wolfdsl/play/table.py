@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 from ..lang.ir import RuleRuntimeError, Ruleset
+from ..lang.limits import Budget
 from .hooks import Observer, WatchedGlobals
 
 _MISSING = object()
@@ -64,7 +65,7 @@ def show(v) -> str:
     return str(v)
 
 
-class Table:
+class Table(Budget):
     """The state of one game and the seat API the closures call.
 
     - ``players``: index 0 is a placeholder, seats are ``players[1..n]``.
@@ -251,11 +252,20 @@ class Table:
 
     # ------------------------------------------------------------ funcs and procs
     def call_func(self, name: str, args: list) -> Any:
-        """The value of the ruleset's ``func name(args)``."""
+        """The value of the ruleset's ``func name(args)`` (counted against the run
+        limits: :class:`~wolfdsl.lang.limits.Budget`)."""
         f = self.rs.funcs[name]
-        return f.body(self, dict(zip(f.params, args)))
+        self.enter()
+        try:
+            return f.body(self, dict(zip(f.params, args)))
+        finally:
+            self.leave()
 
     def call_proc(self, name: str, args: list) -> None:
-        """Run the ruleset's ``proc name(args)``."""
+        """Run the ruleset's ``proc name(args)`` (counted as :meth:`call_func`)."""
         p = self.rs.procs[name]
-        p.body(self, dict(zip(p.params, args)))
+        self.enter()
+        try:
+            p.body(self, dict(zip(p.params, args)))
+        finally:
+            self.leave()
