@@ -27,17 +27,19 @@ CASES = {
     "400-digit float": (STD + WIN + "1" + "0" * 400 + ".0 == 1\n", (4, 35), "402 digits"),
     "bad escape": ('title "\\x"\n' + STD, (1, 8), "bad escape `\\x`"),
     "300-character import": ('import "' + "a" * 300 + '"\n' + STD, (1, 8), "300 characters"),
-    # expressions outside statements: E401 at the expression, with the value
+    # expressions outside statements: E401 at the expression, with the value (E211 when the
+    # compiler sees that a number stands where a list is needed)
     "1 / 0 in a win rule": (STD + WIN + "1 / 0 == 1\n", (4, 35), "division by zero"),
     "none + 1 in a win rule": (STD + WIN + "none + 1 == 1\n", (4, 35), "none"),
     "a field of a role": (STD + NIGHT + "when (1).role.role == 1 { }\n", (4, 28), "'guard' is not a seat"),
-    "for over a number": (STD + NIGHT + "{ for p in 5 { } }\n", (4, 34), "not iterable"),
+    "for over a number": (STD + NIGHT + "{ for p in 5 { } }\n", (4, 34), "E211"),
+    "count(1)": (STD + WIN + "count(1) == 1\n", (4, 41), "E211 error: the argument of count() must be a list"),
     "decide by seat 0": (STD + NIGHT + "{ decide zz.act by 0 choose t from alive { } }\n", (4, 42),
                          "0 is not a seat"),
     "decide from a number": (STD + NIGHT + "{ decide zz.act by 1 choose t from 5 { } }\n", (4, 58),
-                             "not iterable"),
+                             "E211"),
     "voters in a number": (STD + "step s in day first { vote v kind exile voters v in 7 candidates c in alive "
-                           "-> top { } }\n", (4, 53), "not iterable"),
+                           "-> top { } }\n", (4, 53), "E211"),
     # errors that had no position
     "p.role = 1": (STD + NIGHT + "{ for p in alive { p.role = 1 } }\n", (4, 42), "unknown role 1"),
     "play 1": (STD + NIGHT + "{ play 1 }\n", (4, 25), "not an event card"),

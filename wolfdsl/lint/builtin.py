@@ -215,3 +215,21 @@ class MismatchedComparison(_Compile):
         ``t.role == werewolf``).
     """
     code, name = "E210", "mismatched-comparison"
+
+
+@register
+class NotAList(_Compile):
+    """A number or a string where a list is needed.
+
+    What it finds:
+        A literal number or string as the list of a ``for`` loop, the options of a
+        ``decide``, the voters or candidates of a ``vote``, or the first argument of a
+        builtin that takes a list (``count(1)``).
+    Why it matters:
+        The rule would fail the first time a game reaches it.
+    Example:
+        ``for p in 5 { ... }``.
+    Fix:
+        Give a list: ``alive``, ``players``, ``[1, 2]``, ``[p in alive where ...]``.
+    """
+    code, name = "E211", "not-a-list"
