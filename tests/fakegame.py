@@ -135,6 +135,7 @@ def install(monkeypatch) -> None:
     """Replace ``wolfdsl.lang.load`` and the engine's ``play`` with this module's functions."""
     loader = types.ModuleType("wolfdsl.lang.load")
     loader.load, loader.bundled, loader.bundled_path = load, bundled, bundled_path
+    loader.input_files = lambda ref, base_dir=None: []  # a fake ruleset reads no file
     loader.describe = lambda ref: sys.modules["wolfdsl.lang.load"].load(ref)  # a fake ruleset describes itself
     monkeypatch.setitem(sys.modules, "wolfdsl.lang.load", loader)
     import wolfdsl

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import shlex
 from pathlib import Path
-from typing import IO, Annotated, List, Optional
+from typing import Annotated, List, Optional
 
 import typer
 from typer.core import TyperArgument, TyperCommand
@@ -22,7 +22,7 @@ from typer.core import TyperArgument, TyperCommand
 from wolfdsl.play.agents import AGENTS, DEFAULT_AGENTS
 from wolfdsl.diagnostics import WolfError
 from wolfdsl.present.narrate import plural
-from wolfdsl.terminal import guarded, stdout as _stdout, user_errors
+from wolfdsl.terminal import guarded, stdout as _stdout, tolerant_streams, user_errors
 from wolfdsl.commands import complete_ruleset as _complete_ruleset
 
 class PlainCommand(TyperCommand):
@@ -91,6 +91,8 @@ def parse_sets(items: List[str]) -> dict[str, str]:
 def check_agents(name: str) -> None:
     """Reject an ``--agents`` spec :func:`wolfdsl.agents.registry.build` cannot build."""
     from wolfdsl.agents.registry import build
+    if not name.strip():
+        raise typer.BadParameter("is empty; give an agent name such as random", param_hint="'--agents'")
     try:
         build(name, 0)
     except WolfError as e:
@@ -115,14 +117,14 @@ def players_text(players: tuple[int, int]) -> str:
     return str(low) if low == high else f"{low}-{high}"
 
 
-def _open_log(path: Optional[Path]) -> Optional[IO[str]]:
-    if path is None:
-        return None
-    try:
-        return open(path, "w", encoding="utf-8", newline="\n")
-    except OSError as err:
-        raise typer.BadParameter(f"cannot write '{path}': {err.strerror}",
-                                 param_hint="'--log'") from None
+def _open_log(path: Optional[Path], ref: str):
+    """The ``--log`` file (:func:`wolfdsl.outfile.output`), refusing the ruleset's files."""
+    from contextlib import nullcontext
+
+    from wolfdsl.lang.load import input_files
+    from wolfdsl.outfile import output
+
+    return nullcontext() if path is None else output(path, "--log", input_files(ref))
 
 
 # --------------------------------------------------------------------------------------
@@ -239,7 +241,7 @@ def run(
             with user_errors():
                 raise WolfError(f"{ruleset} is a scenario file: run it with "
                                 f"`wolfdsl run --script {shlex.quote(ruleset)}`")
-        agents = agents or DEFAULT_AGENTS
+        agents = DEFAULT_AGENTS if agents is None else agents
         check_agents(agents)
         if seat:
             from wolfdsl.seats.command import seat_spec
@@ -268,10 +270,9 @@ def _run_one(ref: str, seed: int, agents: str, players: Optional[int], options: 
     with user_errors():
         ruleset = load(ref, options or None, players)
         result = play_game(ruleset, seed, 0, agents, players)
-    out = _open_log(log)
-    if out is not None:
-        with out:
-            out.write(game_log(result.events))
+        with _open_log(log, ref) as out:
+            if out is not None:
+                out.write(game_log(result.events))
 
     if as_json:
         start = next((e for e in result.events if e["type"] == "game_start"), {})
@@ -323,15 +324,10 @@ def _run_many(ref: str, games: int, seed: int, jobs: int, agents: str, players: 
     from wolfdsl.present.tables import summary_renderables, timing_line
     from wolfdsl.sim.montecarlo import simulate
 
-    out = _open_log(log)
-    try:
-        with user_errors():
-            summary = simulate(ref, games, seed, jobs=jobs, agents=agents,
-                               options=options or None, players=players, log=out,
-                               progress=not quiet, until_ci=until_ci)
-    finally:
-        if out is not None:
-            out.close()
+    with user_errors(), _open_log(log, ref) as out:
+        summary = simulate(ref, games, seed, jobs=jobs, agents=agents,
+                           options=options or None, players=players, log=out,
+                           progress=not quiet, until_ci=until_ci)
     if as_json:
         typer.echo(json.dumps(summary.to_dict(), ensure_ascii=False, indent=2))
     else:
@@ -458,11 +454,11 @@ def lint(
         except command.UsageError as err:
             raise typer.BadParameter(str(err), param_hint=f"'{err.param}'") from None
         if output_file is not None:
-            try:
-                output_file.write_text(report + "\n" if report else "", encoding="utf-8")
-            except OSError as err:
-                raise typer.BadParameter(f"cannot write '{output_file}': {err.strerror}",
-                                         param_hint="'--output-file'") from None
+            from wolfdsl.outfile import files_under, write_text
+
+            with user_errors():
+                write_text(output_file, report + "\n" if report else "", "--output-file",
+                           files_under(files or ["."]))
         elif report or fmt != "text":
             typer.echo(report)
         if fmt in ("text", "github") or output_file is not None:
@@ -508,6 +504,7 @@ _register_sim(app, PlainCommand)
 
 def main() -> None:
     """Console-script entry point (``wolfdsl = "wolfdsl.cli:main"``)."""
+    tolerant_streams()
     app(prog_name="wolfdsl")
 
 

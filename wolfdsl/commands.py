@@ -92,11 +92,10 @@ def test(
             if not result.ok:
                 typer.echo(f"\n--- {result.path}\n{result.report.rstrip()}")
         if junit is not None:
-            try:
-                junit.write_text(junit_xml(results), encoding="utf-8")
-            except OSError as err:
-                raise typer.BadParameter(f"cannot write '{junit}': {err.strerror}",
-                                         param_hint="'--junit'") from None
+            from wolfdsl.outfile import write_text
+
+            with user_errors():
+                write_text(junit, junit_xml(results), "--junit", files)
         typer.echo(("\n" if any(not r.ok for r in results) else "") + summary(results))
     raise typer.Exit(0 if all(r.ok for r in results) else 1)
 
@@ -146,15 +145,15 @@ def show(
 SHEET_FORMATS = ("md", "html")
 
 
-def _write_or_echo(text: str, output: Optional[Path]) -> None:
+def _write_or_echo(text: str, output: Optional[Path], ruleset: str) -> None:
     if output is None:
         typer.echo(text, nl=False)
         return
-    try:
-        output.write_text(text, encoding="utf-8")
-    except OSError as err:
-        raise typer.BadParameter(f"cannot write '{output}': {err.strerror}",
-                                 param_hint="'--output'") from None
+    from wolfdsl.lang.load import input_files
+    from wolfdsl.outfile import write_text
+
+    with user_errors():
+        write_text(output, text, "--output", input_files(ruleset))
     typer.echo(f"wrote {output}", err=True)
 
 
@@ -183,7 +182,7 @@ def script(
         options = _sets(set_)
         with user_errors():
             sheet = call_sheet(ruleset, options, lang)
-        _write_or_echo(html(sheet) if fmt == "html" else markdown(sheet), output)
+        _write_or_echo(html(sheet) if fmt == "html" else markdown(sheet), output, ruleset)
 
 
 # --------------------------------------------------------------------------------------

@@ -89,6 +89,8 @@ def _quote(span: Span) -> list[str]:
         except OSError:
             return []
     lines = text.splitlines()
+    if span.line == len(lines) + 1:  # the end of a file that ends with a new line
+        lines.append("")
     if not (1 <= span.line <= len(lines)):
         return []
     src = lines[span.line - 1]

@@ -78,6 +78,18 @@ def guarded() -> Iterator[None]:
         yield
 
 
+def tolerant_streams() -> None:
+    """Let stdout and stderr print on a terminal whose encoding lacks some characters
+    (``LANG=C``, ``PYTHONIOENCODING=ascii``): such a character prints as ``?``, never as
+    a traceback."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if stream is not None and (stream.encoding or "").lower().replace("-", "") != "utf8":
+                stream.reconfigure(errors="replace")
+        except (AttributeError, ValueError, OSError):
+            pass
+
+
 def stdout():
     from rich.console import Console
 

@@ -32,9 +32,9 @@ step probe in night first {
 @pytest.mark.parametrize("text,line,col,what", [
     ("step probe in night first { if none + 1 > 0 { log x { a: 1 } } }", 4, 32, "this condition"),
     ("step probe in night first when none + 1 > 0 { log x { a: 1 } }", 4, 32, "this step's condition"),
-    ("step probe in night first { for p in 5 { log x { a: 1 } } }", 4, 38, "this loop's list"),
+    ("step probe in night first { for p in day { log x { a: 1 } } }", 4, 38, "this loop's list"),
     ("win probe for village priority 9 when 1 / 0 == 1", 4, 39, "this win condition"),
-    ("step probe in night first { decide seer.probe by seer may pass choose t from 5 { } }", 4, 78,
+    ("step probe in night first { decide seer.probe by seer may pass choose t from day { } }", 4, 78,
      "this list of options"),
     ("func f(x) = x + none\nstep probe in night first { log x { v: f(1) } }", 4, 13, "func f()"),
     ("step probe in night first { let y = none  log x { v: y + 1 } }", 4, 43, "this statement"),

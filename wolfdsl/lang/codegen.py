@@ -23,6 +23,7 @@ from . import syntax as A
 from .ir import EndPhase, RuleRuntimeError
 from .decks import expand
 from .knowledge import told_facts
+from .limits import RunawayRule
 from .link import Program
 from .resolve import Bindings
 from .values import BINOPS
@@ -30,8 +31,22 @@ from .values import BINOPS
 _RUNTIME_ERRORS = (TypeError, AttributeError, KeyError, IndexError, ValueError, ZeroDivisionError, OverflowError)
 
 
+class NotASeat(ValueError):
+    """A value used as a seat that is no seat of the game (``kill -1``, ``decide … by 0``)."""
+
+
+def seat(g, s):
+    """``s`` if it is a seat of the game or ``none``; else :class:`NotASeat` (an E401)."""
+    if s is None or (type(s) is int and 0 < s <= g.n):
+        return s
+    raise NotASeat(f"{s!r} is not a seat (seats are 1 to {g.n})" if not isinstance(s, str)
+                   else f"'{s}' is not a seat (seats are 1 to {g.n})")
+
+
 def explain(exc: Exception) -> str:
     """A Python error while a rule ran, in words."""
+    if isinstance(exc, NotASeat):
+        return str(exc)
     text = str(exc)
     if "NoneType" in text:
         return f"a value is none where a seat, number or list is needed ({text})"
@@ -39,14 +54,34 @@ def explain(exc: Exception) -> str:
 
 
 def located(fn: Callable, span, what: str) -> Callable:
-    """``fn`` with any Python error turned into an E401 at ``span``."""
+    """``fn`` with any Python error turned into an E401 at ``span``, and a run limit
+    passed (:class:`~wolfdsl.lang.limits.RunawayRule`) into an E402 there."""
     def guarded(g, env):
         try:
             return fn(g, env)
         except _RUNTIME_ERRORS as exc:
             raise RuleRuntimeError(Diagnostic(span, "error", f"{g.phase} {g.day}: {what} failed while the game "
                                               f"ran: {explain(exc)}", "E401")) from None
+        except (RunawayRule, RecursionError, MemoryError) as exc:
+            raise runaway(g, span, what, exc) from None
+        except RuleRuntimeError as err:  # the engine refused a value: place it here
+            if any(d.span is not None for d in err.diagnostics):
+                raise
+            raise RuleRuntimeError([Diagnostic(span, "error", f"{g.phase} {g.day}: {d.message}", "E401")
+                                    for d in err.diagnostics]) from None
     return guarded
+
+
+def runaway(g, span, what: str, exc: BaseException) -> RuleRuntimeError:
+    """The E402 for a run limit passed while ``what`` (at ``span``) ran."""
+    if isinstance(exc, RecursionError):
+        why = "the rules call themselves too deeply (a func or proc that calls itself with no way out?)"
+    elif isinstance(exc, MemoryError):
+        why = "it needs more memory than there is"
+    else:
+        why = str(exc)
+    return RuleRuntimeError(Diagnostic(span, "error", f"{g.phase} {g.day}: {what} ran away: {why}; "
+                                       "see the limits in docs/security.md", "E402"))
 
 
 def _nothing(g, env):
@@ -143,7 +178,11 @@ class CodeGen:
 
             def get(g, env):
                 s = obj(g, env)
-                return None if s is None else getattr(g.players[s], attr)
+                if s is None:
+                    return None
+                if s.__class__ is not int or s <= 0:  # past the last seat: IndexError
+                    seat(g, s)
+                return getattr(g.players[s], attr)
             return get
         return lambda g, env: g.seat_value(obj(g, env), name)
 
@@ -174,7 +213,9 @@ class CodeGen:
 
         def comp(g, env):
             out = []
-            for x in src(g, env) or ():
+            items = src(g, env) or ()
+            g.spend(len(items))
+            for x in items:
                 env[slot] = x
                 if cond(g, env):
                     out.append(x)
@@ -326,12 +367,12 @@ class CodeGen:
                 get = lambda g, env: B.seat_field(g.players[obj(g, env)], attr)
 
                 def put(g, env, x):
-                    g.set_seat_field(obj(g, env), attr, x)
+                    g.set_seat_field(seat(g, obj(g, env)), attr, x)
             else:
                 get = lambda g, env: g.seat_value(obj(g, env), attr)
 
                 def put(g, env, x):
-                    g.set_counter(obj(g, env), attr, x)
+                    g.set_counter(seat(g, obj(g, env)), attr, x)
         if s.op == "=":
             return lambda g, env: put(g, env, v(g, env))
         sign = 1 if s.op == "+=" else -1
@@ -354,9 +395,15 @@ class CodeGen:
         src = self.root_list(s.source, "this loop's list")
         body = self.block(s.body)
         slot = self.b[s]
+        span = s.span
 
         def run(g, env):
-            for x in src(g, env):
+            items = src(g, env)
+            try:
+                g.spend(len(items))
+            except RunawayRule as exc:
+                raise runaway(g, span, "this loop", exc) from None
+            for x in items:
                 env[slot] = x
                 body(g, env)
         return run
@@ -364,7 +411,10 @@ class CodeGen:
     def s_Decide(self, s: A.Decide):
         slots = self.b[s]
         by = slots.by
-        by_fn = self.root(s.by, "this decider") if by.kind == "seat" else None
+        by_fn = None
+        if by.kind == "seat":
+            who = self.expr(s.by)
+            by_fn = located(lambda g, env: seat(g, who(g, env)), s.by.span, "this decider")
         count = "any" if s.count == "any" else self.root(s.count)
         op = ir.DecideOp(
             action=s.action, short=s.action.rsplit(".", 1)[-1], by_kind=by.kind, by_name=by.name or None,
@@ -405,16 +455,16 @@ class CodeGen:
         as_ = self.expr(s.as_) if s.as_ is not None else None
         cause, span = s.cause, s.span
         if as_ is None:
-            return lambda g, env: g.kill(target(g, env), cause, None, span)
-        return lambda g, env: g.kill(target(g, env), cause, as_(g, env), span)
+            return lambda g, env: g.kill(seat(g, target(g, env)), cause, None, span)
+        return lambda g, env: g.kill(seat(g, target(g, env)), cause, seat(g, as_(g, env)), span)
 
     def s_AddStatus(self, s: A.AddStatus):
         target, st = self.expr(s.target), s.status
-        return lambda g, env: g.add_status(target(g, env), st)
+        return lambda g, env: g.add_status(seat(g, target(g, env)), st)
 
     def s_RemoveStatus(self, s: A.RemoveStatus):
         target, st = self.expr(s.target), s.status
-        return lambda g, env: g.remove_status(target(g, env), st)
+        return lambda g, env: g.remove_status(seat(g, target(g, env)), st)
 
     def fields(self, fields) -> tuple:
         return tuple((f.name, self.expr(f.expr)) for f in fields)

@@ -33,6 +33,7 @@ from .codegen import player_counts
 from .compile import check_program, compile_ruleset
 from ..diagnostics import Diagnostic, Span, WolfError, did_you_mean
 from .ir import Ruleset
+from .limits import MAX_SOURCE
 from .parse import cache_dir, grammar_path, prune_stale
 
 NOT_RULESETS = {"prelude", "roles"}
@@ -74,7 +75,13 @@ def bundled_path(name: str) -> Path | None:
 
 def resolve(ref: str, base_dir: str | os.PathLike | None = None) -> tuple[Path, str]:
     """Path and display name of a ruleset reference; raises ``WolfError`` if unknown."""
+    if not ref.strip():
+        raise WolfError("the ruleset name is empty: give a .wolf file or a bundled ruleset "
+                        f"({', '.join(bundled())})")
     cand = Path(ref)
+    if (Path(base_dir) / cand if base_dir is not None and not cand.is_absolute() else cand).is_dir():
+        raise WolfError(f"{ref} is a folder: give a .wolf file in it, or a bundled ruleset "
+                        f"({', '.join(bundled())})")
     if base_dir is not None and not cand.is_absolute():
         cand = Path(base_dir) / cand
     if cand.suffix in (".yaml", ".yml"):
@@ -84,16 +91,24 @@ def resolve(ref: str, base_dir: str | os.PathLike | None = None) -> tuple[Path, 
         cand = cand.with_name(cand.name + ".wolf")
     if cand.suffix == ".wolf" or os.sep in ref or "/" in ref:
         if cand.is_file():
-            return cand, cand.stem
+            return _ruleset_file(cand, ref)
         if cand.suffix == ".wolf":
             raise WolfError(f"no such ruleset file: {cand}")
     bp = bundled_path(ref)
     if bp is not None:
         return bp, ref
     if cand.is_file():
-        return cand, cand.stem
+        return _ruleset_file(cand, ref)
     raise WolfError(f"unknown ruleset '{ref}'" + did_you_mean(ref, bundled())
                     + f"; bundled rulesets: {', '.join(bundled())}; or give a path to a .wolf file")
+
+
+def _ruleset_file(path: Path, ref: str) -> tuple[Path, str]:
+    """``(path, its stem)`` for a ``.wolf`` file; any other file is refused unread, so
+    that no error quotes a file that is not a ruleset (docs/security.md)."""
+    if path.suffix != ".wolf":
+        raise WolfError(f"{ref} is not a .wolf file: a ruleset file's name ends in .wolf")
+    return path, path.stem
 
 
 def _display(path: Path, given: str | None = None) -> str:
@@ -128,9 +143,13 @@ def _read(path: Path, shown: str | None) -> tuple[str, A.Module]:
         if hit is not None and hit[0] == stamp:
             return hit[1], hit[2]
         shown = _display(path, shown)
-        data = path.read_bytes()
+        with open(path, "rb") as fh:
+            data = fh.read(MAX_SOURCE + 1)
     except OSError as exc:
         raise WolfError(f"cannot read {_display(path, shown)}: {exc.strerror}") from None
+    if len(data) > MAX_SOURCE:
+        raise WolfError(Diagnostic(Span(shown, 1, 1), "error", f"this file is larger than {MAX_SOURCE:,} bytes; "
+                                   "a ruleset is far smaller (is it a ruleset?)", "E102"))
     digest = hashlib.sha256(data + b"\0" + shown.encode("utf-8")).hexdigest()
     mod = hit[2] if hit is not None and hit[1] == digest else _disk_get(digest)
     if mod is None:
@@ -253,6 +272,9 @@ def _modules(path: Path, shown: str | None, overlay: dict[str, str] | None = Non
     seen: set[Path] = set()
     stack: list[Path] = []
 
+    base = rulesets_dir().resolve()
+    top = path.resolve().parent
+
     def visit(p: Path, span: Span | None, given: str | None) -> None:
         rp = p.resolve()
         if rp in stack:
@@ -264,7 +286,7 @@ def _modules(path: Path, shown: str | None, overlay: dict[str, str] | None = Non
         digest, mod = _read(p, given) if text is None else _read_text(p, given, text)
         for d in mod.decls:
             if isinstance(d, A.Import):
-                target = _import_path(d, p.parent)
+                target = _import_path(d, p.parent, base if rp.is_relative_to(base) else top)
                 name = d.path if d.path.endswith(".wolf") else d.path + ".wolf"
                 visit(target, d.span, os.path.join(os.path.dirname(mod.path), name))
         stack.pop()
@@ -275,10 +297,39 @@ def _modules(path: Path, shown: str | None, overlay: dict[str, str] | None = Non
     return out
 
 
-def _import_path(d: A.Import, folder: Path) -> Path:
+def input_files(ref: str, base_dir: str | os.PathLike | None = None) -> list[Path]:
+    """The files a load of ``ref`` reads: the ruleset and everything it imports (only
+    the ruleset when it does not parse); ``[]`` for an unknown ``ref``. Output options
+    refuse to write over them (:mod:`wolfdsl.outfile`)."""
+    try:
+        path, _ = resolve(ref, base_dir)
+    except WolfError:
+        return []
+    try:
+        shown = [mod.path for _, mod in _modules(path, str(path))]
+    except WolfError:
+        return [path]
+    base = rulesets_dir()
+    return [path] + [base / s[len("<bundled>/"):] if s.startswith("<bundled>/") else Path(s) for s in shown]
+
+
+def _import_path(d: A.Import, folder: Path, root: Path) -> Path:
+    """The file ``import "NAME"`` names: ``NAME.wolf`` beside the importing file (in
+    ``folder``), else a bundled file. Refused (docs/security.md): an absolute name, and a
+    file (symlinks followed) outside ``root``, the folder of the ruleset being loaded (of
+    the bundled rulesets, for a bundled file)."""
     name = d.path
+    if not name.strip() or os.path.isabs(name) or name.startswith("~") or "\0" in name:
+        raise WolfError(f"cannot import '{name}': an import names a bundled ruleset or a file beside "
+                        "this one (import \"roles\", import \"my_roles\"), not an absolute path", d.span)
     rel = folder / (name if name.endswith(".wolf") else name + ".wolf")
     if rel.is_file():
+        try:
+            rel.resolve().relative_to(root.resolve())
+        except ValueError:
+            raise WolfError(f"cannot import '{name}': {rel} is outside {root}, the folder of the ruleset "
+                            "being loaded; a ruleset may import bundled rulesets and the files under its "
+                            "own folder", d.span) from None
         return rel
     bp = bundled_path(name[:-5] if name.endswith(".wolf") else name)
     if bp is not None:

@@ -18,6 +18,11 @@ from .symbols import Binding, Bindings, Scope
 _FIELD_KINDS = {"faction": "faction", "role": "role", "class": "class", "team": "team", "cause": "cause"}
 
 
+LIST_FIRST = frozenset({"count", "empty", "any", "the", "first", "last", "min", "max", "sum", "take", "drop",
+                        "reverse", "sorted_by", "roles_of", "circle"})
+"""Builtins whose first argument is a list: a literal number or string there is an E211."""
+
+
 class NameResolver:
     """Names and expressions of one program: the part of the resolver that lint and
     editors also use on their own (``symbol_kinds``, ``known_names``, ``expr``)."""
@@ -114,10 +119,27 @@ class NameResolver:
                        + "; a seat has " + ", ".join(sorted(known)))
             self.put(e, Binding("error", name))
 
+    def list_source(self, e: A.Expr, what: str) -> None:
+        """E211 when ``e``, which must give a list, is a number or a string literal."""
+        lit = e.operand if isinstance(e, A.Neg) else e
+        if isinstance(lit, (A.Num, A.Str)):
+            self.error(e.span, "E211", f"{what} must be a list, such as alive or [1, 2], "
+                                       f"not the {'number' if isinstance(lit, A.Num) else 'string'} "
+                                       f"{self.source_text(e)}")
+
+    @staticmethod
+    def source_text(e: A.Expr) -> str:
+        s = e.span
+        if s is None or s.text is None or s.line != s.end_line:
+            return "given"
+        return s.text.splitlines()[s.line - 1][s.col - 1:s.end_col - 1]
+
     def e_Call(self, e: A.Call, scope):
         for a in e.args:
             self.expr(a, scope)
         n, got = e.name, len(e.args)
+        if n in LIST_FIRST and e.args:
+            self.list_source(e.args[0], f"the argument of {n}()")
         if n in B.REGISTRY:
             b = B.REGISTRY[n]
             lo, hi = b.arity

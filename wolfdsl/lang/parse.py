@@ -143,13 +143,18 @@ def _describe(expected: set[str]) -> str:
 
 
 def parse(text: str, path: str) -> Tree:
-    """Parse ``.wolf`` source. Raises ``WolfError`` (code E101) on a syntax error."""
+    """Parse ``.wolf`` source. Raises ``WolfError``: E101 on a syntax error, E102 past
+    a source limit (:mod:`wolfdsl.lang.limits`)."""
     from lark.exceptions import UnexpectedInput
 
+    from .limits import check_tree
+
     try:
-        return parser().parse(text)
+        tree = parser().parse(text)
     except UnexpectedInput as exc:
         raise WolfError(_syntax_diagnostic(exc, text, path)) from None
+    check_tree(tree, path, text)
+    return tree
 
 
 def _syntax_diagnostic(exc: UnexpectedInput, text: str, path: str) -> Diagnostic:

@@ -27,7 +27,7 @@ runs with): the slot is the variable's name, or ``name#k`` for a variable that s
 ``k`` enclosing ones, so an inner ``me`` never overwrites an outer one.
 
 Codes: E201 unknown name, E204 unknown field, E205 unknown action, E206 wrong number of
-arguments, E208 bad declaration, E209 statement in the wrong place, E210 a field compared
+arguments, E208 bad declaration, E209 statement in the wrong place, E211 a number or string where a list is needed, E210 a field compared
 with a symbol of another kind.
 """
 from __future__ import annotations
@@ -204,6 +204,7 @@ class Resolver(NameResolver):
 
     def s_For(self, s: A.For, scope, ctx):
         self.expr(s.source, scope)
+        self.list_source(s.source, "what a for loop goes over")
         inner = Scope(scope)
         self.put(s, inner.bind(s.var))
         self.block(s.body, inner, ctx)
@@ -231,6 +232,7 @@ class Resolver(NameResolver):
         me = inner.bind("me")
         self.clauses(s.requires, inner)
         self.expr(s.options, inner)
+        self.list_source(s.options, "the options of a decide")
         if s.pass_when is not None:
             self.expr(s.pass_when, inner)
         if s.count not in (None, "any"):
@@ -249,10 +251,12 @@ class Resolver(NameResolver):
 
     def s_Vote(self, s: A.Vote, scope, ctx):
         self.expr(s.voters, scope)
+        self.list_source(s.voters, "the voters of a vote")
         vscope = Scope(scope)
         voter = vscope.bind(s.voter_var)
         self.clauses(s.voter_unless, vscope)
         self.expr(s.candidates, scope)
+        self.list_source(s.candidates, "the candidates of a vote")
         cscope = Scope(vscope)
         cand = cscope.bind(s.cand_var)
         self.clauses(s.cand_unless, cscope)

@@ -17,6 +17,8 @@ from .load import resolve
 
 def _target(name: str, folder: Path) -> Path:
     path = Path(name)
+    if not path.name or path.name in (".", ".."):
+        raise WolfError(f"'{name}' is not a file name: give one such as my-variant")
     if path.suffix != ".wolf":
         path = path.with_name(path.name + ".wolf")
     return path if path.is_absolute() else folder / path

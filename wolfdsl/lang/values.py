@@ -14,6 +14,8 @@ from __future__ import annotations
 import operator
 from typing import Any, Callable
 
+from .limits import MAX_LIST, check_list, check_number, too_long
+
 
 def less(a, b) -> bool:
     return a is not None and b is not None and a < b
@@ -29,8 +31,18 @@ def member(a, b) -> bool:
 
 def add(a, b):
     if isinstance(a, list):
-        return a + (b if isinstance(b, list) else [b])
+        return check_list(a + (b if isinstance(b, list) else [b]))
     return a + b
+
+
+def multiply(a, b):
+    """``*``: numbers, or a list repeated (at most :data:`~wolfdsl.lang.limits.MAX_LIST`
+    items; whole numbers of at most :data:`~wolfdsl.lang.limits.MAX_BITS` bits)."""
+    if isinstance(a, list) or isinstance(b, list):
+        n = len(a if isinstance(a, list) else b) * (b if isinstance(a, list) else a)
+        if n > MAX_LIST:
+            raise too_long(n)
+    return check_number(a * b)
 
 
 def subtract(a, b):
@@ -44,6 +56,6 @@ BINOPS: dict[str, Callable[[Any, Any], Any]] = {
     "==": operator.eq, "!=": operator.ne, "<": less, "<=": less_equal,
     ">": lambda a, b: less(b, a), ">=": lambda a, b: less_equal(b, a),
     "in": member, "not in": lambda a, b: not member(a, b),
-    "+": add, "-": subtract, "*": operator.mul, "/": operator.truediv, "%": operator.mod,
+    "+": add, "-": subtract, "*": multiply, "/": operator.truediv, "%": operator.mod,
 }
 """Binary operators other than ``has``/``lacks`` (status tests) and ``and``/``or``."""

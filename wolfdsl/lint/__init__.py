@@ -66,7 +66,7 @@ def lint_file(path: str | Path, codes: set[str], explore: int = 0, seed: int = 0
     if not ctx.modules:
         try:
             own = (overlay or {}).get(str(Path(path).resolve()))
-            sups += suppress.scan(ctx.shown, own if own is not None else Path(path).read_text(encoding="utf-8"))
+            sups += suppress.scan(ctx.shown, own if own is not None else Path(path).read_text(encoding="utf-8", errors="replace"))
         except OSError:
             pass
     found = suppress.apply(found, sups)

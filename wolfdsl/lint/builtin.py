@@ -31,6 +31,27 @@ class SyntaxErrorRule(_Compile):
 
 
 @register
+class SourceLimit(_Compile):
+    """A source limit passed (docs/security.md lists them).
+
+    What it finds:
+        Brackets, blocks or operators nested about 50 deep; a chain of more than 200
+        terms (``1 + 1 + ...``); a number of more than 15 digits; a string of more than
+        10,000 characters; an import name of more than 200; more than 1,000 cards of one
+        kind, or players.
+    Why it matters:
+        Such text is never a playable rule, and past these sizes wolfdsl could run out of
+        stack or memory instead of answering.
+    Example:
+        ``deck 12: villager*99999999999``.
+    Fix:
+        Name a part of a deep expression with ``let`` or a ``func``; use sizes a table can
+        play.
+    """
+    code, name = "E102", "source-limit"
+
+
+@register
 class UnknownName(_Compile):
     """A name used but never defined.
 
@@ -194,3 +215,21 @@ class MismatchedComparison(_Compile):
         ``t.role == werewolf``).
     """
     code, name = "E210", "mismatched-comparison"
+
+
+@register
+class NotAList(_Compile):
+    """A number or a string where a list is needed.
+
+    What it finds:
+        A literal number or string as the list of a ``for`` loop, the options of a
+        ``decide``, the voters or candidates of a ``vote``, or the first argument of a
+        builtin that takes a list (``count(1)``).
+    Why it matters:
+        The rule would fail the first time a game reaches it.
+    Example:
+        ``for p in 5 { ... }``.
+    Fix:
+        Give a list: ``alive``, ``players``, ``[1, 2]``, ``[p in alive where ...]``.
+    """
+    code, name = "E211", "not-a-list"

@@ -13,8 +13,9 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from ..diagnostics import Diagnostic, WolfError, did_you_mean
+from ..diagnostics import Diagnostic, Span, WolfError, did_you_mean
 from ..lang.ir import Attribute, Ruleset
+from ..lang.limits import Budget
 
 REDEAL_SHUFFLES = 10000
 """Shuffles tried before a deal is declared impossible under the redeal rules."""
@@ -32,6 +33,7 @@ class Problem:
 
     path: tuple
     message: str
+    span: Span | None = None   # the place in the ruleset it is about, when it is the ruleset's
 
 
 class DealError(WolfError):
@@ -39,7 +41,7 @@ class DealError(WolfError):
 
     def __init__(self, problems: list[Problem]):
         self.problems = list(problems)
-        super().__init__([Diagnostic(None, "error", p.message) for p in self.problems])
+        super().__init__([Diagnostic(p.span, "error", p.message) for p in self.problems])
 
 
 @dataclass(slots=True)
@@ -52,15 +54,17 @@ class Dealt:
     deck_cards: list[str]
 
 
-class _DealView:
+class _DealView(Budget):
     """What a ``redeal`` condition may read of the game while the cards are dealt."""
 
-    __slots__ = ("rs", "n", "extra_cards", "deck_cards", "players", "rng")
+    __slots__ = ("rs", "n", "extra_cards", "deck_cards", "players", "rng", "steps", "depth")
+    phase, day = "setup", 0
 
     def __init__(self, rs, n, extra_cards, deck_cards, rng):
         self.rs, self.n, self.extra_cards, self.deck_cards = rs, n, extra_cards, deck_cards
         self.players: list = []
         self.rng = rng
+        self.steps = self.depth = 0
 
 
 def redeal_reason(rs: Ruleset, deck_cards: list[str], extra_cards: list[str],
@@ -86,12 +90,14 @@ def deck_problems(rs: Ruleset, n: int, seats: list[str] | None,
     seat 1) and ``extra_cards`` (``None``: not fixed); empty when it can."""
     if not rs.decks:
         return [Problem((), f"{rs.name} declares no deck: add one such as `deck 12: ROLE*4, ROLE, ...` listing a "
-                            "card per player (after `import \"roles\"` for the standard roles)")]
+                            "card per player (after `import \"roles\"` for the standard roles)",
+                        Span(rs.path, 1, 1) if rs.path else None)]
     deck = rs.deck_for(n)
     if deck is None:
-        lo, hi = rs.players
-        return [Problem(("seats",), f"{rs.name} has no deck for {n} players (it is for "
-                                    f"{lo if lo == hi else f'{lo} to {hi}'})")]
+        counts = sorted({str(d.low) if d.low == d.high else f"{d.low} to {d.high}" for d in rs.decks})
+        return [Problem(("seats",), f"{rs.name} has no deck for {n} players: its decks deal "
+                                    f"{', '.join(counts)} players; add a `deck {n}: ...`",
+                        rs.decks[0].span)]
     if seats is None:
         return []
     for r in seats:
@@ -187,7 +193,9 @@ def deal(rs: Ruleset, rng: random.Random, n: int, seats: list[str] | None = None
         dealt, extra = cards[:n], cards[n:]
         if redeal_reason(rs, list(deck.cards), extra, rng) is None:
             return Dealt(dealt, extra, list(deck.cards))
-    raise DealError([Problem((), f"{rs.name}: no deal satisfies the redeal rules after {REDEAL_SHUFFLES} shuffles")])
+    raise DealError([Problem((), f"{rs.name}: no deal of this deck satisfies the redeal rules after "
+                                 f"{REDEAL_SHUFFLES} shuffles; a redeal rule that always holds deals forever",
+                             deck.span)])
 
 
 def seat_attributes(rs: Ruleset, rng: random.Random, given: dict[str, Any]) -> dict[str, Any]:

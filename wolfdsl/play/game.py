@@ -20,8 +20,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..diagnostics import WolfError
+from ..diagnostics import Diagnostic, WolfError
 from ..lang.ir import EndPhase, RuleRuntimeError, Ruleset
+from ..lang.limits import MAX_DAYS
 from .agents import DEFAULT_AGENTS, BaseAgent
 from .deal import DealError, attribute_problems, card_problems, deal, seat_attributes
 from .deaths import Deaths
@@ -78,6 +79,9 @@ class Game(Table):
         self._seat(seats, players, extra_cards, attributes or {})
         bound = rs.engine.day_bound
         self.max_days = int(bound(self, {})) if bound is not None else MAX_DAYS_DEFAULT
+        if self.max_days > MAX_DAYS:
+            raise RuleRuntimeError(Diagnostic(rs.engine.spans.get("day_bound"), "error", f"engine day_bound is "
+                                              f"{self.max_days}; at most {MAX_DAYS} days are allowed", "E402"))
         self.watch_globals()
 
     def _seat(self, seats, players, extra_cards, attributes) -> None:

@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 from ..lang.ir import RuleRuntimeError, Ruleset
+from ..lang.limits import Budget
 from .hooks import Observer, WatchedGlobals
 
 _MISSING = object()
@@ -69,7 +70,7 @@ def show(v) -> str:
     return str(v)
 
 
-class Table:
+class Table(Budget):
     """The state of one game and the seat API the closures call.
 
     - ``players``: index 0 is a placeholder, seats are ``players[1..n]``.
@@ -279,16 +280,23 @@ class Table:
 
     # ------------------------------------------------------------ funcs and procs
     def call_func(self, name: str, args: list) -> Any:
-        """The value of the ruleset's ``func name(args)``."""
+        """The value of the ruleset's ``func name(args)`` (counted against the run
+        limits: :class:`~wolfdsl.lang.limits.Budget`)."""
         f = self.rs.funcs[name]
-        return f.body(self, dict(zip(f.params, args)))
+        self.enter()
+        try:
+            return f.body(self, dict(zip(f.params, args)))
+        finally:
+            self.leave()
 
     def call_proc(self, name: str, args: list) -> None:
-        """Run the ruleset's ``proc name(args)``; while it runs it is the last of
-        ``running`` (a death in it names the proc as its ``rule``)."""
+        """Run the ruleset's ``proc name(args)`` (counted as :meth:`call_func`); while it
+        runs it is the last of ``running`` (a death in it names the proc as its ``rule``)."""
         p = self.rs.procs[name]
+        self.enter()
         self.running.append(p)
         try:
             p.body(self, dict(zip(p.params, args)))
         finally:
             self.running.pop()
+            self.leave()

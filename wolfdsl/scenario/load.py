@@ -23,7 +23,8 @@ from jsonschema import Draft202012Validator
 
 from ..diagnostics import Diagnostic, Related, Span, WolfError, did_you_mean
 from ..schemas import load_schema
-from .yamlspans import Located, Path, format_path, load_yaml
+from ..lang.load import decode_source
+from .yamlspans import MAX_BYTES, Located, Path, format_path, load_yaml
 
 OTHERWISE = ("abstain", "random", "error")
 NO_WINNER = (None, "none", "draw")
@@ -138,10 +139,11 @@ def load_scenario(path: str) -> Scenario:
     node (``file:line:col``).
     """
     try:
-        with open(path, encoding="utf-8") as fh:
-            text = fh.read()
+        with open(path, "rb") as fh:
+            data = fh.read(MAX_BYTES + 1)
     except OSError as exc:
         raise WolfError(f"{path}: cannot read the scenario: {exc.strerror or exc}") from None
+    text = decode_source(data, path)
     located = load_yaml(text, path)
     problems = schema_problems(located)
     if problems:

@@ -8,7 +8,7 @@ from ..diagnostics import WolfError
 from ..lang.ir import Ruleset
 from ..lang.load import load
 from ..play.deal import DealError
-from ..play.eventlog import write_jsonl
+from ..play.eventlog import game_log
 from ..play.game import play
 from ..play.referee import DecisionError
 from ..play.results import GameResult
@@ -67,7 +67,12 @@ def run_scenario(path: str, ruleset_ref: str | None = None, log: str | None = No
     except WolfError as exc:
         raise WolfError([d if d.span else replace(d, span=_where(scenario, d.message)) for d in exc.diagnostics]) from None
     if log:
-        write_jsonl(log, result.events)
+        from ..lang.load import input_files
+        from ..outfile import output
+
+        ref = ruleset_ref if ruleset_ref is not None else resolve_ruleset_ref(scenario.ruleset, scenario.path)
+        with output(log, "--log", [path] + input_files(ref)) as out:
+            out.write(game_log(result.events))
     ok, report = check_expect(scenario, result)
     return ScenarioOutcome(ok, report, agent.warnings + list(getattr(result, "warnings", [])), result, scenario,
                            ruleset if isinstance(ruleset, Ruleset) else None)
