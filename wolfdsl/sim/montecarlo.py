@@ -291,6 +291,10 @@ def _stop_pool(pool: ProcessPoolExecutor) -> None:
     manager = getattr(pool, "_executor_manager_thread", None)
     if manager is not None:
         manager.join(timeout=5)
+        if manager.is_alive():  # a loaded machine: keep the exit hook off this pool's pipe
+            import concurrent.futures.process as cfp
+
+            getattr(cfp, "_threads_wakeups", {}).pop(manager, None)
 
 
 @contextmanager
