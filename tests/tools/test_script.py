@@ -48,3 +48,17 @@ def test_default_language_and_output_file(tmp_path):
     r = invoke("script", "classic-9", "--format", "html", "-o", out)
     assert r.exit_code == 0 and out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
     assert invoke("script", "classic-9", "--format", "pdf").exit_code == 2
+
+
+def test_a_step_without_call_lines_still_wakes_its_role_with_a_reminder():
+    # the tutorial's watchman declares no `call`: the sheet must not drop him silently
+    en = call_sheet("docs/examples/my-12-watchman.wolf", None, "en")
+    woken = [c for c in en["first_night"] if c.startswith("Night watchman")]
+    assert woken == ["Night watchman, open your eyes: watchman.watch. Night watchman, close your "
+                     "eyes. [step watchman declares no call: write `call \"...\" \"...\"` in it]"]
+    assert [c for c in en["other_nights"] if c.startswith("Night watchman")] == woken
+    zh = call_sheet("docs/examples/my-12-watchman.wolf", None, "zh")
+    assert any(c.startswith("守夜人请睁眼：watchman.watch。") for c in zh["first_night"])
+    # a bundled board declares every call: no reminder anywhere
+    std = call_sheet("standard-12", None, "en")
+    assert not any("declares no call" in c for part in ("first_night", "other_nights", "day") for c in std[part])

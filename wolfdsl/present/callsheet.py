@@ -23,11 +23,15 @@ WORDS = {
            "other": "Other nights", "day": "Day", "any": "At any time",
            "rules": "House rules in force", "cards": "Event cards", "players": "{n} players",
            "dark": "Night falls: everybody, close your eyes.", "only": " (only when {when})",
-           "extra": "; {n} face down", "moon": "{moon} moon"},
+           "extra": "; {n} face down", "moon": "{moon} moon",
+           "undeclared": "{role}, open your eyes: {actions}. {role}, close your eyes. "
+                         "[step {step} declares no call: write `call \"...\" \"...\"` in it]"},
     "zh": {"sheet": "法官台本", "deck": "牌组", "first": "第一夜", "other": "之后的夜晚",
            "day": "白天", "any": "随时提醒", "rules": "本局规则", "cards": "事件牌",
            "players": "{n}人", "dark": "天黑请闭眼。", "only": "（仅当 {when}）",
-           "extra": "；{n}张底牌", "moon": "{moon}"},
+           "extra": "；{n}张底牌", "moon": "{moon}",
+           "undeclared": "{role}请睁眼：{actions}。{role}请闭眼。"
+                         "［步骤 {step} 没有写台词：请在其中写 `call \"...\" \"...\"`］"},
 }
 MOONS_ZH = {"full": "满月", "new": "新月", "black": "黑月"}
 
@@ -80,6 +84,27 @@ def _in_play(node: A.Node, comp, dealt: set[str]) -> bool:
     return not named or bool(named & dealt)
 
 
+def _undeclared(step, comp, dealt: set[str], lang: str) -> list[str]:
+    """A stand-in call for a step that wakes a dealt role but declares no ``call``, so a
+    designer's new role is never silently missing from the sheet (and the sheet says how
+    to write the real one)."""
+    from ..lang.symbols import DecideSlots
+
+    roles = comp.ruleset.roles
+    actions: dict[str, list[str]] = {}
+    for n in A.walk(step):
+        bd = comp.bindings.of.get(id(n))
+        if isinstance(bd, DecideSlots) and bd.by.name in roles and bd.by.name in dealt:
+            actions.setdefault(bd.by.name, []).append(getattr(n, "action", "") or "")
+    out = []
+    for rid, acts in actions.items():
+        r = roles[rid]
+        name = r.name_zh if lang == "zh" and r.name_zh else r.name
+        out.append(WORDS[lang]["undeclared"].format(
+            role=name, step=step.name, actions=", ".join(dict.fromkeys(a for a in acts if a)) or "?"))
+    return out
+
+
 def _reminders(comp, lang: str, options: dict, dealt: set[str]) -> list[str]:
     decls = comp.program.of_kind("replacement") + comp.program.of_kind("trigger")
     decls += [d for mod in comp.program.modules for d in mod.decls
@@ -106,7 +131,10 @@ def call_sheet(ref: str, options: dict[str, str] | None = None, lang: str | None
             if step["runs"] in ("never", skip) or not _in_play(decls[step["step"]], comp, dealt):
                 continue
             note = w["only"].format(when=step["when"]) if step["runs"] == "depends" and not step["options"] else ""
-            out += [_words(c, lang, values) + note for c in decls[step["step"]].calls]
+            decl = decls[step["step"]]
+            out += [_words(c, lang, values) + note for c in decl.calls]
+            if not decl.calls:
+                out += _undeclared(decl, comp, dealt, lang)
         return out
 
     return {
