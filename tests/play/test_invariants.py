@@ -3,7 +3,9 @@ invariants of a game of Werewolf:
 
 - it ends, with a winner or a draw (the day limit);
 - no seat dies twice, unless it was revived in between (NEWMOON-27);
-- the event log's ``seq`` runs 0, 1, 2, ... without a gap;
+- the event log's ``seq`` runs 0, 1, 2, ... without a gap; it opens with the one
+  ``game_start`` and a finished game closes with the one ``game_over``, nothing after it;
+- no ballot is cast by a seat that is dead at the time of the vote;
 - the event log is valid against its JSON Schema, and the game played without a log
   (``record=False``, as Monte Carlo runs play) ends the same way (both checked on one
   game in ``VALIDATE_EVERY``: validation costs ten times the game).
@@ -43,8 +45,14 @@ def check_game(rs, i: int) -> None:
     res = play(rs, seed=i, agent=RandomAgent(i), players=players_for(rs, i))
     assert res.over, f"{name}: game {i} did not end"
     assert res.winners or res.reason == "day_limit", f"{name}: game {i} ended without a winner"
+    types = [e["type"] for e in res.events]
+    assert types[0] == "game_start" and types.count("game_start") == 1, f"{name}: game {i}: start"
+    assert types[-1] == "game_over" and types.count("game_over") == 1, f"{name}: game {i}: end"
     dead: set[int] = set()
     for e in res.events:  # a seat dies again only after a revival (NEWMOON-27)
+        if e["type"] == "vote":
+            voters = {int(v) for v in e["ballots"]}
+            assert not voters & dead, f"{name}: game {i}: dead seats {sorted(voters & dead)} voted"
         if e["type"] == "death":
             assert e["seat"] not in dead, f"{name}: game {i}: seat {e['seat']} died twice"
             dead.add(e["seat"])
