@@ -95,8 +95,8 @@ def check_agents(name: str) -> None:
         raise typer.BadParameter("is empty; give an agent name such as random", param_hint="'--agents'")
     try:
         build(name, 0)
-    except WolfError as e:
-        raise typer.BadParameter(str(e), param_hint="'--agents'") from None
+    except WolfError as e:  # click says "Error: Invalid value": no second "error:"
+        raise typer.BadParameter(str(e).removeprefix("error: "), param_hint="'--agents'") from None
 
 
 def until_ci_width(text: Optional[str]) -> Optional[float]:
