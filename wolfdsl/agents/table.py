@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import random
 
-from ..play.agents import BaseAgent, RandomAgent, Request, pick_preferred
+from ..play.agents import BaseAgent, RandomAgent, Request, follow_alive, pick_preferred
 from ..play.seeding import derive
 from .beliefs import Beliefs
 
@@ -110,10 +110,7 @@ class TableAgent(BaseAgent):
             return
         t = event["type"]
         if seat is None:
-            if t == "death":
-                self.alive.discard(event["seat"])
-            elif t == "revive":
-                self.alive.add(event["seat"])
+            follow_alive(self.alive, event)
             if t in Mind.READS:
                 for mind in self.minds.values():
                     mind.see(event)

@@ -82,6 +82,16 @@ class Agent(Protocol):
         """Called once when the game stops (``over``: a side won or a bound was hit)."""
 
 
+def follow_alive(alive: set, event: dict) -> None:
+    """Keep ``alive`` (the living seats as the table sees them) up to date with a public
+    ``death`` or ``revive`` event; other events leave it alone."""
+    t = event["type"]
+    if t == "death":
+        alive.discard(event["seat"])
+    elif t == "revive":
+        alive.add(event["seat"])
+
+
 class BaseAgent:
     """No-op hooks, so an agent only writes ``decide``."""
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from ..diagnostics import WolfError
-from ..play.agents import BaseAgent, Request
+from ..play.agents import BaseAgent, Request, follow_alive
 from .spec import SeatPlan
 
 PROTOCOL_VERSION = 1
@@ -137,11 +137,8 @@ class PerSeat(BaseAgent):
             self._start(event.get("game", 0))
         t = event["type"]
         if seat is None:
-            if t == "death":
-                self.alive.discard(event["seat"])
-            elif t == "revive":
-                self.alive.add(event["seat"])
-            elif t == "game_over":
+            follow_alive(self.alive, event)
+            if t == "game_over":
                 self.over = event
         for a in self.engines:
             if seat is not None or getattr(a, "sees", False):
