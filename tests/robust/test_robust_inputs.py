@@ -29,13 +29,13 @@ CASES = {
     "300-character import": ('import "' + "a" * 300 + '"\n' + STD, (1, 8), "300 characters"),
     # expressions outside statements: E401 at the expression, with the value (E211 when the
     # compiler sees that a number stands where a list is needed)
-    "1 / 0 in a win rule": (STD + WIN + "1 / 0 == 1\n", (4, 35), "division by zero"),
-    "none + 1 in a win rule": (STD + WIN + "none + 1 == 1\n", (4, 35), "none"),
-    "a field of a role": (STD + NIGHT + "when (1).role.role == 1 { }\n", (4, 28), "'guard' is not a seat"),
+    "1 / 0 in a win rule": (STD + WIN + "1 / 0 == 1\n", (4, 35), "`1 / 0`: division by zero"),
+    "none + 1 in a win rule": (STD + WIN + "none + 1 == 1\n", (4, 35), "`none + 1`: `none` has no arithmetic"),
+    "a field of a role": (STD + NIGHT + "when (1).role.role == 1 { }\n", (4, 28), "`guard.role`: `guard` is a name, not a seat"),
     "for over a number": (STD + NIGHT + "{ for p in 5 { } }\n", (4, 34), "E211"),
     "count(1)": (STD + WIN + "count(1) == 1\n", (4, 41), "E211 error: the argument of count() must be a list"),
     "decide by seat 0": (STD + NIGHT + "{ decide zz.act by 0 choose t from alive { } }\n", (4, 42),
-                         "0 is not a seat"),
+                         "`0` is not a seat"),
     "decide from a number": (STD + NIGHT + "{ decide zz.act by 1 choose t from 5 { } }\n", (4, 58),
                              "E211"),
     "voters in a number": (STD + "step s in day first { vote v kind exile voters v in 7 candidates c in alive "
@@ -49,7 +49,7 @@ CASES = {
                                    "decks deal 12 players"),
     "no deck": ('import "roles"\nplayers 12\n', (1, 1), "declares no deck"),
     # wrong without an error
-    "kill -1": (STD + NIGHT + "{ kill -1 cause wolf }\n", (4, 25), "-1 is not a seat"),
+    "kill -1": (STD + NIGHT + "{ kill -1 cause wolf }\n", (4, 25), "`-1` is not a seat"),
     # unbounded work (E402)
     "func f(x) = f(x)": (STD + "func f(x) = f(x)\n" + WIN + "f(1) == 1\n", (4, 13), "inside one another"),
     "f(n-1) + f(n-1)": (STD + "func f(n) = if n == 0 then 1 else f(n - 1) + f(n - 1)\n" + WIN + "f(40) == 1\n",

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from .values import WrongValue, kind, show
+
 
 def _alive(g):
     return g.alive_list()
@@ -35,19 +37,27 @@ VALUES = {
 """Names that evaluate to a value of the running game."""
 
 
+def items(xs, fn: str) -> list | tuple | dict:
+    """``xs`` when it is a list (``none``: empty), else a
+    :class:`~wolfdsl.lang.values.WrongValue` naming the call: "`count(5)`: `5` is a number, not a list"."""
+    if xs.__class__ is list or xs is None or isinstance(xs, (list, tuple, dict)):
+        return xs or ()
+    raise WrongValue(f"`{fn}({show(xs)})`: `{show(xs)}` is {kind(xs)}, not a list")
+
+
 def count(g, xs) -> int:
     """Number of items in a list (0 for ``none``)."""
-    return len(xs) if xs else 0
+    return len(items(xs, "count"))
 
 
 def empty(g, xs) -> bool:
     """True when a list has no item."""
-    return not xs
+    return not items(xs, "empty")
 
 
 def any_(g, xs) -> bool:
     """True when a list has an item."""
-    return bool(xs)
+    return bool(items(xs, "any"))
 
 
 def holder(g, role) -> int | None:
@@ -73,22 +83,25 @@ def members(g, team) -> list[int]:
 
 def the(g, xs):
     """The single item of a one-item list, else ``none``."""
-    return xs[0] if xs and len(xs) == 1 else None
+    xs = items(xs, "the")
+    return xs[0] if len(xs) == 1 else None
 
 
 def first(g, xs):
     """The first item of a list, or ``none``."""
+    xs = items(xs, "first")
     return xs[0] if xs else None
 
 
 def last(g, xs):
     """The last item of a list, or ``none``."""
+    xs = items(xs, "last")
     return xs[-1] if xs else None
 
 
 def circle(g, xs, direction=1) -> list[int]:
     """Seats of ``xs`` in table order: ascending for direction 1, descending for -1."""
-    return sorted(xs or (), reverse=(direction or 1) < 0)
+    return sorted(items(xs, "circle"), reverse=(direction or 1) < 0)
 
 
 def circle_from(g, start, direction, xs) -> list[int]:
@@ -128,17 +141,19 @@ def died(g, day, phase) -> list[int]:
 
 def minimum(g, xs):
     """The smallest item of a list, or ``none``."""
+    xs = items(xs, "min")
     return min(xs) if xs else None
 
 
 def maximum(g, xs):
     """The largest item of a list, or ``none``."""
+    xs = items(xs, "max")
     return max(xs) if xs else None
 
 
 def sum_(g, xs):
     """The sum of a list of numbers."""
-    return sum(xs or ())
+    return sum(items(xs, "sum"))
 
 
 def voted_for(g, ballots, seat) -> list[int]:

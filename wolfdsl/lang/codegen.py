@@ -26,7 +26,7 @@ from .knowledge import told_facts
 from .limits import RunawayRule
 from .link import Program
 from .resolve import Bindings
-from .values import BINOPS
+from .values import BINOPS, WrongValue, as_list, kind, negate, show
 
 _RUNTIME_ERRORS = (TypeError, AttributeError, KeyError, IndexError, ValueError, ZeroDivisionError, OverflowError)
 
@@ -35,17 +35,19 @@ class NotASeat(ValueError):
     """A value used as a seat that is no seat of the game (``kill -1``, ``decide … by 0``)."""
 
 
-def seat(g, s):
-    """``s`` if it is a seat of the game or ``none``; else :class:`NotASeat` (an E401)."""
+def seat(g, s, field: str | None = None):
+    """``s`` if it is a seat of the game or ``none``; else :class:`NotASeat` (an E401),
+    naming ``s`` (and the ``field`` read from it: "`guard.role`: `guard` is a name, not a seat")."""
     if s is None or (type(s) is int and 0 < s <= g.n):
         return s
-    raise NotASeat(f"{s!r} is not a seat (seats are 1 to {g.n})" if not isinstance(s, str)
-                   else f"'{s}' is not a seat (seats are 1 to {g.n})")
+    what = f"`{show(s)}.{field}`: " if field else ""
+    raise NotASeat(f"{what}`{show(s)}` is not a seat (seats are 1 to {g.n})" if type(s) is int
+                   else f"{what}`{show(s)}` is {kind(s)}, not a seat (seats are 1 to {g.n})")
 
 
 def explain(exc: Exception) -> str:
     """A Python error while a rule ran, in words."""
-    if isinstance(exc, NotASeat):
+    if isinstance(exc, (NotASeat, WrongValue)):
         return str(exc)
     text = str(exc)
     if "NoneType" in text:
@@ -124,7 +126,7 @@ class CodeGen:
     def root_list(self, e: A.Expr, what: str) -> Callable:
         """A guarded closure for an expression that must give a list (``none``: empty)."""
         fn = self.expr(e)
-        return located(lambda g, env: list(fn(g, env) or ()), e.span, what)
+        return located(lambda g, env: as_list(fn(g, env)), e.span, what)
 
     def clauses(self, clauses, drop: bool | None = None) -> tuple:
         """``(condition, reason)`` pairs; with ``drop`` set, a clause whose condition is a
@@ -180,11 +182,11 @@ class CodeGen:
                 s = obj(g, env)
                 if s is None:
                     return None
-                if s.__class__ is not int or s <= 0:  # past the last seat: IndexError
-                    seat(g, s)
+                if s.__class__ is not int or not 0 < s <= g.n:
+                    seat(g, s, name)
                 return getattr(g.players[s], attr)
             return get
-        return lambda g, env: g.seat_value(obj(g, env), name)
+        return lambda g, env: g.seat_value(seat(g, obj(g, env), name), name)
 
     def e_Call(self, e: A.Call):
         args = [self.expr(a) for a in e.args]
@@ -213,7 +215,7 @@ class CodeGen:
 
         def comp(g, env):
             out = []
-            items = src(g, env) or ()
+            items = as_list(src(g, env))
             g.spend(len(items))
             for x in items:
                 env[slot] = x
@@ -230,7 +232,7 @@ class CodeGen:
 
             def has(g, env):
                 s = left(g, env)
-                res = s is not None and right(g, env) in g.players[s].statuses
+                res = s is not None and right(g, env) in g.players[seat(g, s)].statuses
                 return res != neg
             return has
         fn = BINOPS[op]
@@ -290,7 +292,7 @@ class CodeGen:
 
     def e_Neg(self, e):
         x = self.expr(e.operand)
-        return lambda g, env: -x(g, env)
+        return lambda g, env: negate(x(g, env))
 
     def e_IfExpr(self, e: A.IfExpr):
         branches = []

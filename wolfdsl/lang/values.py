@@ -6,6 +6,10 @@ is true division. Comparisons with ``none`` are false (``none < 3`` is false, so
 ``3 < none``) rather than errors; arithmetic on ``none`` is an error (E401 at run time).
 ``+`` on a list appends (a list or one item), ``-`` removes every occurrence.
 
+A value of the wrong kind raises :class:`WrongValue`, whose message names the operation
+and the value that was wrong (``none + 1``: ``none`` has no arithmetic); the compiler
+places it at the rule's line as an E401.
+
 >>> BINOPS["<"](None, 3), BINOPS["+"]([1, 2], 3), BINOPS["-"]([1, 2, 1], 1)
 (False, [1, 2, 3], [2])
 """
@@ -17,45 +21,146 @@ from typing import Any, Callable
 from .limits import MAX_LIST, check_list, check_number, too_long
 
 
+class WrongValue(TypeError):
+    """A value of the wrong kind for what a rule does with it; the message names both
+    (E401 once placed: "`none + 1`: `none` has no arithmetic")."""
+
+
+def show(v) -> str:
+    """``v`` as a ruleset writes it: ``none``, ``yes``/``no``, ``3``, ``seer``, ``[1, 2]``
+    (a long list cut after 5 items)."""
+    if v is None:
+        return "none"
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if isinstance(v, (list, tuple)):
+        items = ", ".join(show(x) for x in v[:5])
+        return f"[{items}{', ...' if len(v) > 5 else ''}]"
+    if isinstance(v, dict):
+        return "a table of ballots"
+    return str(v)
+
+
+def kind(v) -> str:
+    """What ``v`` is, in words: ``none``, ``a yes/no``, ``a number``, ``a name``, ``a list``."""
+    if v is None:
+        return "none"
+    if isinstance(v, bool):
+        return "a yes/no"
+    if isinstance(v, (int, float)):
+        return "a number"
+    if isinstance(v, str):
+        return "a name"
+    if isinstance(v, (list, tuple)):
+        return "a list"
+    return "a table"
+
+
+def _number(v) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+def _arith(op: str, a, b):
+    """The :class:`WrongValue` for ``a op b`` when one side is no number."""
+    bad = a if not _number(a) else b
+    what = "has no arithmetic" if bad is None else f"is {kind(bad)}, which has no arithmetic"
+    if isinstance(b, list) and _number(a) and op == "+":
+        what = f"is a list: write the list first (`{show(b)} + {show(a)}`)"
+    return WrongValue(f"`{show(a)} {op} {show(b)}`: `{show(bad)}` {what}")
+
+
+def arithmetic(op: str, fn: Callable) -> Callable:
+    """``fn`` for numbers; a :class:`WrongValue` naming the operand that is no number,
+    or the zero divided by."""
+    def number_op(a, b):
+        if not (_number(a) and _number(b)):
+            if op == "+" and isinstance(a, str) and isinstance(b, str):
+                return a + b
+            raise _arith(op, a, b)
+        if b == 0 and op in ("/", "%"):
+            raise WrongValue(f"`{show(a)} {op} {show(b)}`: division by zero")
+        return check_number(fn(a, b))
+    return number_op
+
+
 def less(a, b) -> bool:
-    return a is not None and b is not None and a < b
+    return a is not None and b is not None and _ordered(a, b, "<") and a < b
 
 
 def less_equal(a, b) -> bool:
-    return a is not None and b is not None and a <= b
+    return a is not None and b is not None and _ordered(a, b, "<=") and a <= b
+
+
+def _ordered(a, b, op: str) -> bool:
+    """True when ``a`` and ``b`` can be put in order (two numbers, or two names)."""
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)) or (isinstance(a, str) and isinstance(b, str)):
+        return True
+    raise WrongValue(f"`{show(a)} {op} {show(b)}`: {kind(a)} and {kind(b)} cannot be put in order")
 
 
 def member(a, b) -> bool:
-    return b is not None and a in b
+    if b is None:
+        return False
+    if not isinstance(b, (list, tuple, dict)):
+        raise WrongValue(f"`{show(a)} in {show(b)}`: `{show(b)}` is {kind(b)}, not a list")
+    return a in b
+
+
+def as_list(v) -> list:
+    """``v`` as a list to go over (``none``: empty); a :class:`WrongValue` for a number,
+    name or yes/no (``for p in 5``: "`5` is a number, not a list")."""
+    if v is None:
+        return []
+    if isinstance(v, (list, tuple, dict)):
+        return list(v)
+    raise WrongValue(f"`{show(v)}` is {kind(v)}, not a list")
+
+
+def negate(v):
+    """``-v`` for a number; a :class:`WrongValue` naming ``v`` otherwise."""
+    if not _number(v):
+        raise WrongValue(f"`-{show(v)}`: `{show(v)}` " + ("has no arithmetic" if v is None
+                                                          else f"is {kind(v)}, which has no arithmetic"))
+    return -v
 
 
 def add(a, b):
     if isinstance(a, list):
         return check_list(a + (b if isinstance(b, list) else [b]))
-    return a + b
+    return _plus(a, b)
 
 
 def multiply(a, b):
     """``*``: numbers, or a list repeated (at most :data:`~wolfdsl.lang.limits.MAX_LIST`
     items; whole numbers of at most :data:`~wolfdsl.lang.limits.MAX_BITS` bits)."""
     if isinstance(a, list) or isinstance(b, list):
-        n = len(a if isinstance(a, list) else b) * (b if isinstance(a, list) else a)
+        times = b if isinstance(a, list) else a
+        if not _number(times) or isinstance(times, float) or isinstance(a, list) == isinstance(b, list):
+            raise WrongValue(f"`{show(a)} * {show(b)}`: a list can be repeated only a whole number of times")
+        n = len(a if isinstance(a, list) else b) * times
         if n > MAX_LIST:
             raise too_long(n)
-    return check_number(a * b)
+        return a * b
+    return _times(a, b)
 
 
 def subtract(a, b):
     if isinstance(a, list):
         drop = set(b) if isinstance(b, list) else {b}
         return [x for x in a if x not in drop]
-    return a - b
+    return _minus(a, b)
+
+
+_plus = arithmetic("+", operator.add)
+_minus = arithmetic("-", operator.sub)
+_times = arithmetic("*", operator.mul)
 
 
 BINOPS: dict[str, Callable[[Any, Any], Any]] = {
     "==": operator.eq, "!=": operator.ne, "<": less, "<=": less_equal,
     ">": lambda a, b: less(b, a), ">=": lambda a, b: less_equal(b, a),
     "in": member, "not in": lambda a, b: not member(a, b),
-    "+": add, "-": subtract, "*": multiply, "/": operator.truediv, "%": operator.mod,
+    "+": add, "-": subtract, "*": multiply, "/": arithmetic("/", operator.truediv),
+    "%": arithmetic("%", operator.mod),
 }
 """Binary operators other than ``has``/``lacks`` (status tests) and ``and``/``or``."""

@@ -1,0 +1,81 @@
+"""E401 names the value that was wrong (issue 11): a rule that does arithmetic on
+``none``, compares a number with a name, reads a field of something that is not a seat,
+or goes over something that is not a list fails at its line with the operation and the
+value in the message ("`none + 1`: `none` has no arithmetic")."""
+import pytest
+
+from wolfdsl.lang.ir import RuleRuntimeError
+from wolfdsl.lang.load import load
+from wolfdsl.lang.values import BINOPS, WrongValue, as_list, negate
+from wolfdsl.play import play
+from wolfdsl.play.agents import RandomAgent
+
+# funcs hide the values from the compiler, so that the error is found while the game runs
+HEADER = ('import "roles"\nplayers 12\ndeck 12: werewolf*4, seer, witch, hunter, guard, villager*4\n'
+          "func five() = 5\nfunc nothing() = none\nfunc role_name() = seer\n")
+WIN = "win probe for village priority 9 when "
+LINE = 7
+
+
+def _fail(tmp_path, line: str):
+    path = tmp_path / "probe.wolf"
+    path.write_text(HEADER + line + "\n", encoding="utf-8")
+    rs = load(str(path))
+    with pytest.raises(RuleRuntimeError) as err:
+        play(rs, seed=1, agent=RandomAgent(1))
+    return err.value.diagnostics[0]
+
+
+@pytest.mark.parametrize("line,col,message", [
+    # arithmetic
+    (WIN + "none + 1 == 1", 39, "`none + 1`: `none` has no arithmetic"),
+    (WIN + "1 - nothing() == 1", 39, "`1 - none`: `none` has no arithmetic"),
+    (WIN + "role_name() * 2 == 1", 39, "`seer * 2`: `seer` is a name, which has no arithmetic"),
+    (WIN + "five() + [1] == 1", 39, "`5 + [1]`: `[1]` is a list: write the list first (`[1] + 5`)"),
+    (WIN + "1 / (five() - 5) == 1", 39, "`1 / 0`: division by zero"),
+    (WIN + "five() % 0 == 1", 39, "`5 % 0`: division by zero"),
+    (WIN + "-nothing() == 1", 39, "`-none`: `none` has no arithmetic"),
+    # comparison
+    (WIN + "five() < role_name()", 39, "`5 < seer`: a number and a name cannot be put in order"),
+    (WIN + "1 in five()", 39, "`1 in 5`: `5` is a number, not a list"),
+    # a field of something that is not a seat
+    (WIN + "role_name().role == seer", 39, "`seer.role`: `seer` is a name, not a seat (seats are 1 to 12)"),
+    (WIN + "(five() + 20).role == seer", 39, "`25.role`: `25` is not a seat (seats are 1 to 12)"),
+    (WIN + "[1, 2].alive", 39, "`[1, 2].alive`: `[1, 2]` is a list, not a seat (seats are 1 to 12)"),
+    # going over something that is not a list
+    ("step probe in night first { for p in five() { } }", 38, "this loop's list failed while the game ran: "
+                                                          "`5` is a number, not a list"),
+    (WIN + "count(five()) == 1", 39, "`count(5)`: `5` is a number, not a list"),
+    (WIN + "first(role_name()) == 1", 39, "`first(seer)`: `seer` is a name, not a list"),
+    (WIN + "count([x in five() where true]) == 1", 39, "`5` is a number, not a list"),
+    ("step probe in night first { decide seer.probe by seer may pass choose t from five() { } }", 78,
+     "this list of options failed while the game ran: `5` is a number, not a list"),
+])
+def test_the_wrong_value_is_named_at_its_line(tmp_path, line, col, message):
+    d = _fail(tmp_path, line)
+    assert (d.code, d.span.line, d.span.col) == ("E401", LINE, col)
+    assert d.message.endswith(message), d.message
+    assert d.message.startswith("night 1: ")
+
+
+@pytest.mark.parametrize("op,a,b,message", [
+    ("+", None, 1, "`none + 1`: `none` has no arithmetic"),
+    ("-", 1, True, "`1 - yes`: `yes` is a yes/no, which has no arithmetic"),
+    ("<", "seer", 3, "`seer < 3`: a name and a number cannot be put in order"),
+    ("*", [1], [2], "`[1] * [2]`: a list can be repeated only a whole number of times"),
+    ("in", 1, "seer", "`1 in seer`: `seer` is a name, not a list"),
+])
+def test_operators_name_the_wrong_value(op, a, b, message):
+    with pytest.raises(WrongValue) as err:
+        BINOPS[op](a, b)
+    assert str(err.value) == message
+
+
+def test_what_still_works():
+    # none compares false, lists add and remove, names join, a long list is cut in messages
+    assert (BINOPS["<"](None, 3), BINOPS["+"]([1], 2), BINOPS["-"]([1, 2, 1], 1), BINOPS["+"]("a", "b")) == \
+        (False, [1, 2], [2], "ab")
+    assert (as_list(None), as_list((1, 2)), negate(3)) == ([], [1, 2], -3)
+    with pytest.raises(WrongValue, match=r"^`\[1, 2, 3, 4, 5, \.\.\.\]` is a list, not a seat|"
+                                         r"`\[1, 2, 3, 4, 5, \.\.\.\] \+ 1`"):
+        BINOPS["+"](1, [1, 2, 3, 4, 5, 6])
