@@ -26,29 +26,31 @@ def _fail(tmp_path, line: str):
     return err.value.diagnostics[0]
 
 
+# a win condition that fails, one a line: `expression => the end of the E401 message`
+WIN_CASES = """
+none + 1 == 1 => `none + 1`: `none` has no arithmetic
+1 - nothing() == 1 => `1 - none`: `none` has no arithmetic
+role_name() * 2 == 1 => `seer * 2`: `seer` is a name, which has no arithmetic
+five() + [1] == 1 => `5 + [1]`: `[1]` is a list: write the list first (`[1] + 5`)
+1 / (five() - 5) == 1 => `1 / 0`: division by zero
+five() % 0 == 1 => `5 % 0`: division by zero
+-nothing() == 1 => `-none`: `none` has no arithmetic
+five() < role_name() => `5 < seer`: a number and a name cannot be put in order
+1 in five() => `1 in 5`: `5` is a number, not a list
+role_name().role == seer => `seer.role`: `seer` is a name, not a seat (seats are 1 to 12)
+(five() + 20).role == seer => `25.role`: `25` is not a seat (seats are 1 to 12)
+[1, 2].alive => `[1, 2].alive`: `[1, 2]` is a list, not a seat (seats are 1 to 12)
+count(five()) == 1 => `count(5)`: `5` is a number, not a list
+first(role_name()) == 1 => `first(seer)`: `seer` is a name, not a list
+count([x in five() where true]) == 1 => `5` is a number, not a list
+"""
+STEP = "step probe in night first { "
+
+
 @pytest.mark.parametrize("line,col,message", [
-    # arithmetic
-    (WIN + "none + 1 == 1", 39, "`none + 1`: `none` has no arithmetic"),
-    (WIN + "1 - nothing() == 1", 39, "`1 - none`: `none` has no arithmetic"),
-    (WIN + "role_name() * 2 == 1", 39, "`seer * 2`: `seer` is a name, which has no arithmetic"),
-    (WIN + "five() + [1] == 1", 39, "`5 + [1]`: `[1]` is a list: write the list first (`[1] + 5`)"),
-    (WIN + "1 / (five() - 5) == 1", 39, "`1 / 0`: division by zero"),
-    (WIN + "five() % 0 == 1", 39, "`5 % 0`: division by zero"),
-    (WIN + "-nothing() == 1", 39, "`-none`: `none` has no arithmetic"),
-    # comparison
-    (WIN + "five() < role_name()", 39, "`5 < seer`: a number and a name cannot be put in order"),
-    (WIN + "1 in five()", 39, "`1 in 5`: `5` is a number, not a list"),
-    # a field of something that is not a seat
-    (WIN + "role_name().role == seer", 39, "`seer.role`: `seer` is a name, not a seat (seats are 1 to 12)"),
-    (WIN + "(five() + 20).role == seer", 39, "`25.role`: `25` is not a seat (seats are 1 to 12)"),
-    (WIN + "[1, 2].alive", 39, "`[1, 2].alive`: `[1, 2]` is a list, not a seat (seats are 1 to 12)"),
-    # going over something that is not a list
-    ("step probe in night first { for p in five() { } }", 38, "this loop's list failed while the game ran: "
-                                                          "`5` is a number, not a list"),
-    (WIN + "count(five()) == 1", 39, "`count(5)`: `5` is a number, not a list"),
-    (WIN + "first(role_name()) == 1", 39, "`first(seer)`: `seer` is a name, not a list"),
-    (WIN + "count([x in five() where true]) == 1", 39, "`5` is a number, not a list"),
-    ("step probe in night first { decide seer.probe by seer may pass choose t from five() { } }", 78,
+    *[(WIN + case.split(" => ")[0], 39, case.split(" => ")[1]) for case in WIN_CASES.strip().splitlines()],
+    (STEP + "for p in five() { } }", 38, "this loop's list failed while the game ran: `5` is a number, not a list"),
+    (STEP + "decide seer.probe by seer may pass choose t from five() { } }", 78,
      "this list of options failed while the game ran: `5` is a number, not a list"),
 ])
 def test_the_wrong_value_is_named_at_its_line(tmp_path, line, col, message):
