@@ -135,6 +135,8 @@ def sweep(
 
     Example: wolfdsl sweep millers-hollow --players 8..18 --set sheriff_vote_weight=1,2
     --plot hollow.png. Every cell plays the same seeds. Exit 0, or 2 on bad input."""
+    from wolfdsl.lang.load import input_files
+    from wolfdsl.outfile import refuse_inputs, write_text
     from wolfdsl.present import plot as plots
     from wolfdsl.present.simtables import sweep_html, sweep_renderables
     from wolfdsl.sim.sweep import parse_axis, parse_players, sweep as run_sweep
@@ -155,6 +157,8 @@ def sweep(
                                  (None if csv_file in (None, "-") else Path(csv_file), "--csv")):
                 if path is not None and not Path(path).resolve().parent.is_dir():
                     raise WolfError(f"{option}: cannot write '{path}': its folder does not exist")
+                if path is not None:
+                    refuse_inputs(path, option, input_files(ruleset))
             if plot is not None:
                 plots.check_plot_path(plot)
                 plots.require_matplotlib()  # fail before playing, not after
@@ -169,9 +173,9 @@ def sweep(
                 svg = plots.svg_text(result) if _has_matplotlib() else None
                 command = "wolfdsl sweep " + " ".join(shlex.quote(a) for a in sys.argv[2:]) \
                     if len(sys.argv) > 2 else "wolfdsl sweep"
-                _write(report, sweep_html(result, svg, command), "--report")
+                write_text(report, sweep_html(result, svg, command), "--report", input_files(ruleset))
             if csv_file is not None and csv_file != "-":
-                _write(Path(csv_file), result.to_csv(), "--csv")
+                write_text(csv_file, result.to_csv(), "--csv", input_files(ruleset))
         if as_json:
             typer.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
         elif csv_file == "-":
@@ -193,8 +197,3 @@ def _has_matplotlib() -> bool:
     return True
 
 
-def _write(path: Path, text: str, option: str) -> None:
-    try:
-        Path(path).write_text(text, encoding="utf-8", newline="\n")
-    except OSError as err:
-        raise WolfError(f"{option}: cannot write '{path}': {err.strerror}") from None

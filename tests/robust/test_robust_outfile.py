@@ -90,3 +90,55 @@ def test_lint_output_file_refuses_the_file_it_lints(tmp_path):
     r = invoke("lint", path, "--output-file", path)
     assert r.exit_code == 2, r.output
     assert path.read_bytes() == before
+
+
+def test_explore_out_never_writes_over_the_ruleset(tmp_path):
+    # a reproducer whose name is a link to the ruleset being linted: the ruleset is kept,
+    # the finding (an error: exit 1) says why it has no reproducer
+    broken = Path(__file__).parents[1] / "lint" / "broken" / "no-legal-option.wolf"
+    path = tmp_path / "rules.wolf"
+    shutil.copy(broken, path)
+    before = path.read_bytes()
+    out = tmp_path / "repro"
+    out.mkdir()
+    (out / "rules.W391-1.yaml").symlink_to(path)
+    r = invoke("lint", path, "--select", "W391", "--explore", "20", "--out", out)
+    assert r.exit_code == 1, r.output
+    assert path.read_bytes() == before
+    assert "no reproducer: --out" in r.stdout and "is an input of the run" in r.stdout, r.stdout
+    assert not list(out.glob(".*.tmp"))
+
+
+def test_explore_out_writes_a_whole_reproducer(tmp_path):
+    broken = Path(__file__).parents[1] / "lint" / "broken" / "no-legal-option.wolf"
+    r = invoke("lint", broken, "--select", "W391", "--explore", "20", "--out", tmp_path)
+    (repro,) = tmp_path.glob("*.yaml")
+    assert repro.name == "no-legal-option.W391-1.yaml" and f"replay: wolfdsl run --script {repro}" in r.stdout
+    assert repro.read_text(encoding="utf-8").endswith("\n") and not list(tmp_path.glob(".*"))
+
+
+def test_play_log_refuses_the_ruleset_before_the_game(rules):
+    before = rules.read_bytes()
+    r = invoke("play", rules, "--seat", "3", "--seed", "5", "--log", rules)
+    assert r.exit_code == 2, r.output
+    assert f"--log {rules}: this is an input of the run" in r.stderr and "Seed 5" not in r.stdout
+    assert rules.read_bytes() == before
+
+
+@pytest.mark.parametrize("option", ["--csv", "--report"])
+def test_sweep_outputs_refuse_an_input_before_playing(rules, option):
+    victim = rules.parent / "extra.wolf"
+    before = victim.read_bytes()
+    r = invoke("sweep", rules, "--set", "sheriff_vote_weight=1,2", "--games", "2", option, victim)
+    assert r.exit_code == 2, r.output
+    assert f"{option} {victim}: this is an input of the run" in r.stderr and "Traceback" not in r.output
+    assert victim.read_bytes() == before
+
+
+def test_sweep_csv_is_written_whole(tmp_path):
+    out = tmp_path / "grid.csv"
+    r = invoke("sweep", "classic-9", "--set", "sheriff_vote_weight=1,2", "--games", "2", "--seed", "1",
+               "--csv", out)
+    assert r.exit_code == 0, r.output
+    rows = out.read_text(encoding="utf-8").splitlines()
+    assert len(rows) == 3 and "sheriff_vote_weight" in rows[0] and not list(tmp_path.glob(".*"))

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..diagnostics import Diagnostic, WolfError
+from ..outfile import refuse_inputs, write_text
 from ..lang.ir import EndPhase, RuleRuntimeError
 from ..play.agents import RandomAgent
 from ..play.deal import redeal_reason
@@ -364,6 +365,9 @@ def explore(ctx, games: int, seed: int = 0, out_dir=None) -> list[Diagnostic]:
         except OSError as err:
             path = None
             tail = f" (in {seen[k]} of {games} games; no reproducer: {err.strerror})"
+        except WolfError as err:  # the reproducer's name is an input of the lint
+            path = None
+            tail = f" (in {seen[k]} of {games} games; no reproducer: {err.diagnostics[0].message})"
         d = _rule(f.code).diag(f.span, f.related, tail=tail, **f.fields)
         out.append(ReplayableDiagnostic(d.span, d.severity, d.message, d.code, d.related,
                                         reproducer=None if path is None else str(path)))
@@ -438,8 +442,8 @@ def replay(path) -> tuple[Any, list[Finding]]:
     return play_one(g)
 
 
-def _reproduces(path: Path, text: str, f: Finding) -> bool:
-    path.write_text(text, encoding="utf-8")
+def _reproduces(path: Path, text: str, f: Finding, inputs: list) -> bool:
+    write_text(path, text, "--out", inputs)
     try:
         _, found = replay(path)
     except WolfError:
@@ -448,24 +452,29 @@ def _reproduces(path: Path, text: str, f: Finding) -> bool:
 
 
 def write_reproducer(ctx, f, gseed, seats, extra, log, path: Path) -> Path:
-    """Write the shrunk scenario for a finding and return its path."""
+    """Write the shrunk scenario for a finding and return its path. Written through
+    :func:`wolfdsl.outfile.write_text`: never over the ruleset or a file it imports, never
+    half written; an :class:`OSError` or a :class:`WolfError` when it cannot be written."""
+    from ..lang.load import input_files
+    inputs = input_files(str(ctx.path))
+    refuse_inputs(path, "--out", inputs)
     path.parent.mkdir(parents=True, exist_ok=True)
     entries = _entries(log)
     text = _scenario_text(ctx, f, gseed, seats, extra, entries, path)
-    if _reproduces(path, text, f):
+    if _reproduces(path, text, f, inputs):
         trials = 0
         i = len(entries) - 1
         while i >= 0 and trials < MAX_SHRINK_TRIALS:
             trial = entries[:i] + entries[i + 1:]
             trials += 1
-            if _reproduces(path, _scenario_text(ctx, f, gseed, seats, extra, trial, path), f):
+            if _reproduces(path, _scenario_text(ctx, f, gseed, seats, extra, trial, path), f, inputs):
                 entries = trial
             i -= 1
     text = _scenario_text(ctx, f, gseed, seats, extra, entries, path)
-    path.write_text(text, encoding="utf-8")
+    write_text(path, text, "--out", inputs)
     expect = _expect(path)
     if expect:
-        path.write_text(_scenario_text(ctx, f, gseed, seats, extra, entries, path, expect), encoding="utf-8")
+        write_text(path, _scenario_text(ctx, f, gseed, seats, extra, entries, path, expect), "--out", inputs)
     return path
 
 

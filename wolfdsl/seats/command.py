@@ -53,13 +53,17 @@ def play(ruleset_ref: str, seats: list[str], seed: Optional[int], agents: str, p
          options: dict, log: Optional[Path], timeout: Optional[float]) -> None:
     """Play one game with one human seat, narrated to that seat; print the cards at the end;
     write the event log to ``log``. Raises ``typer.BadParameter`` / :class:`WolfError`."""
-    from ..lang.load import load
+    from ..lang.load import input_files, load
+    from ..outfile import refuse_inputs, write_text
     from ..play import game_log, play_game
     from ..present.narrate import seat_label, teller
 
     if not seats:
         raise typer.BadParameter("say which seat you play, for example --seat 3", param_hint="'--seat'")
     spec = seat_spec(agents, seats, timeout)
+    inputs = input_files(ruleset_ref)
+    if log is not None:  # before the game, not after an hour of play
+        refuse_inputs(log, "--log", inputs)
     people = humans(spec)
     if len(people) != 1:
         raise typer.BadParameter(f"one human seat a terminal, got {len(people)}"
@@ -77,7 +81,4 @@ def play(ruleset_ref: str, seats: list[str], seed: Optional[int], agents: str, p
     typer.echo("The cards were: " + ", ".join(f"{seat_label(s['seat'])} {t.role_name(s['role'])}"
                                               for s in start["seats"]) + ".")
     if log is not None:
-        try:
-            log.write_text(game_log(result.events), encoding="utf-8")
-        except OSError as err:
-            raise typer.BadParameter(f"cannot write '{log}': {err.strerror}", param_hint="'--log'") from None
+        write_text(log, game_log(result.events), "--log", inputs)
