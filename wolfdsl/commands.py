@@ -191,7 +191,8 @@ def script(
 
 def new(
     name: Annotated[str, typer.Argument(
-        help="The new ruleset: NAME.wolf is written in the current folder (or at that path).",
+        help="The new ruleset: NAME.wolf is written in the current folder, or at that path "
+             "(its folder must exist; an existing file only with --force).",
         metavar="NAME", show_default=False)],
     base: Annotated[str, typer.Option(
         "--from", metavar="RULESET", help="The bundled ruleset (or .wolf file) to start from.",
@@ -209,14 +210,19 @@ def new(
             try:
                 path = new_ruleset(name, base, Path.cwd(), short, force)
             except FileExistsError as err:
-                raise typer.BadParameter(f"'{err.args[0]}' exists; use --force to overwrite it",
+                raise typer.BadParameter(f"'{_shown(Path(err.args[0]))}' exists; use --force to overwrite it",
                                          param_hint="'NAME'") from None
-        try:
-            shown = path.relative_to(Path.cwd())
-        except ValueError:
-            shown = path
-        typer.echo(f"wrote {shown}")
+        shown = _shown(path)
+        typer.echo(f"wrote {shown}" + (" (outside the current folder)" if Path(shown).is_absolute() else ""))
         typer.echo(f"next: wolfdsl show {shown}; wolfdsl run {shown}; wolfdsl lint {shown}")
+
+
+def _shown(path: Path) -> str:
+    """``path`` relative to the current folder when it is inside it, else absolute."""
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
 
 
 # --------------------------------------------------------------------------------------

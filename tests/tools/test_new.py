@@ -34,3 +34,27 @@ def test_new_refuses_to_overwrite_and_an_unknown_base(tmp_path, monkeypatch):
     r = invoke("new", "y", "--from", "standard-13")
     assert r.exit_code == 2 and "did you mean" in r.stderr.lower() or "unknown ruleset" in r.stderr
     assert not os.path.exists(tmp_path / "y.wolf")
+
+
+def test_new_writes_at_a_path_it_is_given_and_says_where(tmp_path, monkeypatch):
+    # NAME may be a path, as with cp: written there, the output names the place
+    (tmp_path / "sub").mkdir()
+    monkeypatch.chdir(tmp_path / "sub")
+    r = invoke("new", "../x")
+    assert r.exit_code == 0, r.output
+    assert r.stdout.splitlines()[0] == f"wrote {tmp_path / 'x.wolf'} (outside the current folder)"
+    assert load(str(tmp_path / "x.wolf")).title == "x"
+    r = invoke("new", "../x")
+    assert r.exit_code == 2 and f"'{tmp_path / 'x.wolf'}' exists; use --force" in r.stderr
+
+
+def test_new_creates_no_folder_and_never_writes_over_its_base(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    r = invoke("new", "nodir/x")
+    assert r.exit_code == 2 and f"the folder {tmp_path / 'nodir'} does not exist" in r.stderr
+    assert not (tmp_path / "nodir").exists()
+    assert invoke("new", "mine").exit_code == 0
+    before = (tmp_path / "mine.wolf").read_bytes()
+    r = invoke("new", "mine", "--from", "mine.wolf", "--force")
+    assert r.exit_code == 2 and "it is the ruleset --from copies" in r.stderr
+    assert (tmp_path / "mine.wolf").read_bytes() == before and os.listdir(tmp_path) == ["mine.wolf"]

@@ -3,15 +3,22 @@
 ``new_ruleset(name, base, folder, short)`` writes ``NAME.wolf`` in ``folder``: an
 editable copy of the bundled (or local) ruleset ``base`` — its imports name bundled
 files, so the copy works wherever it is — or, with ``short``, a few lines importing the
-base, to add to or ``replace`` in. The title names the new file. Raises ``WolfError``
-for an unknown base, and ``FileExistsError`` rather than overwrite a file.
+base, to add to or ``replace`` in. The title names the new file.
+
+``NAME`` may be a path (``rules/x``, ``../x``, ``/tmp/x``): the file is written there,
+as ``cp`` would, in a folder that must exist (none is created); the command prints where.
+Raises ``WolfError`` for an unknown base, a missing folder, or a target that is the base
+itself (even with ``force``), and ``FileExistsError`` rather than overwrite a file
+without ``force``. The file is written whole or not at all (:mod:`wolfdsl.outfile`).
 """
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
 from ..diagnostics import WolfError
+from ..outfile import write_text
 from .load import resolve
 
 
@@ -21,7 +28,7 @@ def _target(name: str, folder: Path) -> Path:
         raise WolfError(f"'{name}' is not a file name: give one such as my-variant")
     if path.suffix != ".wolf":
         path = path.with_name(path.name + ".wolf")
-    return path if path.is_absolute() else folder / path
+    return Path(os.path.normpath(path if path.is_absolute() else folder / path))
 
 
 def _quote(text: str) -> str:
@@ -32,6 +39,11 @@ def new_ruleset(name: str, base: str, folder: Path, short: bool = False, force: 
     """Write the new file and return its path (see the module's doc)."""
     source, base_name = resolve(base)
     target = _target(name, folder)
+    if not target.parent.is_dir():
+        raise WolfError(f"cannot write {name}: the folder {target.parent} does not exist (create it first, "
+                        f"or give a name in this folder such as {target.name})")
+    if target.exists() and os.path.samefile(target, source):
+        raise WolfError(f"cannot write {name}: it is the ruleset --from copies; give the new file another name")
     if target.exists() and not force:
         raise FileExistsError(str(target))
     stem = target.stem
@@ -51,6 +63,5 @@ def new_ruleset(name: str, base: str, folder: Path, short: bool = False, force: 
         text, n = re.subn(r'^title "((?:[^"\\\n]|\\.)*)"', f'title "{_quote(stem)}"', text, count=1, flags=re.M)
         if n == 0:
             text = text.replace("\n", f'\ntitle "{_quote(stem)}"\n', 1)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(text, encoding="utf-8")
+    write_text(target, text, "NAME", [source])
     return target
