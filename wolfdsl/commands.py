@@ -244,12 +244,15 @@ def narrate(
     """Tell a logged game as `wolfdsl run` does: any game of a Monte Carlo log, in
     English or Chinese."""
     from wolfdsl.cli import _narrate
-    from wolfdsl.present.replay import read_game, ruleset_of
+    from wolfdsl.present.replay import read_log, ruleset_of, which_game
 
     with guarded():
         with user_errors():
-            events = read_game(log, game)
+            events, games = read_log(log, game)
             rs = ruleset_of(events, ruleset)
+        note = which_game(log, events, games) if game is None else None
+        if note:
+            typer.echo(note, err=True)
         _narrate(events, rs, lang=lang)
 
 
@@ -311,11 +314,14 @@ def explain(
     them, the rule that killed it (or spared it) with that rule's comment and rule IDs,
     the deaths it set off, and the win rule that ended the game."""
     from wolfdsl.present.explain import explain as explain_seat
-    from wolfdsl.present.replay import read_game, ruleset_of
+    from wolfdsl.present.replay import read_log, ruleset_of, which_game
 
     with guarded():
         with user_errors():
-            events = read_game(log, game)
+            events, games = read_log(log, game)
             rs = ruleset_of(events, ruleset)
             lines = explain_seat(events, rs, seat)
+        note = which_game(log, events, games) if game is None else None
+        if note:
+            typer.echo(note, err=True)
         typer.echo("\n".join(lines))

@@ -102,3 +102,17 @@ def test_explain_bad_input_exits_2(logs, tmp_path):
     assert r.exit_code == 2 and "has no seat 13; seats: 1 to 12" in r.output
     assert invoke("explain", logs["guard-witch"], "--seat", 1, "--game", 4).exit_code == 2
     assert invoke("explain", tmp_path / "missing.jsonl", "--seat", 1).exit_code == 2
+
+
+@pytest.mark.parametrize("command", ["explain", "narrate"])
+def test_a_several_game_log_says_which_game_it_took(tmp_path, command):
+    log = tmp_path / "three.jsonl"
+    assert invoke("run", "classic-9", "--games", "3", "--seed", "2", "--log", log, "--json").exit_code == 0
+    more = ["--seat", 2] if command == "explain" else []
+    r = invoke(command, log, *more)
+    assert r.exit_code == 0, r.output
+    assert r.stderr == f"note: {log} holds 3 games (0 to 2); this is game 0, the first: give --game G for another\n"
+    r = invoke(command, log, *more, "--game", 1)
+    assert r.exit_code == 0 and r.stderr == ""
+    if command == "explain":
+        assert ": game 1 of classic-9" in r.stdout.splitlines()[0]

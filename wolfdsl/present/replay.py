@@ -17,6 +17,23 @@ from ..diagnostics import Span, WolfError
 
 def read_game(path: str | Path, game: int | None = None) -> list[dict]:
     """The events of one game of a log; raises ``WolfError`` for a bad file or game."""
+    return read_log(path, game)[0]
+
+
+def which_game(path: str | Path, events: list[dict], games: list[int]) -> str | None:
+    """A note saying which game of a several-game log a command took by default
+    (``None`` for a one-game log): "game.jsonl holds 5 games (0 to 4); this is game 0 …"."""
+    if len(games) < 2:
+        return None
+    span = f"{min(games)} to {max(games)}" if sorted(games) == list(range(min(games), max(games) + 1)) \
+        else ", ".join(map(str, games[:10])) + (" …" if len(games) > 10 else "")
+    return (f"note: {path} holds {len(games)} games ({span}); this is game {events[0].get('game', 0)}, "
+            "the first: give --game G for another")
+
+
+def read_log(path: str | Path, game: int | None = None) -> tuple[list[dict], list[int]]:
+    """``(events of one game, every game index in the log in order)``; ``game`` ``None``:
+    the first. Raises ``WolfError`` for a bad file or game."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as err:
@@ -43,7 +60,7 @@ def read_game(path: str | Path, game: int | None = None) -> list[dict]:
     if not events:
         shown = ", ".join(map(str, games[:20])) + (" …" if len(games) > 20 else "")
         raise WolfError(f"{path} has no game {game}" + (f"; games: {shown}" if games else " (it is empty)"))
-    return events
+    return events, games
 
 
 def ruleset_of(events: list[dict], ref: str | None = None) -> Any:
