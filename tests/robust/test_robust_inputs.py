@@ -172,3 +172,16 @@ def test_ascii_terminal(tmp_path):
                        capture_output=True, env=env, timeout=120)
     assert r.returncode == 0, r.stderr
     assert b"Traceback" not in r.stderr and b"Winner" in r.stdout
+
+
+@pytest.mark.parametrize("stdin", [False, True])
+def test_lint_reports_a_ruleset_without_a_deck_from_a_file_and_from_stdin(tmp_path, stdin):
+    from clitools import runner
+    from wolfdsl.cli import app
+    text = 'import "roles"\nplayers 12\n'
+    path = tmp_path / "nodeck.wolf"
+    path.write_text(text, encoding="utf-8")
+    r = runner.invoke(app, ["lint", "-"], input=text) if stdin else invoke("lint", path)
+    shown = "<stdin>.wolf" if stdin else str(path)
+    assert r.exit_code == 1, r.output
+    assert f"{shown}:2:1: W350 error: the ruleset accepts 12 players but declares no deck" in r.stdout

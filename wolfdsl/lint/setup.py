@@ -16,7 +16,8 @@ class DeckCountMismatch(Rule):
     """Card counts that do not match the player counts.
 
     What it finds:
-        A player count the ruleset accepts (``players 8..12``) with no deck; a deck for
+        A player count the ruleset accepts (``players 8..12``) with no deck, or no deck
+        at all (a file with neither ``players`` nor a deck is a base to import); a deck for
         counts the ruleset does not accept; a deck for a range (``deck 8..10``) whose
         cards cannot deal every count of the range.
     Why it matters:
@@ -34,10 +35,15 @@ class DeckCountMismatch(Rule):
     def check(self, ctx):
         c = ctx.prog
         decks = c.decks
-        if not decks:
-            return
         players = c.players
         pspan = head_span(c.players_span)
+        if not decks:
+            if players is not None:
+                lo, hi = players
+                yield self.diag(pspan, detail=f"the ruleset accepts {lo if lo == hi else f'{lo} to {hi}'} players "
+                                f"but declares no deck: add one such as `deck {lo}: ROLE*4, ROLE, ...` listing a "
+                                "card per player")
+            return
         if players is not None:
             lo, hi = players
             missing = [n for n in range(lo, hi + 1) if not any(d.low <= n <= d.high for d in decks)]
