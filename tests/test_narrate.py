@@ -71,7 +71,7 @@ Game of fake-6 — Fake-6, seed 42, 3 players
   Exile vote, round 2:
     1号: 1.5 votes (from 3)
     3号: 1 vote (from 1)
-    abstained: 2
+    abstained: 1 seat (2)
     ⇒ 1号 Werewolf
   1号 Werewolf is now revealed
   1号 Werewolf is no longer revealed
@@ -134,7 +134,11 @@ def test_vote_with_no_result_and_nobody_voting():
     events = [START, ev(1, 1, "day", "vote", kind="sheriff", round=1, ballots={1: None, 3: None},
                         tally={}, result=None)]
     assert [l for l in narrate(events) if l.kind == "vote"] == [
-        "  Sheriff vote:", "    abstained: 1, 3", "    ⇒ no result"]
+        "  Sheriff vote:", "    abstained: 2 seats (1, 3)", "    ⇒ no result"]
+    # how many abstained, and who: a bare "abstained: 3" read as a count or as seat 3
+    assert [l for l in narrate(events[:1] + [ev(1, 1, "day", "vote", kind="sheriff", round=1, ballots={3: None},
+                                               tally={}, result=None)], lang="zh") if l.kind == "vote"][1] == \
+        "    弃票：1人（3）"
 
 
 def test_empty_log_narrates_nothing():

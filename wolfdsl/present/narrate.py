@@ -295,7 +295,10 @@ class _Teller:
             yield Line("    " + w["tally"].format(seat=seat_label(target), n=_fmt_num(weight),
                                                   votes=one if weight == 1 else many, voters=shown), "vote")
         if None in by_target:
-            yield Line("    " + w["abstained"].format(voters=sep.join(map(str, sorted(by_target[None])))), "vote")
+            # "abstained: 2 seats (3, 7)": how many, and who (a bare "3" read as a count)
+            blank = sorted(by_target[None])
+            yield Line("    " + w["abstained"].format(n=len(blank), seats=w["seats"][len(blank) != 1],
+                                                      voters=sep.join(map(str, blank))), "vote")
         result = ev.get("result")
         outcome = self.who(result) if result is not None else w["no_result"]
         yield Line(f"    ⇒ {outcome}", "vote")
