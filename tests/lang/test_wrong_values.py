@@ -81,3 +81,29 @@ def test_what_still_works():
     with pytest.raises(WrongValue, match=r"^`\[1, 2, 3, 4, 5, \.\.\.\]` is a list, not a seat|"
                                          r"`\[1, 2, 3, 4, 5, \.\.\.\] \+ 1`"):
         BINOPS["+"](1, [1, 2, 3, 4, 5, 6])
+
+
+VALUES = ["none", "5", "13", "seer", "[1, 2]"]
+RIGHT = ["none", "5", "seer"]
+FORMS = ["a() + b()", "a() - b()", "a() * b()", "a() / b()", "a() % b()", "a() < b()", "a() in b()",
+         "(a()).role", "(a()).alive", "count(a())", "first(a())", "-a()", "a() has marked", "min(a())",
+         "sum(a())", "neighbours(a())", "roles_of(a())", "circle(a())", "[x in a() where x == 1]"]
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_every_value_in_every_form_plays_or_names_what_was_wrong(tmp_path, form):
+    # each form on each kind of value (a func hides it from the compiler): a value, or an
+    # E401 at the line that quotes the value; never a Python error
+    path = tmp_path / "probe.wolf"
+    failed = 0
+    for a in VALUES:
+        for b in (RIGHT if "b()" in form else ["1"]):
+            path.write_text(HEADER + f'status marked "marked"\nfunc a() = {a}\nfunc b() = {b}\n'
+                            f"step probe in night first {{ log x {{ v: {form} }} }}\n", encoding="utf-8")
+            try:
+                play(load(str(path)), seed=1, agent=RandomAgent(1), stop_after=("night", 1))
+            except RuleRuntimeError as err:
+                d = err.diagnostics[0]
+                assert (d.code, d.span.line) == ("E401", 10) and "`" in d.message, (form, a, b, d.message)
+                failed += 1
+    assert 0 < failed < len(VALUES) * (len(RIGHT) if "b()" in form else 1)  # some values fit, some do not

@@ -45,6 +45,15 @@ def items(xs, fn: str) -> list | tuple | dict:
     raise WrongValue(f"`{fn}({show(xs)})`: `{show(xs)}` is {kind(xs)}, not a list")
 
 
+def seat_of(g, s, fn: str) -> int:
+    """``s`` when it is a seat of the game, else a
+    :class:`~wolfdsl.lang.values.WrongValue` naming the call: "`neighbours(13)`: `13` is not a seat"."""
+    if type(s) is int and 0 < s <= g.n:
+        return s
+    raise WrongValue(f"`{fn}({show(s)})`: `{show(s)}` is " + ("not a seat" if type(s) is int else f"{kind(s)}, not a seat")
+                     + f" (seats are 1 to {g.n})")
+
+
 def count(g, xs) -> int:
     """Number of items in a list (0 for ``none``)."""
     return len(items(xs, "count"))
@@ -121,7 +130,11 @@ def circle_from(g, start, direction, xs) -> list[int]:
 
 
 def neighbours(g, seat) -> list[int]:
-    """The nearest living seat on each side of ``seat`` (one if only one other lives)."""
+    """The nearest living seat on each side of ``seat`` (one if only one other lives;
+    none for ``none``)."""
+    if seat is None:
+        return []
+    seat = seat_of(g, seat, "neighbours")
     n = g.n
     out = []
     for step in (-1, 1):
@@ -168,7 +181,7 @@ def ballot_of(g, ballots, voter):
 
 def roles_of(g, xs) -> list[str]:
     """The roles of a list of seats, in the same order."""
-    return [g.players[s].role for s in xs or ()]
+    return [g.players[seat_of(g, s, "roles_of")].role for s in items(xs, "roles_of")]
 
 
 def coin(g) -> bool:
