@@ -372,6 +372,28 @@ def _ball_b(ev):
     assert not [a for a in _actions(ev, "werewolves.kill") if a[1] == 2], "every wolf is dancing"
 
 
+def _infection(ev):
+    # night 2: the wolves' victim (4) is infected and spared, loses her ability; the wolves win
+    assert _actions(ev, "werewolves.kill")[-1] == ("night", 2, None, [4])
+    assert _statuses(ev, "infected", "add") == [("night", 2, 4)]
+    assert _statuses(ev, "powerless", "add") == [("night", 2, 4)]
+    assert _informs(ev, 4, "infected") == [("night", 2, {"infected": True})]
+    assert [(e["seat"], e["rule"]) for e in _of(ev, "spared")] == [(4, "infection")]
+    (over,) = _of(ev, "game_over")
+    assert (over["winners"], over["reason"]) == (["werewolves"], "infection_win")
+
+
+def _harvest(ev):
+    assert _notes(ev, "Harvest Festival")
+    # (1) only the wolves' neighbours (3 and 8) stay in reach on night 2
+    assert _statuses(ev, "out_of_reach", "add") == [("night", 2, 4), ("night", 2, 5), ("night", 2, 6)]
+    # (2) the seer sees three cards in role order, no single result
+    assert _informs(ev, 3, "cards") == [("night", 2, {"seat": 6, "cards": ["hunter", "villager", "villager"]})]
+    assert not _informs(ev, 3, "result")
+    # (3) the hunter shoots a neighbour
+    assert _actions(ev, "hunter.shoot") == [("day", 2, 5, [4])]
+
+
 EVENT_CHECKS = {
     "NEWMOON-01": _full_moon_rising,
     "NEWMOON-02": _dissatisfaction,
@@ -402,6 +424,7 @@ EVENT_CHECKS = {
     "NEWMOON-21-a": _heads_or_tails("tails"),
     "NEWMOON-21-b": _heads_or_tails("heads"),
     "NEWMOON-22": _quiet,
+    "NEWMOON-22-b": _infection,
     "NEWMOON-23": _touch_of_death,
     "NEWMOON-24": _quiet,
     "NEWMOON-25": _spiritualism(3, 6, 4, "neighbour_wolf", True, about=3),
@@ -422,6 +445,7 @@ EVENT_CHECKS = {
     "NEWMOON-35-a": _ball_a,
     "NEWMOON-35-b": _ball_b,
     "NEWMOON-36": _quiet,
+    "NEWMOON-36-b": _harvest,
 }
 
 
