@@ -394,11 +394,22 @@ def _harvest(ev):
     assert _actions(ev, "hunter.shoot") == [("day", 2, 5, [4])]
 
 
+def _harvest_witch(ev):
+    # (8)-(11): the antidote's effect comes from the box toss; both potions are spent
+    assert _actions(ev, "witch.save")[-1] == ("night", 2, 4, [])
+    assert [(e["seat"], e["toss"]) for e in _of(ev, "note") if "toss" in e] == [(3, "antidote_villager")]
+    assert [(e["day"], e["seat"], e["role"]) for e in _of(ev, "role_change")] == [(2, 3, "villager")]
+    assert not [a for a in _actions(ev, "seer.check") if a[1] == 3]
+    assert not [a for a in _actions(ev, "witch.poison") if a[1] == 3]
+    assert not _statuses(ev, "out_of_reach", "add")[3:], "the reach rule is for night 2 only"
+
+
 EVENT_CHECKS = {
     "NEWMOON-01": _full_moon_rising,
     "NEWMOON-02": _dissatisfaction,
     "NEWMOON-03": _great_distrust,
     "NEWMOON-04": _quiet,
+    "NEWMOON-04-b": _harvest_witch,
     "NEWMOON-05-a": _backfire_a,
     "NEWMOON-05-b": _backfire_b,
     "NEWMOON-06-a": _influences_a,
