@@ -122,3 +122,34 @@ def test_a_must_refusal_names_its_rule_for_a_ballot_and_a_pass():
         with pytest.raises(WolfError) as info:
             run_scenario(str(SCENARIOS / "forbidden" / name))
         assert text in info.value.render(), name
+
+
+VOTERS = """import "classic-9"
+set sheriff_election = false
+replace proc exile_vote(cands, round) {
+    vote exile_vote kind exile
+        voters v in alive
+            must v != 1 because "PROBE-03: seat 1 has no vote"
+        candidates c in cands
+            must c != 2 because "PROBE-04: nobody votes for seat 2"
+        -> top { }
+}
+"""
+
+
+def test_a_must_on_voters_takes_the_ballot_and_on_candidates_removes_one(tmp_path):
+    (tmp_path / "voters.wolf").write_text(VOTERS, encoding="utf-8")
+    base = ("ruleset: voters.wolf\nseed: 1\nseats: [werewolf, werewolf, werewolf, seer, witch, hunter, "
+            "villager, villager, villager]\notherwise: abstain\nstop_after: day 1\ndecisions:\n")
+    ok = tmp_path / "ok.yaml"
+    ok.write_text(base + "  - {at: day 1, do: exile_vote, votes: {3: 4, 4: 3}}\n", encoding="utf-8")
+    (vote,) = _of(run_scenario(str(ok)).result.events, "vote")
+    assert "1" not in vote["ballots"] and 1 not in vote["ballots"]       # seat 1 is not asked
+    assert {int(k): v for k, v in vote["ballots"].items()} == {2: None, 3: 4, 4: 3, 5: None, 6: None,
+                                                               7: None, 8: None, 9: None}   # abstaining stays open
+    for votes, text in (("{1: 4}", "PROBE-03"), ("{3: 2}", "cannot choose 2: PROBE-04")):
+        bad = tmp_path / "bad.yaml"
+        bad.write_text(base + f"  - {{at: day 1, do: exile_vote, votes: {votes}}}\n", encoding="utf-8")
+        with pytest.raises(WolfError) as info:
+            run_scenario(str(bad))
+        assert text in info.value.render(), info.value.render()
