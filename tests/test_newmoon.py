@@ -246,6 +246,38 @@ def _table_rule(ev):
 def _burial(ev):
     assert [e["seat"] for e in _of(ev, "reveal")] == [8, 5]
     assert [s for _, s in _notes(ev, "Burial")] == [7, 6]
+    # each buried victim is asked whether he tells his role in his last words; only "no"
+    # is legal (tests/scenarios/forbidden/newmoon-burial-victim-tells-role.yaml), no claim
+    assert [(e["day"], e["seat"], e["choice"]) for e in _of(ev, "action", action="last_words.tell_role")] == \
+        [(2, 7, False), (3, 6, False)]
+    assert not _of(ev, "claim", seat=7) and not _of(ev, "claim", seat=6)
+
+
+def _offences(ev):
+    return [(e["day"], e["seat"], e["rule"]) for e in _of(ev, "offence")]
+
+
+def _claim_offence(ev):
+    # the seer's day-1 claim stands, and is punished (NEWMOON-17): no ballot on day 1
+    assert [(e["day"], e["seat"], e["role"], e["told"]) for e in _of(ev, "claim")] == \
+        [(1, 3, "seer", {"seat": 1, "result": "werewolf"})]
+    claim_seq = _of(ev, "claim")[0]["seq"]
+    assert _offences(ev) == [(1, 3, "NEWMOON-17: nobody may say wolf or I")]
+    assert _of(ev, "offence")[0]["seq"] > claim_seq
+    assert _statuses(ev, "voteless", "add") == [("day", 1, 3)]
+    assert _statuses(ev, "voteless", "remove") == [("night", 2, 3)]
+    assert _actions(ev, "offenders") == [("day", 1, None, [])]
+    assert _ballots(_votes(ev, 1)[0]) == {1: None, 2: 4, 4: 1, 5: 1, 6: 1, 7: 1}
+    assert 3 in _voters(_votes(ev, 2)[0])
+
+
+def _slips(ev):
+    # speech_slip_chance = 1 and the moderator names nobody: every speaker offends
+    rule = "NEWMOON-28: nobody may interrupt"
+    assert _offences(ev) == [(1, s, rule) for s in range(1, 8)]
+    assert _votes(ev, 1)[0]["ballots"] == {} and _votes(ev, 1)[0]["result"] is None
+    assert sorted(s for p, d, s in _statuses(ev, "voteless", "remove") if (p, d) == ("night", 2)) == list(range(1, 8))
+    assert _votes(ev, 2)[0]["result"] == 1
 
 
 def _somnambulism(ev):
@@ -288,7 +320,8 @@ def _miracle_b(ev):
 def _april_fools(ev):
     assert {(e["seat"], e["role"]) for e in _of(ev, "role_change") if e["day"] == 1} == \
         {(3, "witch"), (4, "seer"), (5, "little_girl"), (7, "hunter")}
-    assert _ballots(_votes(ev, 1)[0])[9] == 10       # a lover votes for the other lover
+    assert _ballots(_votes(ev, 1)[0])[9] == 10       # a lover votes for the other lover ...
+    assert _ballots(_votes(ev, 1)[0])[10] == 9       # ... and must (NEWMOON-29; forbidden/newmoon-april-fools-*)
     assert _actions(ev, "seer.check")[1:] == [("night", 2, 4, [1])]
     assert _informs(ev, 3, "victim") == [("night", 2, {"victim": 7})]
     assert _actions(ev, "hunter.shoot") == [("day", 2, 7, [1])]
@@ -339,11 +372,44 @@ def _ball_b(ev):
     assert not [a for a in _actions(ev, "werewolves.kill") if a[1] == 2], "every wolf is dancing"
 
 
+def _infection(ev):
+    # night 2: the wolves' victim (4) is infected and spared, loses her ability; the wolves win
+    assert _actions(ev, "werewolves.kill")[-1] == ("night", 2, None, [4])
+    assert _statuses(ev, "infected", "add") == [("night", 2, 4)]
+    assert _statuses(ev, "powerless", "add") == [("night", 2, 4)]
+    assert _informs(ev, 4, "infected") == [("night", 2, {"infected": True})]
+    assert [(e["seat"], e["rule"]) for e in _of(ev, "spared")] == [(4, "infection")]
+    (over,) = _of(ev, "game_over")
+    assert (over["winners"], over["reason"]) == (["werewolves"], "infection_win")
+
+
+def _harvest(ev):
+    assert _notes(ev, "Harvest Festival")
+    # (1) only the wolves' neighbours (3 and 8) stay in reach on night 2
+    assert _statuses(ev, "out_of_reach", "add") == [("night", 2, 4), ("night", 2, 5), ("night", 2, 6)]
+    # (2) the seer sees three cards in role order, no single result
+    assert _informs(ev, 3, "cards") == [("night", 2, {"seat": 6, "cards": ["hunter", "villager", "villager"]})]
+    assert not _informs(ev, 3, "result")
+    # (3) the hunter shoots a neighbour
+    assert _actions(ev, "hunter.shoot") == [("day", 2, 5, [4])]
+
+
+def _harvest_witch(ev):
+    # (8)-(11): the antidote's effect comes from the box toss; both potions are spent
+    assert _actions(ev, "witch.save")[-1] == ("night", 2, 4, [])
+    assert [(e["seat"], e["toss"]) for e in _of(ev, "note") if "toss" in e] == [(3, "antidote_villager")]
+    assert [(e["day"], e["seat"], e["role"]) for e in _of(ev, "role_change")] == [(2, 3, "villager")]
+    assert not [a for a in _actions(ev, "seer.check") if a[1] == 3]
+    assert not [a for a in _actions(ev, "witch.poison") if a[1] == 3]
+    assert not _statuses(ev, "out_of_reach", "add")[3:], "the reach rule is for night 2 only"
+
+
 EVENT_CHECKS = {
     "NEWMOON-01": _full_moon_rising,
     "NEWMOON-02": _dissatisfaction,
     "NEWMOON-03": _great_distrust,
     "NEWMOON-04": _quiet,
+    "NEWMOON-04-b": _harvest_witch,
     "NEWMOON-05-a": _backfire_a,
     "NEWMOON-05-b": _backfire_b,
     "NEWMOON-06-a": _influences_a,
@@ -362,12 +428,14 @@ EVENT_CHECKS = {
     "NEWMOON-15-b": _double_agent_after_miracle,
     "NEWMOON-16": _quiet,
     "NEWMOON-17": _table_rule,
+    "NEWMOON-17-b": _claim_offence,
     "NEWMOON-18": _burial,
     "NEWMOON-19": _spiritualism(7, 5, 6, "wolf_woman", False),
     "NEWMOON-20": _somnambulism,
     "NEWMOON-21-a": _heads_or_tails("tails"),
     "NEWMOON-21-b": _heads_or_tails("heads"),
     "NEWMOON-22": _quiet,
+    "NEWMOON-22-b": _infection,
     "NEWMOON-23": _touch_of_death,
     "NEWMOON-24": _quiet,
     "NEWMOON-25": _spiritualism(3, 6, 4, "neighbour_wolf", True, about=3),
@@ -376,6 +444,7 @@ EVENT_CHECKS = {
     "NEWMOON-27-a": _miracle_a,
     "NEWMOON-27-b": _miracle_b,
     "NEWMOON-28": _table_rule,
+    "NEWMOON-28-b": _slips,
     "NEWMOON-29": _april_fools,
     "NEWMOON-29-b": _april_fools_b,
     "NEWMOON-30": _woodland,
@@ -387,6 +456,7 @@ EVENT_CHECKS = {
     "NEWMOON-35-a": _ball_a,
     "NEWMOON-35-b": _ball_b,
     "NEWMOON-36": _quiet,
+    "NEWMOON-36-b": _harvest,
 }
 
 

@@ -37,9 +37,16 @@ def reasons(clauses):
 
 def test_the_exile_votes_voter_free_checks_are_made_once_per_vote(monkeypatch):
     op = ops_of(monkeypatch, "standard-12")["exile_vote"]
-    assert reasons(op.cand_unless) == ["DAY-09", "DAY-11", "ROLE-LOVERS-04", "DAY-10"]
+    assert reasons(op.cand_unless) == ["DAY-09", "DAY-11", "ROLE-LOVERS-04", "DAY-10", "NEWMOON-29"]
     assert reasons(op.cand_fixed) == ["DAY-09", "DAY-11", "DAY-10"]
     assert reasons(op.cand_by_voter) == ["ROLE-LOVERS-04"]   # reads v.partner
+    assert reasons(op.abstain_must) == []   # NEWMOON-29's must is left out: forced_lover_vote is false
+
+
+def test_a_must_that_an_option_turns_on_is_checked_per_voter_and_on_abstentions(monkeypatch):
+    op = ops_of(monkeypatch, "standard-12", {"forced_lover_vote": "true"})["exile_vote"]
+    assert reasons(op.cand_by_voter) == ["ROLE-LOVERS-04", "NEWMOON-29"]
+    assert reasons(op.abstain_must) == ["NEWMOON-29"]   # a must clause also checks the abstention
 
 
 def test_an_unless_that_can_never_forbid_is_left_out(monkeypatch):

@@ -136,10 +136,25 @@ class CodeGen:
         for c in clauses:
             fn = self.root(c.cond, "this condition")
             k = const_of(fn)
+            if c.must:  # ``must X``: forbids where X is false (as ``unless not X``)
+                fn, k = self.must_fn(fn, k)
             if drop is not None and k is not None and bool(k[0]) == drop:
                 continue
             out.append((fn, c.reason))
         return tuple(out)
+
+    @staticmethod
+    def must_fn(fn: Callable, k) -> tuple[Callable, tuple | None]:
+        """A ``must`` clause's condition as the ``unless`` condition the referee checks
+        (true where the answer is refused), and its constant value if it has one."""
+        if k is not None:
+            return constant(not k[0]), (not k[0],)
+        return (lambda g, env: not fn(g, env)), None
+
+    def pass_clauses(self, clauses) -> tuple:
+        """The ``must`` clauses among ``clauses``, compiled as :meth:`clauses` does: a
+        pass or an abstention (the variable ``none``) is checked against them."""
+        return self.clauses([c for c in clauses if c.must], drop=False)
 
     # ------------------------------------------------------------ expressions
     def expr(self, e: A.Expr) -> Callable:
@@ -425,7 +440,7 @@ class CodeGen:
             requires=self.clauses(s.requires, drop=True), unless=self.clauses(s.unless, drop=False),
             tell=tuple((f.name, self.root(f.expr)) for f in s.tell), body=self.block(s.body), span=s.span,
             prefer=self.root(s.prefer, "this preference"), pass_reason=s.pass_reason, me=slots.me,
-            score=self.root(s.score, "this score"))
+            score=self.root(s.score, "this score"), pass_must=self.pass_clauses(s.unless))
         return lambda g, env: g.run_decide(op, env)
 
     def s_Vote(self, s: A.Vote):
@@ -439,7 +454,8 @@ class CodeGen:
             cand_unless=self.clauses(s.cand_unless), weight=self.root(s.weight, "this ballot weight"),
             top_var=slots.top, ballots_var=slots.ballots, body=self.block(s.body), span=s.span,
             prefer=self.root(s.prefer, "this preference"), score=self.root(s.score, "this score"),
-            cand_fixed=self.clauses(fixed, drop=False), cand_by_voter=self.clauses(by_voter, drop=False))
+            cand_fixed=self.clauses(fixed, drop=False), cand_by_voter=self.clauses(by_voter, drop=False),
+            abstain_must=self.pass_clauses(s.cand_unless))
         return lambda g, env: g.run_vote(op, env)
 
     def reads_slot(self, e: A.Expr, slot: str) -> bool:

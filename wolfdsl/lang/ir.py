@@ -280,6 +280,10 @@ class DecideOp:
     score: Fn | None = None
     pass_reason: str | None = None
     me: str = "me"
+    pass_must: tuple[tuple[Fn, str], ...] = ()
+    """The ``must`` clauses (already among ``unless``, as the condition that refuses): a
+    pass is checked against them with the variable ``none``; one that refuses it makes
+    the choice required, and names its rule."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -306,6 +310,10 @@ class VoteOp:
     of one vote: checked once per vote), in order; ``None``: not split."""
     cand_by_voter: tuple[tuple[Fn, str], ...] = ()
     """The other ``cand_unless`` clauses, checked per voter on what ``cand_fixed`` left."""
+    abstain_must: tuple[tuple[Fn, str], ...] = ()
+    """The candidates' ``must`` clauses (already among ``cand_unless``): an abstention is
+    checked against them with the candidate ``none``, per voter; one that refuses it
+    makes the ballot required (``must c == v.partner``: a forced vote)."""
 
 
 class Runtime(Protocol):

@@ -40,8 +40,9 @@ from .link import Program
 from .names import NameResolver, collect_actions  # noqa: F401
 from .symbols import Binding, Bindings, DecideSlots, Scope, VoteSlots  # noqa: F401  (Binding & co. are the result types)
 
-KNOWN_EVENTS = ("death", "announce")
-"""Events triggers can listen to: a death (at once) and its announcement."""
+KNOWN_EVENTS = ("death", "announce", "claim")
+"""Events triggers can listen to: a death (at once), its announcement, and a public
+statement (``claim``; ``cause`` is ``none`` there)."""
 
 SEAT_CHANGEABLE = ("role", "faction", "class", "team")
 """Builtin seat fields a statement may assign."""

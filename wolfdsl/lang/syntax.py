@@ -162,9 +162,12 @@ class For(Stmt):
 
 @_node
 class Clause(Node):
-    """``requires cond else "reason"`` / ``unless cond because "reason"``."""
+    """``requires cond else "reason"`` / ``unless cond because "reason"`` /
+    ``must cond because "reason"`` (``must``: the answer is refused when ``cond`` is
+    false; kept among the ``unless`` clauses, in source order)."""
     cond: Expr
     reason: str
+    must: bool = False
 
 
 @_node

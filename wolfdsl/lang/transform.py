@@ -340,6 +340,9 @@ class _ToAst(Transformer):
     def unless_clause(self, meta, cond, reason):
         return ("unless", A.Clause(cond=cond, reason=_unquote(reason), span=self._span(meta)))
 
+    def must_clause(self, meta, cond, reason):
+        return ("unless", A.Clause(cond=cond, reason=_unquote(reason), must=True, span=self._span(meta)))
+
     def prefer_clause(self, meta, expr):
         return ("prefer", expr)
 

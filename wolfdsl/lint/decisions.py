@@ -104,11 +104,12 @@ def _decides(ctx):
 
 @register
 class UnsatisfiableFilter(Rule):
-    """A decision whose ``unless`` filters remove every option.
+    """A decision whose ``unless`` and ``must`` filters remove every option.
 
     What it finds:
         A ``decide`` whose option list is not empty in some explored state, but whose
-        ``unless`` clauses remove every option in every explored state (the options,
+        ``unless`` and ``must`` clauses remove every option in every explored state: a
+        ``must`` that can never hold, or one that contradicts an ``unless`` (the options,
         clauses and deciding seat evaluated by their compiled closures on abstract
         states of the deck).
     Why it matters:
@@ -136,6 +137,7 @@ class UnsatisfiableFilter(Rule):
             states = states if states is not None else _probe_states(ctx)
             options = comp.expr(d.options, bound)
             clauses = [comp.expr(c.cond, bound) for c in d.unless]
+            musts = [c.must for c in d.unless]  # a ``must`` refuses where its condition is false
             nonempty = 0
             always = [True] * len(clauses)
             ok = False
@@ -150,7 +152,7 @@ class UnsatisfiableFilter(Rule):
                         nonempty += 1
                         for o in opts:
                             env[d.var] = o
-                            hit = [bool(c(g, env)) for c in clauses]
+                            hit = [bool(c(g, env)) != m for c, m in zip(clauses, musts)]
                             always = [a and h for a, h in zip(always, hit)]
                             if not any(hit):
                                 ok = True

@@ -58,7 +58,7 @@ class Analyzer:
         self.procs = {d.name: d for d in c.of_kind("proc")}
         self.funcs = {d.name: d for d in c.of_kind("func")}
         self.triggers = {ev: [t for t in c.of_kind("trigger") + c.of_kind("replacement") if t.event == ev]
-                         for ev in ("death", "announce")}
+                         for ev in ("death", "announce", "claim")}
         self.cards = c.of_kind("card") if any(k[0] == "card" for k in c.decls) else []
         self._memo: dict[int, Effects] = {}
         self._busy: set[int] = set()
@@ -174,6 +174,8 @@ class Analyzer:
             eff.update(self.event("announce"))
         else:
             kind = type(s).__name__
+            if kind == "Claim":
+                eff.update(self.event("claim"))
             if kind == "Revive":
                 eff.writes |= {"alive", "field:role", "field:faction", "field:class", "field:team", "var:*"}
             elif kind == "Play":

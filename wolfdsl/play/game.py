@@ -122,6 +122,18 @@ class Game(Table):
         """Announce the pending dead (:meth:`wolfdsl.play.deaths.Deaths.announce`)."""
         self.deaths.announce(start)
 
+    def claim(self, seat, role, told: dict) -> None:
+        """A ``claim`` statement (:meth:`wolfdsl.play.table.Table.claim`), then the
+        ``claim`` triggers of the speaker (``cause`` is ``None``): a speech rule's
+        punishment, for example."""
+        super().claim(seat, role, told)
+        if seat is None:
+            return
+        for t in self.rs.triggers.get("claim", ()):
+            env = {t.var: seat, "cause": None}
+            if t.when is None or t.when(self, env):
+                self.run_item(t, env)
+
     def run_item(self, item, env: dict) -> None:
         """Run the body of a step, trigger or replacement, telling the observer; while
         it runs, it is the last of ``running`` (a death names it as its ``rule``)."""

@@ -7,7 +7,9 @@ one at a time. The referee
 1. finds who decides: the living holder of a role (``by ROLE``), a team (``by TEAM``,
    if it has a living member), a declared decider (``decider moderator``), or the seat an
    expression names;
-2. checks ``requires`` and filters the options through ``unless`` (:func:`allowed`);
+2. checks ``requires`` and filters the options through ``unless`` (:func:`allowed`;
+   a ``must`` clause is compiled as the ``unless`` that refuses where it is false, and
+   also checks a pass or an abstention, which it may make required);
 3. infers the request kind from the options: ``seats`` (a ``count``), ``yes_no`` (all
    options are booleans), ``seat`` (all are seats) or ``symbol``;
 4. asks the agent, validates the answer (:meth:`Referee.validate`: a forbidden answer
@@ -190,6 +192,11 @@ class Referee:
         kind = request_kind(op, options)
         if op.count == "any":
             can_pass = True  # choosing nobody is always possible
+        refused = None  # the rule of a ``must`` clause that refuses the pass
+        if can_pass and op.pass_must:
+            refused = forbidding(g, env, var, False if kind == "yes_no" else None, op.pass_must)
+            if refused is not None:
+                can_pass = False
         if (not options or len(options) < count) and not can_pass:
             self.not_offered(op.action, actor, by, "no legal option")
             return
@@ -199,6 +206,8 @@ class Referee:
         self.rounds[key] += 1
 
         def why_not(value, _env=dict(env)):
+            if value is None and refused is not None:
+                return refused
             if value is None and not can_pass and op.pass_reason:
                 return op.pass_reason
             return self.why_not(op, _env, options, value, can_pass, kind, count)
@@ -310,6 +319,8 @@ class Referee:
         open_to_all = None  # the candidates no voter-free clause forbids, once per vote
         for v in voters:
             env[vv] = v
+            # a ``must`` clause that refuses an abstention makes this ballot required
+            refused = forbidding(g, env, cv, None, op.abstain_must) if op.abstain_must else None
             if split:
                 if open_to_all is None:
                     open_to_all = allowed(g, env, cv, cands, op.cand_fixed)
@@ -319,9 +330,13 @@ class Referee:
             else:
                 options = allowed(g, env, cv, cands, op.cand_unless)
 
-            def why_not(value, _env=dict(env), _options=tuple(options)):
+            if refused is not None and not options:
+                refused = None  # no ballot the rules allow: abstaining stays possible
+            can_abstain = refused is None
+
+            def why_not(value, _env=dict(env), _options=tuple(options), _refused=refused):
                 if value is None:
-                    return None
+                    return _refused
                 reason = forbidding(g, _env, cv, value, op.cand_unless)
                 if reason is not None:
                     return reason
@@ -330,7 +345,7 @@ class Referee:
                 return None
 
             req = Request(op.action, op.short, v, None, g.day, g.phase, rnd, "ballot",
-                          tuple(options), True, 1, why_not)
+                          tuple(options), can_abstain, 1, why_not)
             if self.wants_preferences and (op.prefer is not None or op.score is not None):
                 g.deciding = (v, None)
                 if op.prefer is not None and not (op.score is not None and self.scores_first):
