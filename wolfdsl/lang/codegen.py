@@ -14,6 +14,7 @@ at the designer's line, never a traceback.
 """
 from __future__ import annotations
 
+import os
 from typing import Any, Callable
 
 from ..diagnostics import Diagnostic
@@ -53,22 +54,36 @@ def explain(exc: Exception) -> str:
     return f"{type(exc).__name__}: {text}"
 
 
+GUARDED = _RUNTIME_ERRORS + (RunawayRule, RecursionError, MemoryError, RuleRuntimeError)
+"""The exceptions an expression root turns into a placed diagnostic (:func:`placed`)."""
+
+
+def placed(g, exc: BaseException, span, what: str) -> RuleRuntimeError | None:
+    """The error to raise for ``exc`` (one of :data:`GUARDED`) caught at the root ``what``
+    at ``span``: a Python error becomes an E401 there, a run limit an E402; ``None`` for
+    a rule error already placed (raise it as it is)."""
+    if isinstance(exc, _RUNTIME_ERRORS):
+        return RuleRuntimeError(Diagnostic(span, "error", f"{g.phase} {g.day}: {what} failed while the game "
+                                           f"ran: {explain(exc)}", "E401"))
+    if isinstance(exc, RuleRuntimeError):  # the engine refused a value: place it here
+        if any(d.span is not None for d in exc.diagnostics):
+            return None
+        return RuleRuntimeError([Diagnostic(span, "error", f"{g.phase} {g.day}: {d.message}", "E401")
+                                 for d in exc.diagnostics])
+    return runaway(g, span, what, exc)
+
+
 def located(fn: Callable, span, what: str) -> Callable:
     """``fn`` with any Python error turned into an E401 at ``span``, and a run limit
     passed (:class:`~wolfdsl.lang.limits.RunawayRule`) into an E402 there."""
     def guarded(g, env):
         try:
             return fn(g, env)
-        except _RUNTIME_ERRORS as exc:
-            raise RuleRuntimeError(Diagnostic(span, "error", f"{g.phase} {g.day}: {what} failed while the game "
-                                              f"ran: {explain(exc)}", "E401")) from None
-        except (RunawayRule, RecursionError, MemoryError) as exc:
-            raise runaway(g, span, what, exc) from None
-        except RuleRuntimeError as err:  # the engine refused a value: place it here
-            if any(d.span is not None for d in err.diagnostics):
+        except GUARDED as exc:
+            err = placed(g, exc, span, what)
+            if err is None:
                 raise
-            raise RuleRuntimeError([Diagnostic(span, "error", f"{g.phase} {g.day}: {d.message}", "E401")
-                                    for d in err.diagnostics]) from None
+            raise err from None
     return guarded
 
 
@@ -110,6 +125,9 @@ class CodeGen:
     def __init__(self, program: Program, bindings: Bindings):
         self.p = program
         self.b = bindings
+
+    def finish(self) -> None:
+        """Nothing to do: every closure is ready (:class:`~wolfdsl.lang.pygen.PyGen` compiles here)."""
 
     # ------------------------------------------------------------ roots
     def root(self, e: A.Expr | None, what: str = "this expression") -> Callable | None:
@@ -597,7 +615,8 @@ def codegen(program: Program, bindings: Bindings, options: dict[str, ir.Option],
             ordered: dict[str, list[A.StepDecl]], name: str, path: str) -> ir.Ruleset:
     """The :class:`ir.Ruleset` of a program whose resolution found no error;
     ``ordered``: each phase's steps in run order (:func:`wolfdsl.lang.order.order_program`)."""
-    cg = CodeGen(program, bindings)
+    from .pygen import PyGen
+    cg = CodeGen(program, bindings) if os.environ.get("WOLFDSL_BACKEND") == "closures" else PyGen(program, bindings, name)
     p = program
     symbols = {kind: {n: ir.Symbol(kind, n, *labels(d.labels, n), d.temporary, d.span,
                                    cg.root(d.last_words, f"cause {n}'s last_words"))
@@ -610,7 +629,7 @@ def codegen(program: Program, bindings: Bindings, options: dict[str, ir.Option],
     decks = expand(p.decks, options)
     players = player_counts(p)
     triggers, replacements = cg.triggers()
-    return ir.Ruleset(
+    rs = ir.Ruleset(
         name=name, title=p.title or name, summary=p.summary, path=path, players=players, symbols=symbols,
         roles=roles, options=options,
         attributes={n: ir.Attribute(n, d.values, d.default, d.span, d.range) for n, d in p.attributes.items()},
@@ -624,6 +643,8 @@ def codegen(program: Program, bindings: Bindings, options: dict[str, ir.Option],
         redeals=tuple((cg.root(d.expr, "this redeal rule"), d.reason or "redeal rule") for d in p.redeals),
         deciders={n: ir.Decider(n, *labels(d.labels, n), d.default, d.span) for n, d in p.deciders.items()},
         engine=cg.engine(), events=event_texts(p), told=told_facts(p))
+    cg.finish()
+    return rs
 
 
 def expression(program: Program, bindings: Bindings, e: A.Expr) -> Callable[[Any, dict], Any]:
