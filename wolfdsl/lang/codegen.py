@@ -441,7 +441,7 @@ class CodeGen:
             requires=self.clauses(s.requires, drop=True), unless=self.clauses(s.unless, drop=False),
             tell=tuple((f.name, self.root(f.expr)) for f in s.tell), body=self.block(s.body), span=s.span,
             prefer=self.root(s.prefer, "this preference"), pass_reason=s.pass_reason, me=slots.me,
-            score=self.root(s.score, "this score"))
+            score=self.root(s.score, "this score"), recheck=self.may_vary(s.unless))
         return lambda g, env: g.run_decide(op, env)
 
     def s_Vote(self, s: A.Vote):
@@ -455,8 +455,35 @@ class CodeGen:
             cand_unless=self.clauses(s.cand_unless), weight=self.root(s.weight, "this ballot weight"),
             top_var=slots.top, ballots_var=slots.ballots, body=self.block(s.body), span=s.span,
             prefer=self.root(s.prefer, "this preference"), score=self.root(s.score, "this score"),
-            cand_fixed=self.clauses(fixed, drop=False), cand_by_voter=self.clauses(by_voter, drop=False))
+            cand_fixed=self.clauses(fixed, drop=False), cand_by_voter=self.clauses(by_voter, drop=False),
+            recheck=self.may_vary(s.cand_unless))
         return lambda g, env: g.run_vote(op, env)
+
+    def may_vary(self, clauses) -> bool:
+        """Whether a clause may give another value when evaluated again in the same state:
+        it calls a builtin that draws at random, a func, or reads a property (whose
+        expression may do either)."""
+        for c in clauses:
+            for n in A.walk(c.cond):
+                bd = self.b.of.get(id(n)) if isinstance(n, (A.Call, A.Attr)) else None
+                if bd is None:
+                    continue
+                if isinstance(n, A.Call) and (bd.kind != "builtin" or bd.value.random):
+                    return True
+                if isinstance(n, A.Attr) and bd.kind != "field" and n.name in self.varying_props():
+                    return True
+        return False
+
+    def varying_props(self) -> set:
+        """The properties whose expression (the ruleset's or a role's) calls a func or a
+        builtin that draws at random."""
+        if getattr(self, "_varying", None) is None:
+            exprs = [(n, d.expr) for n, d in self.p.properties.items()]
+            exprs += [(n, e) for r in self.p.of_kind("role") for n, e in r.props]
+            self._varying = {n for n, e in exprs for x in A.walk(e) if isinstance(x, A.Call)
+                             and (getattr(self.b.of.get(id(x)), "kind", None) != "builtin"
+                                  or self.b.of[id(x)].value.random)}
+        return self._varying
 
     def reads_slot(self, e: A.Expr, slot: str) -> bool:
         """Whether the expression ``e`` reads the local ``slot`` (a func it calls cannot:

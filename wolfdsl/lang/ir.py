@@ -280,6 +280,10 @@ class DecideOp:
     score: Fn | None = None
     pass_reason: str | None = None
     me: str = "me"
+    recheck: bool = True
+    """Whether an answer among the legal options must pass the ``unless`` clauses again
+    to be legal (they may draw at random or call a func); ``False``: being among the
+    options is enough (:meth:`wolfdsl.play.referee.Referee.validate`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -306,6 +310,8 @@ class VoteOp:
     of one vote: checked once per vote), in order; ``None``: not split."""
     cand_by_voter: tuple[tuple[Fn, str], ...] = ()
     """The other ``cand_unless`` clauses, checked per voter on what ``cand_fixed`` left."""
+    recheck: bool = True
+    """As :attr:`DecideOp.recheck`, for a ballot and ``cand_unless``."""
 
 
 class Runtime(Protocol):

@@ -79,6 +79,23 @@ def forbidding(g, env: dict, var: str, value, unless) -> str | None:
     return None
 
 
+_KIND_OF = {bool: ("yes_no",), int: ("seat", "ballot"), str: ("symbol",)}
+
+
+def legal(req: Request, answer, recheck: bool) -> bool:
+    """Whether ``answer`` is legal without asking ``why_not`` (a shortcut of
+    :meth:`Referee.validate` that evaluates no condition again): a pass where passing is
+    allowed, or — when the clauses give the same value evaluated again (``not
+    recheck``) — a value of the request's kind among its legal options. ``False``:
+    validate it in full."""
+    if answer is None:
+        return req.can_pass
+    if recheck:
+        return False
+    kind = _KIND_OF.get(answer.__class__)
+    return kind is not None and req.kind in kind and answer in req.options
+
+
 def preferred(value, options, can_pass) -> tuple:
     """A ``prefer`` hint reduced to legal choices (``None`` stands for passing)."""
     values = value if isinstance(value, (list, tuple)) else [value]
@@ -125,6 +142,8 @@ class Referee:
         # an agent that reads a score hint instead of the prefer hint where both exist
         self.scores_first = self.wants_scores and bool(getattr(agent, "scores_replace_prefer", False))
         self.wants_reasons = getattr(type(agent), "not_offered", BaseAgent.not_offered) is not BaseAgent.not_offered
+        # an agent that may keep a request and ask why_not later gets a frozen copy of the frame
+        self.keeps_requests = bool(getattr(agent, "asks_why", True))
 
     def not_offered(self, action: str, actor: int | None, by: str | None, reason: str) -> None:
         """Tell the observer, and the agent if it listens, that ``action`` was not offered."""
@@ -198,7 +217,7 @@ class Referee:
         key = (op.action, actor)
         self.rounds[key] += 1
 
-        def why_not(value, _env=dict(env)):
+        def why_not(value, _env=dict(env) if self.keeps_requests else env):
             if value is None and not can_pass and op.pass_reason:
                 return op.pass_reason
             return self.why_not(op, _env, options, value, can_pass, kind, count)
@@ -214,7 +233,11 @@ class Referee:
             if op.score is not None and self.wants_scores:
                 req.scores = scores(g, env, var, options, op.score)
             g.deciding = None
-        answer = self.validate(req, g.agent.decide(req), why_not)
+        answer = g.agent.decide(req)
+        if not legal(req, answer, op.recheck):
+            answer = self.validate(req, answer, why_not)
+        elif kind == "yes_no" and answer is None:
+            answer = False
         g.decided[op.action] = answer
         targets: list[int] = []
         choice = None
@@ -319,7 +342,9 @@ class Referee:
             else:
                 options = allowed(g, env, cv, cands, op.cand_unless)
 
-            def why_not(value, _env=dict(env), _options=tuple(options)):
+            options = tuple(options)
+
+            def why_not(value, _env=dict(env) if self.keeps_requests else env, _options=options):
                 if value is None:
                     return None
                 reason = forbidding(g, _env, cv, value, op.cand_unless)
@@ -330,7 +355,7 @@ class Referee:
                 return None
 
             req = Request(op.action, op.short, v, None, g.day, g.phase, rnd, "ballot",
-                          tuple(options), True, 1, why_not)
+                          options, True, 1, why_not)
             if self.wants_preferences and (op.prefer is not None or op.score is not None):
                 g.deciding = (v, None)
                 if op.prefer is not None and not (op.score is not None and self.scores_first):
@@ -339,7 +364,9 @@ class Referee:
                     req.scores = scores(g, env, cv, options, op.score)
                     env[cv] = None
                 g.deciding = None
-            answer = self.validate(req, g.agent.decide(req), why_not)
+            answer = g.agent.decide(req)
+            if not legal(req, answer, op.recheck):
+                answer = self.validate(req, answer, why_not)
             ballots[v] = answer
             if answer is not None:
                 env[cv] = answer
