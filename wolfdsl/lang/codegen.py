@@ -427,6 +427,11 @@ class CodeGen:
         return run
 
     def s_Decide(self, s: A.Decide):
+        op = self.decide_op(s)
+        return lambda g, env: g.run_decide(op, env)
+
+    def decide_op(self, s: A.Decide) -> ir.DecideOp:
+        """The compiled ``decide`` statement the engine runs."""
         slots = self.b[s]
         by = slots.by
         by_fn = None
@@ -442,9 +447,14 @@ class CodeGen:
             tell=tuple((f.name, self.root(f.expr)) for f in s.tell), body=self.block(s.body), span=s.span,
             prefer=self.root(s.prefer, "this preference"), pass_reason=s.pass_reason, me=slots.me,
             score=self.root(s.score, "this score"), recheck=self.may_vary(s.unless))
-        return lambda g, env: g.run_decide(op, env)
+        return op
 
     def s_Vote(self, s: A.Vote):
+        op = self.vote_op(s)
+        return lambda g, env: g.run_vote(op, env)
+
+    def vote_op(self, s: A.Vote) -> ir.VoteOp:
+        """The compiled ``vote`` statement the engine runs."""
         slots = self.b[s]
         fixed = [c for c in s.cand_unless if not self.reads_slot(c.cond, slots.voter)]
         by_voter = [c for c in s.cand_unless if self.reads_slot(c.cond, slots.voter)]
@@ -457,7 +467,7 @@ class CodeGen:
             prefer=self.root(s.prefer, "this preference"), score=self.root(s.score, "this score"),
             cand_fixed=self.clauses(fixed, drop=False), cand_by_voter=self.clauses(by_voter, drop=False),
             recheck=self.may_vary(s.cand_unless))
-        return lambda g, env: g.run_vote(op, env)
+        return op
 
     def may_vary(self, clauses) -> bool:
         """Whether a clause may give another value when evaluated again in the same state:

@@ -280,6 +280,10 @@ class DecideOp:
     score: Fn | None = None
     pass_reason: str | None = None
     me: str = "me"
+    unless_filter: Callable[[Any, dict, list], list] | None = None
+    """``fn(g, env, values)``: the values no ``unless`` clause forbids, as
+    :func:`wolfdsl.play.referee.allowed` gives them, in one generated function
+    (:mod:`wolfdsl.lang.pygen`); ``None``: the referee filters with ``unless``."""
     recheck: bool = True
     """Whether an answer among the legal options must pass the ``unless`` clauses again
     to be legal (they may draw at random or call a func); ``False``: being among the
@@ -312,6 +316,11 @@ class VoteOp:
     """The other ``cand_unless`` clauses, checked per voter on what ``cand_fixed`` left."""
     recheck: bool = True
     """As :attr:`DecideOp.recheck`, for a ballot and ``cand_unless``."""
+    cand_filter: Callable[[Any, dict, list], list] | None = None
+    fixed_filter: Callable[[Any, dict, list], list] | None = None
+    by_voter_filter: Callable[[Any, dict, list], list] | None = None
+    """Generated filters for ``cand_unless``, ``cand_fixed`` and ``cand_by_voter`` (see
+    :attr:`DecideOp.unless_filter`); ``None``: the referee filters with the clauses."""
 
 
 class Runtime(Protocol):

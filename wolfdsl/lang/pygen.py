@@ -28,6 +28,7 @@ closure backend, so an event log is byte-identical whichever backend plays it.
 from __future__ import annotations
 
 import types
+from dataclasses import replace
 from typing import Callable
 
 from . import builtins as B
@@ -89,11 +90,11 @@ class PyGen(CodeGen):
         self.lines.append(text)
         self.where.append(where)
 
-    def function(self, body: list[tuple[str, tuple | None]], prefix: str = "_f") -> Callable:
+    def function(self, body: list[tuple[str, tuple | None]], prefix: str = "_f", params: str = "g, env") -> Callable:
         """A stub for a generated function whose body is ``body`` (``(line, where)``
         pairs, indented from 0); its code is compiled by :meth:`finish`."""
         n = self.name(prefix)
-        self.emit(f"def {n}(g, env):")
+        self.emit(f"def {n}({params}):")
         self.emit("  try:")
         for text, where in body:
             self.emit("    " + text, where)
@@ -149,6 +150,82 @@ class PyGen(CodeGen):
         self.stmts(b, lines, 0)
         return self.function(lines)
 
+    def filter(self, clauses, slot: str) -> Callable | None:
+        """``fn(g, env, values)``: the values for which no clause holds, with
+        ``env[slot]`` bound to each in turn (:func:`wolfdsl.play.referee.allowed` in one
+        function); clauses that can never forbid are left out as
+        :meth:`~wolfdsl.lang.codegen.CodeGen.clauses` leaves them out; ``None`` when
+        none is left."""
+        tests = []
+        for c in clauses:
+            code = self.gen(c.cond)
+            if code.const is not None and not code.const[0]:
+                continue
+            tests.append((f"  if {code.src}: continue", (c.cond.span, "this condition")))
+        if not tests:
+            return None
+        body = [("out = []", None), ("for _v in values:", None), (f"  env[{slot!r}] = _v", None), *tests,
+                ("  out.append(_v)", None), ("return out", None)]
+        return self.function(body, "_u", "g, env, values")
+
+    def decide_op(self, s: A.Decide):
+        op = super().decide_op(s)
+        return replace(op, unless_filter=self.filter(s.unless, op.var))
+
+    def vote_op(self, s: A.Vote):
+        op = super().vote_op(s)
+        cv = op.cand_var
+        fixed = [c for c in s.cand_unless if not self.reads_slot(c.cond, op.voter_var)]
+        by_voter = [c for c in s.cand_unless if self.reads_slot(c.cond, op.voter_var)]
+        return replace(op, cand_filter=self.filter(s.cand_unless, cv), fixed_filter=self.filter(fixed, cv),
+                       by_voter_filter=self.filter(by_voter, cv))
+
+    def p_Decide(self, s: A.Decide, out, depth):
+        out.append(("  " * depth + f"g.run_decide({self.const_ref(self.decide_op(s))}, env)", None))
+
+    def p_Vote(self, s: A.Vote, out, depth):
+        out.append(("  " * depth + f"g.run_vote({self.const_ref(self.vote_op(s))}, env)", None))
+
+    def property_read(self, name: str, seat: str) -> str | None:
+        """Text reading ``seat.name`` (``seat`` a temporary holding a seat, not none) as
+        ``g.seat_value`` would, without its lookups, when that is known at compile time:
+        the seat's own counter or property of that name, else — when the ruleset's
+        property and every role's override are constants — the role's value from a
+        table, else (a name that is no property nor attribute: a counter) none.
+        ``None``: leave it to ``g.seat_value``."""
+        cache = self.__dict__.setdefault("_props", {})
+        if name not in cache:
+            cache[name] = None
+            decl = self.p.properties.get(name)
+            overrides = {r.name: e for r in self.p.of_kind("role") for n, e in r.props if n == name}
+            if decl is None and not overrides:
+                if name not in self.p.attributes:
+                    cache[name] = ("counter", None)
+            elif decl is not None:
+                values = {r: self.value_of(e) for r, e in overrides.items()}
+                default = self.value_of(decl.expr)
+                if default is not None and all(v is not None for v in values.values()):
+                    table = {r.name: values.get(r.name, default)[0] for r in self.p.of_kind("role")}
+                    cache[name] = ("table", (self.const_ref(table), default[0]))
+        how = cache[name]
+        if how is None:
+            return None
+        if how[0] == "counter":
+            return f"g.players[{seat}].vars.get({name!r})"
+        table, default = how[1]
+        if all(v == default and type(v) is type(default) for v in self.ns[table].values()):
+            return f"g.players[{seat}].vars.get({name!r}, {self.const_ref(default)})"
+        p = self.temp()
+        return f"(({p} := g.players[{seat}]).vars.get({name!r}, {table}.get({p}.role, {self.const_ref(default)})))"
+
+    def value_of(self, e: A.Expr) -> tuple | None:
+        """``(value,)`` of an expression that is a constant scalar (``none``, ``yes``… too)."""
+        code = self.gen(e)
+        if code.const is not None:
+            return code.const if isinstance(code.const[0], _SCALARS) else None
+        plain = {v: k for k, v in _PLAIN.items()}
+        return ({"None": None, "True": True, "False": False}[code.src],) if code.src in plain else None
+
     # ------------------------------------------------------------ expressions
     def gen(self, e: A.Expr) -> Code:
         m = getattr(self, "g_" + type(e).__name__, None)
@@ -197,6 +274,10 @@ class PyGen(CodeGen):
             t = self.temp()
             return Code(f"(None if ({t} := {obj.src}) is None else g.players[{t} if {t}.__class__ is int and {t} > 0 "
                         f"else _seat(g, {t})].{attr})")
+        t = self.temp()
+        read = self.property_read(name, t)
+        if read is not None:  # g.seat_value without the role's and the ruleset's lookups
+            return Code(f"(None if ({t} := {obj.src}) is None else {read})")
         return Code(f"g.seat_value({obj.src}, {name!r})")
 
     def g_Call(self, e: A.Call) -> Code:

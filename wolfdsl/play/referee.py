@@ -200,7 +200,10 @@ class Referee:
                 self.not_offered(op.action, actor, by, reason)
                 return
         var = op.var
-        options = allowed(g, env, var, op.options(g, env) or [], op.unless)
+        if op.unless_filter is not None:
+            options = op.unless_filter(g, env, op.options(g, env) or [])
+        else:
+            options = allowed(g, env, var, op.options(g, env) or [], op.unless)
         can_pass = op.may_pass and (op.pass_when is None or bool(op.pass_when(g, env)))
         if op.count == "any":
             count = 0
@@ -335,10 +338,14 @@ class Referee:
             env[vv] = v
             if split:
                 if open_to_all is None:
-                    open_to_all = allowed(g, env, cv, cands, op.cand_fixed)
-                options = allowed(g, env, cv, open_to_all, op.cand_by_voter)
+                    open_to_all = (op.fixed_filter(g, env, cands) if op.fixed_filter is not None
+                                   else allowed(g, env, cv, cands, op.cand_fixed))
+                options = (op.by_voter_filter(g, env, open_to_all) if op.by_voter_filter is not None
+                           else allowed(g, env, cv, open_to_all, op.cand_by_voter))
                 if op.cand_unless and cands:
                     env[cv] = cands[-1]  # as the unsplit check leaves it
+            elif op.cand_filter is not None:
+                options = op.cand_filter(g, env, cands)
             else:
                 options = allowed(g, env, cv, cands, op.cand_unless)
 
