@@ -218,6 +218,19 @@ class PyGen(CodeGen):
         p = self.temp()
         return f"(({p} := g.players[{seat}]).vars.get({name!r}, {table}.get({p}.role, {self.const_ref(default)})))"
 
+    def added_statuses(self) -> set:
+        """The statuses something may give a seat: an ``add`` statement anywhere, or a
+        role's starting statuses (nothing else adds one)."""
+        if getattr(self, "_added", None) is None:
+            self._added = set()
+            for d in self.p.declarations():
+                for n in A.walk(d):
+                    if isinstance(n, A.AddStatus):
+                        self._added.add(n.status)
+                    elif isinstance(n, A.RoleDecl):
+                        self._added.update(n.statuses)
+        return self._added
+
     def value_of(self, e: A.Expr) -> tuple | None:
         """``(value,)`` of an expression that is a constant scalar (``none``, ``yes``… too)."""
         code = self.gen(e)
@@ -309,6 +322,8 @@ class PyGen(CodeGen):
         left, right = self.gen(e.left), self.gen(e.right)
         op = e.op
         if op in ("has", "lacks"):
+            if left.pure and right.const is not None and right.const[0] not in self.added_statuses():
+                return self.lit(op == "lacks")  # a status nothing ever gives
             t = self.temp()
             test = f"(({t} := {left.src}) is not None and {right.src} in g.players[{t}].statuses)"
             return Code(test if op == "has" else f"(not {test})")

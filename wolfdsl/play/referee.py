@@ -113,11 +113,19 @@ def scores(g, env: dict, var: str, options, score) -> dict:
     return out
 
 
+_INT, _BOOL = {int}, {bool}
+
+
 def request_kind(op: DecideOp, options: list) -> str:
     """``seats`` for a decision with ``count``, else ``yes_no`` when every option is a
     boolean, ``seat`` when every option is a seat number, else ``symbol``."""
     if op.count is not None:
         return "seats"
+    types = set(map(type, options))
+    if types == _INT or not types:
+        return "seat"
+    if types == _BOOL:
+        return "yes_no"
     if options and all(isinstance(o, bool) for o in options):
         return "yes_no"
     if all(isinstance(o, int) and not isinstance(o, bool) for o in options):
@@ -218,14 +226,15 @@ class Referee:
         if op.tell and actor is not None:
             g.tell(actor, {k: f(g, env) for k, f in op.tell})
         key = (op.action, actor)
-        self.rounds[key] += 1
+        rounds = self.rounds
+        rnd = rounds[key] = rounds.get(key, 0) + 1
 
         def why_not(value, _env=dict(env) if self.keeps_requests else env):
             if value is None and not can_pass and op.pass_reason:
                 return op.pass_reason
             return self.why_not(op, _env, options, value, can_pass, kind, count)
 
-        req = Request(op.action, op.short, actor, by, g.day, g.phase, self.rounds[key], kind,
+        req = Request(op.action, op.short, actor, by, g.day, g.phase, rnd, kind,
                       tuple(options), can_pass, count, why_not)
         if op.by_kind == "decider":
             req.default = g.rs.deciders[op.by_name].default
@@ -242,14 +251,17 @@ class Referee:
         elif kind == "yes_no" and answer is None:
             answer = False
         g.decided[op.action] = answer
-        targets: list[int] = []
-        choice = None
-        if kind in ("seat", "seats"):
-            if answer is not None:
-                targets = list(answer) if kind == "seats" else [answer]
+        if g.silent:
+            g.seq += 1  # the event nobody reads, counted (Table.emit)
         else:
-            choice = answer
-        g.emit("action", {"seat": actor, "by": by, "action": op.action, "targets": targets, "choice": choice})
+            targets: list[int] = []
+            choice = None
+            if kind in ("seat", "seats"):
+                if answer is not None:
+                    targets = list(answer) if kind == "seats" else [answer]
+            else:
+                choice = answer
+            g.emit("action", {"seat": actor, "by": by, "action": op.action, "targets": targets, "choice": choice})
         env[var] = answer
         env[op.me] = actor
         op.body(g, env)
@@ -327,8 +339,7 @@ class Referee:
                                      else "not among the voters of this vote")
         cands = list(op.candidates(g, env) or [])
         key = (op.action, None)
-        self.rounds[key] += 1
-        rnd = self.rounds[key]
+        rnd = self.rounds[key] = self.rounds.get(key, 0) + 1
         ballots: dict[int, Any] = {}
         tally: dict[int, float] = {}
         weights: dict[int, float] = {}  # the ballots that do not count 1 (the sheriff's)
