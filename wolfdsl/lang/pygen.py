@@ -40,12 +40,13 @@ from .values import BINOPS, add, member, multiply, subtract
 
 class Code:
     """Generated text of one expression: ``src`` (one line of Python), ``const``
-    (``(value,)`` when known at compile time) and ``pure`` (reading it cannot fail nor
-    change anything: a constant or a slot)."""
-    __slots__ = ("src", "const", "pure")
+    (``(value,)`` when known at compile time), ``pure`` (reading it cannot fail nor
+    change anything: a constant or a slot) and ``seat`` (it is a seat of the game, never
+    ``none``: an item of ``alive`` or ``players``)."""
+    __slots__ = ("src", "const", "pure", "seat")
 
-    def __init__(self, src: str, const: tuple | None = None, pure: bool = False):
-        self.src, self.const, self.pure = src, const, pure
+    def __init__(self, src: str, const: tuple | None = None, pure: bool = False, seat: bool = False):
+        self.src, self.const, self.pure, self.seat = src, const, pure, seat
 
 
 def _stub(g, env):  # pragma: no cover - replaced by finish()
@@ -74,6 +75,8 @@ class PyGen(CodeGen):
         self.stubs: list[tuple[str, Callable]] = []
         self.count = 0
         self.tmp = 0
+        self.alias: dict[str, tuple[str, bool]] = {}
+        """Slots held in a Python local of the function being generated: slot -> (name, is a seat)."""
 
     # ------------------------------------------------------------ module text
     def name(self, prefix: str) -> str:
@@ -157,11 +160,15 @@ class PyGen(CodeGen):
         :meth:`~wolfdsl.lang.codegen.CodeGen.clauses` leaves them out; ``None`` when
         none is left."""
         tests = []
-        for c in clauses:
-            code = self.gen(c.cond)
-            if code.const is not None and not code.const[0]:
-                continue
-            tests.append((f"  if {code.src}: continue", (c.cond.span, "this condition")))
+        outer, self.alias = self.alias, {slot: ("_v", False)}
+        try:
+            for c in clauses:
+                code = self.gen(c.cond)
+                if code.const is not None and not code.const[0]:
+                    continue
+                tests.append((f"  if {code.src}: continue", (c.cond.span, "this condition")))
+        finally:
+            self.alias = outer
         if not tests:
             return None
         body = [("out = []", None), ("for _v in values:", None), (f"  env[{slot!r}] = _v", None), *tests,
@@ -257,6 +264,9 @@ class PyGen(CodeGen):
     def load_code(self, bd) -> Code:
         kind, n = bd.kind, bd.name
         if kind == "local":
+            if bd.slot in self.alias:
+                local, is_seat = self.alias[bd.slot]
+                return Code(local, None, True, is_seat)
             return Code(f"env[{bd.slot!r}]", None, True)
         if kind == "global":
             return Code(f"g.globals[{n!r}]")
@@ -284,11 +294,15 @@ class PyGen(CodeGen):
         name = e.name
         if bd.kind == "field":
             attr = "klass" if name == "class" else name
+            if obj.seat:
+                return Code(f"g.players[{obj.src}].{attr}")
             t = self.temp()
             return Code(f"(None if ({t} := {obj.src}) is None else g.players[{t} if {t}.__class__ is int and {t} > 0 "
                         f"else _seat(g, {t})].{attr})")
-        t = self.temp()
+        t = obj.src if obj.seat else self.temp()
         read = self.property_read(name, t)
+        if read is not None and obj.seat:
+            return Code(read)
         if read is not None:  # g.seat_value without the role's and the ruleset's lookups
             return Code(f"(None if ({t} := {obj.src}) is None else {read})")
         return Code(f"g.seat_value({obj.src}, {name!r})")
@@ -307,9 +321,14 @@ class PyGen(CodeGen):
         return Code(f"[{', '.join(self.gen(i).src for i in e.items)}]")
 
     def g_Comprehension(self, e: A.Comprehension) -> Code:
-        src = self.gen(e.source).src
-        cond = self.gen(e.cond).src
         slot = self.b[e]
+        outer, self.alias = self.alias, {}  # the helper is a function of its own
+        try:
+            src = self.gen(e.source).src
+            self.alias = {slot: ("x", self.seats_of(e.source))}
+            cond = self.gen(e.cond).src
+        finally:
+            self.alias = outer
         n = self.name("_c")
         # a helper of its own (errors pass to the root that calls it, whose line it is)
         self.emit(f"def {n}(g, env):")
@@ -318,12 +337,21 @@ class PyGen(CodeGen):
             self.emit("  " + text)
         return Code(f"{n}(g, env)")
 
+    def seats_of(self, e: A.Expr) -> bool:
+        """Whether ``e`` is ``alive`` or ``players`` (its items are seats of the game)."""
+        bd = self.b.of.get(id(e)) if isinstance(e, A.Name) else None
+        return (bd is not None and bd.kind == "value" and bd.name in ("alive", "players")
+                and bd.value is B.VALUES[bd.name])
+
     def g_BinOp(self, e: A.BinOp) -> Code:
         left, right = self.gen(e.left), self.gen(e.right)
         op = e.op
         if op in ("has", "lacks"):
             if left.pure and right.const is not None and right.const[0] not in self.added_statuses():
                 return self.lit(op == "lacks")  # a status nothing ever gives
+            if left.seat:
+                test = f"({right.src} in g.players[{left.src}].statuses)"
+                return Code(test if op == "has" else f"(not {test})")
             t = self.temp()
             test = f"(({t} := {left.src}) is not None and {right.src} in g.players[{t}].statuses)"
             return Code(test if op == "has" else f"(not {test})")
