@@ -83,3 +83,23 @@ def test_a_runaway_func_is_an_E402_at_the_func(tmp_path, monkeypatch):
     d = err.value.diagnostics[0]
     assert (d.code, d.span.line, d.span.col) == ("E402", 4, 13)
     assert "funcs and procs called inside one another" in d.message
+
+
+def test_a_generated_module_is_compiled_once_per_machine(tmp_path, monkeypatch):
+    from wolfdsl.lang import codecache
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    source = "def f(g, env):\n  return 41 + 1\n"
+    first = codecache.compiled(source, "<wolfdsl probe>")
+    entries = list((tmp_path / "wolfdsl" / "pygen").glob("*.marshal"))
+    assert len(entries) == 1
+    entries[0].write_bytes(b"not marshal data")  # a broken entry: compiled again, rewritten
+    again = codecache.compiled(source, "<wolfdsl probe>")
+    assert again == first and again.co_filename == "<wolfdsl probe>"
+    ns: dict = {}
+    exec(codecache.compiled(source, "<wolfdsl probe>"), ns)  # now read from the disk
+    assert ns["f"](None, {}) == 42
+    (tmp_path / "wolfdsl").chmod(0o500)  # no cache folder to write: compiled all the same
+    try:
+        assert codecache.compiled(source + "\n", "<wolfdsl other>").co_filename == "<wolfdsl other>"
+    finally:
+        (tmp_path / "wolfdsl").chmod(0o700)

@@ -6,7 +6,8 @@ options, clauses and hints, a vote's…) are plain Python functions ``fn(g, env)
 as source text — slots read as ``env['slot']``, fields as attribute reads, operators
 inlined — instead of a closure per AST node. The text of every root goes into one module,
 compiled once per ruleset with :func:`compile` under the synthetic file name
-``<wolfdsl NAME>`` (:meth:`PyGen.finish`); until then each root is a stub whose code the
+``<wolfdsl NAME>`` (:meth:`PyGen.finish`; the code is kept on disk by
+:mod:`wolfdsl.lang.codecache`, so the same source is compiled once per machine); until then each root is a stub whose code the
 compiled function's replaces, so the :class:`~wolfdsl.lang.ir.Ruleset` can be built
 as it is generated.
 
@@ -33,6 +34,7 @@ from typing import Callable
 
 from . import builtins as B
 from . import syntax as A
+from .codecache import compiled
 from .codegen import GUARDED, CodeGen, NotASeat, _nothing, _RUNTIME_ERRORS, _SCALARS, constant, placed, seat
 from .ir import EndPhase
 from .values import BINOPS, add, member, multiply, subtract
@@ -122,7 +124,7 @@ class PyGen(CodeGen):
         """Compile the module text once and give every stub its compiled code."""
         if not self.stubs:
             return
-        code = compile("\n".join(self.lines) + "\n", self.filename, "exec")
+        code = compiled("\n".join(self.lines) + "\n", self.filename)
         exec(code, self.ns)
         for n, stub in self.stubs:
             stub.__code__ = self.ns[n].__code__
@@ -177,7 +179,10 @@ class PyGen(CodeGen):
 
     def decide_op(self, s: A.Decide):
         op = super().decide_op(s)
-        return replace(op, unless_filter=self.filter(s.unless, op.var))
+        by_fn = op.by_fn
+        if by_fn is not None:  # the seat that decides, generated as well
+            by_fn = self.function([(f"return _seat(g, {self.gen(s.by).src})", (s.by.span, "this decider"))])
+        return replace(op, unless_filter=self.filter(s.unless, op.var), by_fn=by_fn)
 
     def vote_op(self, s: A.Vote):
         op = super().vote_op(s)
@@ -230,12 +235,15 @@ class PyGen(CodeGen):
         role's starting statuses (nothing else adds one)."""
         if getattr(self, "_added", None) is None:
             self._added = set()
-            for d in self.p.declarations():
-                for n in A.walk(d):
-                    if isinstance(n, A.AddStatus):
-                        self._added.add(n.status)
-                    elif isinstance(n, A.RoleDecl):
-                        self._added.update(n.statuses)
+            stack = list(self.p.declarations())
+            while stack:  # statements only: no expression adds a status
+                n = stack.pop()
+                if isinstance(n, A.AddStatus):
+                    self._added.add(n.status)
+                elif isinstance(n, A.RoleDecl):
+                    self._added.update(n.statuses)
+                if isinstance(n, A.Node) and not isinstance(n, A.Expr):
+                    stack.extend(c for c in A.children(n) if not isinstance(c, A.Expr))
         return self._added
 
     def value_of(self, e: A.Expr) -> tuple | None:
