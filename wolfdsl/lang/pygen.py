@@ -29,6 +29,7 @@ closure backend, so an event log is byte-identical whichever backend plays it.
 from __future__ import annotations
 
 import types
+from contextlib import contextmanager
 from dataclasses import replace
 from typing import Callable
 
@@ -136,23 +137,35 @@ class PyGen(CodeGen):
         return f"_t{self.tmp}"
 
     # ------------------------------------------------------------ roots
+    @contextmanager
+    def own_function(self, alias: dict | None = None):
+        """Generate the text of another function: no Python local of the current one."""
+        outer, self.alias = self.alias, alias or {}
+        try:
+            yield
+        finally:
+            self.alias = outer
+
     def root(self, e: A.Expr | None, what: str = "this expression") -> Callable | None:
         if e is None:
             return None
-        c = self.gen(e)
+        with self.own_function():
+            c = self.gen(e)
         if c.const is not None:
             return constant(c.const[0])  # a constant cannot fail
         return self.function([(f"return {c.src}", (e.span, what))])
 
     def root_list(self, e: A.Expr, what: str) -> Callable:
-        c = self.gen(e)
+        with self.own_function():
+            c = self.gen(e)
         return self.function([(f"return list({c.src} or ())", (e.span, what))])
 
     def block(self, b: A.Block) -> Callable:
         if not b.stmts:
             return _nothing
         lines: list = []
-        self.stmts(b, lines, 0)
+        with self.own_function():
+            self.stmts(b, lines, 0)
         return self.function(lines)
 
     def filter(self, clauses, slot: str) -> Callable | None:
@@ -162,15 +175,12 @@ class PyGen(CodeGen):
         :meth:`~wolfdsl.lang.codegen.CodeGen.clauses` leaves them out; ``None`` when
         none is left."""
         tests = []
-        outer, self.alias = self.alias, {slot: ("_v", False)}
-        try:
+        with self.own_function({slot: ("_v", False)}):
             for c in clauses:
                 code = self.gen(c.cond)
                 if code.const is not None and not code.const[0]:
                     continue
                 tests.append((f"  if {code.src}: continue", (c.cond.span, "this condition")))
-        finally:
-            self.alias = outer
         if not tests:
             return None
         body = [("out = []", None), ("for _v in values:", None), (f"  env[{slot!r}] = _v", None), *tests,
@@ -181,7 +191,9 @@ class PyGen(CodeGen):
         op = super().decide_op(s)
         by_fn = op.by_fn
         if by_fn is not None:  # the seat that decides, generated as well
-            by_fn = self.function([(f"return _seat(g, {self.gen(s.by).src})", (s.by.span, "this decider"))])
+            with self.own_function():
+                who = self.gen(s.by).src
+            by_fn = self.function([(f"return _seat(g, {who})", (s.by.span, "this decider"))])
         return replace(op, unless_filter=self.filter(s.unless, op.var), by_fn=by_fn)
 
     def vote_op(self, s: A.Vote):
@@ -330,13 +342,10 @@ class PyGen(CodeGen):
 
     def g_Comprehension(self, e: A.Comprehension) -> Code:
         slot = self.b[e]
-        outer, self.alias = self.alias, {}  # the helper is a function of its own
-        try:
+        with self.own_function():  # the helper is a function of its own
             src = self.gen(e.source).src
-            self.alias = {slot: ("x", self.seats_of(e.source))}
+        with self.own_function({slot: ("x", self.seats_of(e.source))}):
             cond = self.gen(e.cond).src
-        finally:
-            self.alias = outer
         n = self.name("_c")
         # a helper of its own (errors pass to the root that calls it, whose line it is)
         self.emit(f"def {n}(g, env):")
@@ -490,22 +499,39 @@ class PyGen(CodeGen):
 
     def p_For(self, s: A.For, out, depth):
         items, x = self.temp(), self.temp()
+        slot = self.b[s]
         self.line(out, depth, f"{items} = list({self.gen(s.source).src} or ())", s.source, "this loop's list")
         self.line(out, depth, f"g.spend(len({items}))", s, "this loop")
         out.append(("  " * depth + f"for {x} in {items}:", None))
-        out.append(("  " * (depth + 1) + f"env[{self.b[s]!r}] = {x}", None))
-        self.stmts(s.body, out, depth + 1)
+        out.append(("  " * (depth + 1) + f"env[{slot!r}] = {x}", None))
+        assigned = any(isinstance(n, A.Assign) and n.attr is None and getattr(self.b[n], "slot", None) == slot
+                       for n in A.walk(s.body))
+        if assigned:  # the body gives the variable another value: read it from the frame
+            self.stmts(s.body, out, depth + 1)
+            return
+        outer = self.alias
+        self.alias = {**outer, slot: (x, self.seats_of(s.source))}
+        try:
+            self.stmts(s.body, out, depth + 1)
+        finally:
+            self.alias = outer
+
+    def seat_src(self, e: A.Expr) -> str:
+        """Text giving ``e`` checked as a seat (``codegen.seat``), the check left out for a
+        value known to be a seat."""
+        c = self.gen(e)
+        return c.src if c.seat else f"_seat(g, {c.src})"
 
     def p_Kill(self, s: A.Kill, out, depth):
-        target = self.gen(s.target).src
-        as_ = f"_seat(g, {self.gen(s.as_).src})" if s.as_ is not None else "None"
-        self.line(out, depth, f"g.kill(_seat(g, {target}), {s.cause!r}, {as_}, {self.const_ref(s.span)})", s)
+        target = self.seat_src(s.target)
+        as_ = self.seat_src(s.as_) if s.as_ is not None else "None"
+        self.line(out, depth, f"g.kill({target}, {s.cause!r}, {as_}, {self.const_ref(s.span)})", s)
 
     def p_AddStatus(self, s: A.AddStatus, out, depth):
-        self.line(out, depth, f"g.add_status(_seat(g, {self.gen(s.target).src}), {s.status!r})", s)
+        self.line(out, depth, f"g.add_status({self.seat_src(s.target)}, {s.status!r})", s)
 
     def p_RemoveStatus(self, s: A.RemoveStatus, out, depth):
-        self.line(out, depth, f"g.remove_status(_seat(g, {self.gen(s.target).src}), {s.status!r})", s)
+        self.line(out, depth, f"g.remove_status({self.seat_src(s.target)}, {s.status!r})", s)
 
     def dict_src(self, fields) -> str:
         return "{" + ", ".join(f"{f.name!r}: {self.gen(f.expr).src}" for f in fields) + "}"

@@ -199,9 +199,19 @@ class Referee:
         Raises :class:`DecisionError` when the agent's answer is forbidden.
         """
         g = self.g
-        offered, actor, by = self._actor(op, env)
-        if not offered:
-            return
+        if op.by_kind == "role":  # the common case of _actor, inline
+            by = op.by_name
+            for p in g.players[1:]:
+                if p.role == by and p.alive:
+                    actor = p.seat
+                    break
+            else:
+                self._actor(op, env)  # not offered: tells why
+                return
+        else:
+            offered, actor, by = self._actor(op, env)
+            if not offered:
+                return
         env[op.me] = actor
         for cond, reason in op.requires:
             if not cond(g, env):
@@ -234,8 +244,11 @@ class Referee:
                 return op.pass_reason
             return self.why_not(op, _env, options, value, can_pass, kind, count)
 
-        req = Request(op.action, op.short, actor, by, g.day, g.phase, rnd, kind,
-                      tuple(options), can_pass, count, why_not)
+        if self.keeps_requests:
+            req = Request(op.action, op.short, actor, by, g.day, g.phase, rnd, kind,
+                          tuple(options), can_pass, count, why_not)
+        else:  # nobody asks this request why later: validation below uses why_not itself
+            req = Request(op.action, op.short, actor, by, g.day, g.phase, rnd, kind, tuple(options), can_pass, count)
         if op.by_kind == "decider":
             req.default = g.rs.deciders[op.by_name].default
         if self.wants_preferences and (op.prefer is not None or op.score is not None):
