@@ -178,6 +178,8 @@ class PyGen(CodeGen):
         with self.own_function({slot: ("_v", False)}):
             for c in clauses:
                 code = self.gen(c.cond)
+                if getattr(c, "must", False):  # ``must X`` refuses where X is false (``unless not X``)
+                    code = Code(f"(not {code.src})", (not code.const[0],) if code.const is not None else None)
                 if code.const is not None and not code.const[0]:
                     continue
                 tests.append((f"  if {code.src}: continue", (c.cond.span, "this condition")))
