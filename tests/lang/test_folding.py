@@ -36,10 +36,14 @@ def reasons(clauses):
 
 
 def test_the_exile_votes_voter_free_checks_are_made_once_per_vote(monkeypatch):
-    op = ops_of(monkeypatch, "standard-12")["exile_vote"]
+    op = ops_of(monkeypatch, "new-moon")["exile_vote"]
     assert reasons(op.cand_unless) == ["DAY-09", "DAY-11", "ROLE-LOVERS-04", "DAY-10", "NEWMOON-29"]
     assert reasons(op.cand_fixed) == ["DAY-09", "DAY-11", "DAY-10"]
-    assert reasons(op.cand_by_voter) == ["ROLE-LOVERS-04"]   # reads v.partner
+    assert reasons(op.cand_by_voter) == ["ROLE-LOVERS-04", "NEWMOON-29"]   # read v.partner
+    assert reasons(op.abstain_must) == ["NEWMOON-29"]   # a must clause also checks the abstention
+    monkeypatch.undo()
+    op = ops_of(monkeypatch, "standard-12")["exile_vote"]
+    assert reasons(op.cand_fixed) == ["DAY-09", "DAY-11"]   # DAY-10: nothing gives away or unvotable
     assert reasons(op.abstain_must) == []   # NEWMOON-29's must is left out: forced_lover_vote is false
 
 
@@ -49,9 +53,20 @@ def test_a_must_that_an_option_turns_on_is_checked_per_voter_and_on_abstentions(
     assert reasons(op.abstain_must) == ["NEWMOON-29"]   # a must clause also checks the abstention
 
 
+def test_a_status_nothing_gives_is_never_had(monkeypatch):
+    # DAY-10 (c has away or c has unvotable): only New Moon's cards give those statuses
+    op = ops_of(monkeypatch, "standard-12")["exile_vote"]
+    assert reasons(op.cand_fixed) == ["DAY-09", "DAY-11"]
+    kill = ops_of(monkeypatch, "standard-12")["werewolves.kill"]
+    assert reasons(kill.unless) == ["ROLE-WOLF_BEAUTY-03"]   # t has away or t has out_of_reach
+    monkeypatch.undo()
+    kill = ops_of(monkeypatch, "new-moon")["werewolves.kill"]
+    assert reasons(kill.unless)[-1] == "this player is out of the wolves' reach tonight (New Moon)"
+
+
 def test_an_unless_that_can_never_forbid_is_left_out(monkeypatch):
     kill = ops_of(monkeypatch, "standard-12")["werewolves.kill"]
-    assert reasons(kill.unless) == ["ROLE-WOLF_BEAUTY-03", "this player is out of the wolves' reach tonight (New Moon)"]
+    assert reasons(kill.unless) == ["ROLE-WOLF_BEAUTY-03"]
     monkeypatch.undo()
     kill = ops_of(monkeypatch, "standard-12", {"lovers_mutual_ban": "vote_and_target"})["werewolves.kill"]
     assert reasons(kill.unless)[-1] == "ROLE-LOVERS-04"

@@ -75,6 +75,7 @@ class PerFaction(BaseAgent):
         self.default = default
         self.name = spec
         self.agents = [*by_faction.values(), default]
+        self.asks_why = any(getattr(a, "asks_why", True) for a in self.agents)
         self.faction: dict[int, str] = {}
         self.team: dict[int, str] = {}
         self.alive: set[int] = set()

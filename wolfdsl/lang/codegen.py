@@ -14,6 +14,7 @@ at the designer's line, never a traceback.
 """
 from __future__ import annotations
 
+import os
 from typing import Any, Callable
 
 from ..diagnostics import Diagnostic
@@ -55,22 +56,36 @@ def explain(exc: Exception) -> str:
     return f"{type(exc).__name__}: {text}"
 
 
+GUARDED = _RUNTIME_ERRORS + (RunawayRule, RecursionError, MemoryError, RuleRuntimeError)
+"""The exceptions an expression root turns into a placed diagnostic (:func:`placed`)."""
+
+
+def placed(g, exc: BaseException, span, what: str) -> RuleRuntimeError | None:
+    """The error to raise for ``exc`` (one of :data:`GUARDED`) caught at the root ``what``
+    at ``span``: a Python error becomes an E401 there, a run limit an E402; ``None`` for
+    a rule error already placed (raise it as it is)."""
+    if isinstance(exc, _RUNTIME_ERRORS):
+        return RuleRuntimeError(Diagnostic(span, "error", f"{g.phase} {g.day}: {what} failed while the game "
+                                           f"ran: {explain(exc)}", "E401"))
+    if isinstance(exc, RuleRuntimeError):  # the engine refused a value: place it here
+        if any(d.span is not None for d in exc.diagnostics):
+            return None
+        return RuleRuntimeError([Diagnostic(span, "error", f"{g.phase} {g.day}: {d.message}", "E401")
+                                 for d in exc.diagnostics])
+    return runaway(g, span, what, exc)
+
+
 def located(fn: Callable, span, what: str) -> Callable:
     """``fn`` with any Python error turned into an E401 at ``span``, and a run limit
     passed (:class:`~wolfdsl.lang.limits.RunawayRule`) into an E402 there."""
     def guarded(g, env):
         try:
             return fn(g, env)
-        except _RUNTIME_ERRORS as exc:
-            raise RuleRuntimeError(Diagnostic(span, "error", f"{g.phase} {g.day}: {what} failed while the game "
-                                              f"ran: {explain(exc)}", "E401")) from None
-        except (RunawayRule, RecursionError, MemoryError) as exc:
-            raise runaway(g, span, what, exc) from None
-        except RuleRuntimeError as err:  # the engine refused a value: place it here
-            if any(d.span is not None for d in err.diagnostics):
+        except GUARDED as exc:
+            err = placed(g, exc, span, what)
+            if err is None:
                 raise
-            raise RuleRuntimeError([Diagnostic(span, "error", f"{g.phase} {g.day}: {d.message}", "E401")
-                                    for d in err.diagnostics]) from None
+            raise err from None
     return guarded
 
 
@@ -112,6 +127,9 @@ class CodeGen:
     def __init__(self, program: Program, bindings: Bindings):
         self.p = program
         self.b = bindings
+
+    def finish(self) -> None:
+        """Nothing to do: every closure is ready (:class:`~wolfdsl.lang.pygen.PyGen` compiles here)."""
 
     # ------------------------------------------------------------ roots
     def root(self, e: A.Expr | None, what: str = "this expression") -> Callable | None:
@@ -426,6 +444,11 @@ class CodeGen:
         return run
 
     def s_Decide(self, s: A.Decide):
+        op = self.decide_op(s)
+        return lambda g, env: g.run_decide(op, env)
+
+    def decide_op(self, s: A.Decide) -> ir.DecideOp:
+        """The compiled ``decide`` statement the engine runs."""
         slots = self.b[s]
         by = slots.by
         by_fn = None
@@ -440,10 +463,16 @@ class CodeGen:
             requires=self.clauses(s.requires, drop=True), unless=self.clauses(s.unless, drop=False),
             tell=tuple((f.name, self.root(f.expr)) for f in s.tell), body=self.block(s.body), span=s.span,
             prefer=self.root(s.prefer, "this preference"), pass_reason=s.pass_reason, me=slots.me,
-            score=self.root(s.score, "this score"), pass_must=self.pass_clauses(s.unless))
-        return lambda g, env: g.run_decide(op, env)
+            score=self.root(s.score, "this score"), pass_must=self.pass_clauses(s.unless),
+            recheck=self.may_vary(s.unless))
+        return op
 
     def s_Vote(self, s: A.Vote):
+        op = self.vote_op(s)
+        return lambda g, env: g.run_vote(op, env)
+
+    def vote_op(self, s: A.Vote) -> ir.VoteOp:
+        """The compiled ``vote`` statement the engine runs."""
         slots = self.b[s]
         fixed = [c for c in s.cand_unless if not self.reads_slot(c.cond, slots.voter)]
         by_voter = [c for c in s.cand_unless if self.reads_slot(c.cond, slots.voter)]
@@ -455,8 +484,34 @@ class CodeGen:
             top_var=slots.top, ballots_var=slots.ballots, body=self.block(s.body), span=s.span,
             prefer=self.root(s.prefer, "this preference"), score=self.root(s.score, "this score"),
             cand_fixed=self.clauses(fixed, drop=False), cand_by_voter=self.clauses(by_voter, drop=False),
-            abstain_must=self.pass_clauses(s.cand_unless))
-        return lambda g, env: g.run_vote(op, env)
+            abstain_must=self.pass_clauses(s.cand_unless), recheck=self.may_vary(s.cand_unless))
+        return op
+
+    def may_vary(self, clauses) -> bool:
+        """Whether a clause may give another value when evaluated again in the same state:
+        it calls a builtin that draws at random, a func, or reads a property (whose
+        expression may do either)."""
+        for c in clauses:
+            for n in A.walk(c.cond):
+                bd = self.b.of.get(id(n)) if isinstance(n, (A.Call, A.Attr)) else None
+                if bd is None:
+                    continue
+                if isinstance(n, A.Call) and (bd.kind != "builtin" or bd.value.random):
+                    return True
+                if isinstance(n, A.Attr) and bd.kind != "field" and n.name in self.varying_props():
+                    return True
+        return False
+
+    def varying_props(self) -> set:
+        """The properties whose expression (the ruleset's or a role's) calls a func or a
+        builtin that draws at random."""
+        if getattr(self, "_varying", None) is None:
+            exprs = [(n, d.expr) for n, d in self.p.properties.items()]
+            exprs += [(n, e) for r in self.p.of_kind("role") for n, e in r.props]
+            self._varying = {n for n, e in exprs for x in A.walk(e) if isinstance(x, A.Call)
+                             and (getattr(self.b.of.get(id(x)), "kind", None) != "builtin"
+                                  or self.b.of[id(x)].value.random)}
+        return self._varying
 
     def reads_slot(self, e: A.Expr, slot: str) -> bool:
         """Whether the expression ``e`` reads the local ``slot`` (a func it calls cannot:
@@ -615,7 +670,8 @@ def codegen(program: Program, bindings: Bindings, options: dict[str, ir.Option],
             ordered: dict[str, list[A.StepDecl]], name: str, path: str) -> ir.Ruleset:
     """The :class:`ir.Ruleset` of a program whose resolution found no error;
     ``ordered``: each phase's steps in run order (:func:`wolfdsl.lang.order.order_program`)."""
-    cg = CodeGen(program, bindings)
+    from .pygen import PyGen
+    cg = CodeGen(program, bindings) if os.environ.get("WOLFDSL_BACKEND") == "closures" else PyGen(program, bindings, name)
     p = program
     symbols = {kind: {n: ir.Symbol(kind, n, *labels(d.labels, n), d.temporary, d.span,
                                    cg.root(d.last_words, f"cause {n}'s last_words"))
@@ -628,7 +684,7 @@ def codegen(program: Program, bindings: Bindings, options: dict[str, ir.Option],
     decks = expand(p.decks, options)
     players = player_counts(p)
     triggers, replacements = cg.triggers()
-    return ir.Ruleset(
+    rs = ir.Ruleset(
         name=name, title=p.title or name, summary=p.summary, path=path, players=players, symbols=symbols,
         roles=roles, options=options,
         attributes={n: ir.Attribute(n, d.values, d.default, d.span, d.range) for n, d in p.attributes.items()},
@@ -642,6 +698,8 @@ def codegen(program: Program, bindings: Bindings, options: dict[str, ir.Option],
         redeals=tuple((cg.root(d.expr, "this redeal rule"), d.reason or "redeal rule") for d in p.redeals),
         deciders={n: ir.Decider(n, *labels(d.labels, n), d.default, d.span) for n, d in p.deciders.items()},
         engine=cg.engine(), events=event_texts(p), told=told_facts(p))
+    cg.finish()
+    return rs
 
 
 def expression(program: Program, bindings: Bindings, e: A.Expr) -> Callable[[Any, dict], Any]:

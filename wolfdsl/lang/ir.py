@@ -284,6 +284,14 @@ class DecideOp:
     """The ``must`` clauses (already among ``unless``, as the condition that refuses): a
     pass is checked against them with the variable ``none``; one that refuses it makes
     the choice required, and names its rule."""
+    unless_filter: Callable[[Any, dict, list], list] | None = None
+    """``fn(g, env, values)``: the values no ``unless`` clause forbids, as
+    :func:`wolfdsl.play.referee.allowed` gives them, in one generated function
+    (:mod:`wolfdsl.lang.pygen`); ``None``: the referee filters with ``unless``."""
+    recheck: bool = True
+    """Whether an answer among the legal options must pass the ``unless`` clauses again
+    to be legal (they may draw at random or call a func); ``False``: being among the
+    options is enough (:meth:`wolfdsl.play.referee.Referee.validate`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,6 +322,13 @@ class VoteOp:
     """The candidates' ``must`` clauses (already among ``cand_unless``): an abstention is
     checked against them with the candidate ``none``, per voter; one that refuses it
     makes the ballot required (``must c == v.partner``: a forced vote)."""
+    recheck: bool = True
+    """As :attr:`DecideOp.recheck`, for a ballot and ``cand_unless``."""
+    cand_filter: Callable[[Any, dict, list], list] | None = None
+    fixed_filter: Callable[[Any, dict, list], list] | None = None
+    by_voter_filter: Callable[[Any, dict, list], list] | None = None
+    """Generated filters for ``cand_unless``, ``cand_fixed`` and ``cand_by_voter`` (see
+    :attr:`DecideOp.unless_filter`); ``None``: the referee filters with the clauses."""
 
 
 class Runtime(Protocol):

@@ -119,6 +119,8 @@ class RandomAgent(BaseAgent):
     """
 
     name = "random"
+    asks_why = False
+    """It keeps no request to ask ``why_not`` later (the referee then copies no frame)."""
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
@@ -184,7 +186,9 @@ def pick_preferred(request: Request, rng) -> Any:
 
 def _table(seed: int, **params) -> Agent:
     from ..agents.table import TableAgent  # the agents package builds on this module
-    return TableAgent(seed, **params)
+    agent = TableAgent(seed, **params)
+    agent.asks_why = False  # it reads a request's options and hints, never its why_not
+    return agent
 
 
 AGENTS: dict[str, Callable[..., Agent]] = {"random": RandomAgent, "heuristic": HeuristicAgent, "table": _table}

@@ -74,6 +74,7 @@ class Game(Table):
             raise DealError(problems)
         self.temporary = {s for s, sym in rs.statuses.items() if sym.temporary}
         self.referee = Referee(self)
+        self.run_decide, self.run_vote = self.referee.decide, self.referee.vote  # one call less a decision
         self.deaths = Deaths(self)
         self._over: tuple[list[str], str | None] | None = None
         self._seat(seats, players, extra_cards, attributes or {})

@@ -81,6 +81,23 @@ def forbidding(g, env: dict, var: str, value, unless) -> str | None:
     return None
 
 
+_KIND_OF = {bool: ("yes_no",), int: ("seat", "ballot"), str: ("symbol",)}
+
+
+def legal(req: Request, answer, recheck: bool) -> bool:
+    """Whether ``answer`` is legal without asking ``why_not`` (a shortcut of
+    :meth:`Referee.validate` that evaluates no condition again): a pass where passing is
+    allowed, or — when the clauses give the same value evaluated again (``not
+    recheck``) — a value of the request's kind among its legal options. ``False``:
+    validate it in full."""
+    if answer is None:
+        return req.can_pass
+    if recheck:
+        return False
+    kind = _KIND_OF.get(answer.__class__)
+    return kind is not None and req.kind in kind and answer in req.options
+
+
 def preferred(value, options, can_pass) -> tuple:
     """A ``prefer`` hint reduced to legal choices (``None`` stands for passing)."""
     values = value if isinstance(value, (list, tuple)) else [value]
@@ -98,11 +115,19 @@ def scores(g, env: dict, var: str, options, score) -> dict:
     return out
 
 
+_INT, _BOOL = {int}, {bool}
+
+
 def request_kind(op: DecideOp, options: list) -> str:
     """``seats`` for a decision with ``count``, else ``yes_no`` when every option is a
     boolean, ``seat`` when every option is a seat number, else ``symbol``."""
     if op.count is not None:
         return "seats"
+    types = set(map(type, options))
+    if types == _INT or not types:
+        return "seat"
+    if types == _BOOL:
+        return "yes_no"
     if options and all(isinstance(o, bool) for o in options):
         return "yes_no"
     if all(isinstance(o, int) and not isinstance(o, bool) for o in options):
@@ -127,6 +152,8 @@ class Referee:
         # an agent that reads a score hint instead of the prefer hint where both exist
         self.scores_first = self.wants_scores and bool(getattr(agent, "scores_replace_prefer", False))
         self.wants_reasons = getattr(type(agent), "not_offered", BaseAgent.not_offered) is not BaseAgent.not_offered
+        # an agent that may keep a request and ask why_not later gets a frozen copy of the frame
+        self.keeps_requests = bool(getattr(agent, "asks_why", True))
 
     def not_offered(self, action: str, actor: int | None, by: str | None, reason: str) -> None:
         """Tell the observer, and the agent if it listens, that ``action`` was not offered."""
@@ -174,16 +201,29 @@ class Referee:
         Raises :class:`DecisionError` when the agent's answer is forbidden.
         """
         g = self.g
-        offered, actor, by = self._actor(op, env)
-        if not offered:
-            return
+        if op.by_kind == "role":  # the common case of _actor, inline
+            by = op.by_name
+            for p in g.players[1:]:
+                if p.role == by and p.alive:
+                    actor = p.seat
+                    break
+            else:
+                self._actor(op, env)  # not offered: tells why
+                return
+        else:
+            offered, actor, by = self._actor(op, env)
+            if not offered:
+                return
         env[op.me] = actor
         for cond, reason in op.requires:
             if not cond(g, env):
                 self.not_offered(op.action, actor, by, reason)
                 return
         var = op.var
-        options = allowed(g, env, var, op.options(g, env) or [], op.unless)
+        if op.unless_filter is not None:
+            options = op.unless_filter(g, env, op.options(g, env) or [])
+        else:
+            options = allowed(g, env, var, op.options(g, env) or [], op.unless)
         can_pass = op.may_pass and (op.pass_when is None or bool(op.pass_when(g, env)))
         if op.count == "any":
             count = 0
@@ -203,17 +243,21 @@ class Referee:
         if op.tell and actor is not None:
             g.tell(actor, {k: f(g, env) for k, f in op.tell})
         key = (op.action, actor)
-        self.rounds[key] += 1
+        rounds = self.rounds
+        rnd = rounds[key] = rounds.get(key, 0) + 1
 
-        def why_not(value, _env=dict(env)):
+        def why_not(value, _env=dict(env) if self.keeps_requests else env):
             if value is None and refused is not None:
                 return refused
             if value is None and not can_pass and op.pass_reason:
                 return op.pass_reason
             return self.why_not(op, _env, options, value, can_pass, kind, count)
 
-        req = Request(op.action, op.short, actor, by, g.day, g.phase, self.rounds[key], kind,
-                      tuple(options), can_pass, count, why_not)
+        if self.keeps_requests:
+            req = Request(op.action, op.short, actor, by, g.day, g.phase, rnd, kind,
+                          tuple(options), can_pass, count, why_not)
+        else:  # nobody asks this request why later: validation below uses why_not itself
+            req = Request(op.action, op.short, actor, by, g.day, g.phase, rnd, kind, tuple(options), can_pass, count)
         if op.by_kind == "decider":
             req.default = g.rs.deciders[op.by_name].default
         if self.wants_preferences and (op.prefer is not None or op.score is not None):
@@ -223,16 +267,23 @@ class Referee:
             if op.score is not None and self.wants_scores:
                 req.scores = scores(g, env, var, options, op.score)
             g.deciding = None
-        answer = self.validate(req, g.agent.decide(req), why_not)
+        answer = g.agent.decide(req)
+        if not legal(req, answer, op.recheck):
+            answer = self.validate(req, answer, why_not)
+        elif kind == "yes_no" and answer is None:
+            answer = False
         g.decided[op.action] = answer
-        targets: list[int] = []
-        choice = None
-        if kind in ("seat", "seats"):
-            if answer is not None:
-                targets = list(answer) if kind == "seats" else [answer]
+        if g.silent:
+            g.seq += 1  # the event nobody reads, counted (Table.emit)
         else:
-            choice = answer
-        g.emit("action", {"seat": actor, "by": by, "action": op.action, "targets": targets, "choice": choice})
+            targets: list[int] = []
+            choice = None
+            if kind in ("seat", "seats"):
+                if answer is not None:
+                    targets = list(answer) if kind == "seats" else [answer]
+            else:
+                choice = answer
+            g.emit("action", {"seat": actor, "by": by, "action": op.action, "targets": targets, "choice": choice})
         env[var] = answer
         env[op.me] = actor
         op.body(g, env)
@@ -310,8 +361,7 @@ class Referee:
                                      else "not among the voters of this vote")
         cands = list(op.candidates(g, env) or [])
         key = (op.action, None)
-        self.rounds[key] += 1
-        rnd = self.rounds[key]
+        rnd = self.rounds[key] = self.rounds.get(key, 0) + 1
         ballots: dict[int, Any] = {}
         tally: dict[int, float] = {}
         weights: dict[int, float] = {}  # the ballots that do not count 1 (the sheriff's)
@@ -323,18 +373,23 @@ class Referee:
             refused = forbidding(g, env, cv, None, op.abstain_must) if op.abstain_must else None
             if split:
                 if open_to_all is None:
-                    open_to_all = allowed(g, env, cv, cands, op.cand_fixed)
-                options = allowed(g, env, cv, open_to_all, op.cand_by_voter)
+                    open_to_all = (op.fixed_filter(g, env, cands) if op.fixed_filter is not None
+                                   else allowed(g, env, cv, cands, op.cand_fixed))
+                options = (op.by_voter_filter(g, env, open_to_all) if op.by_voter_filter is not None
+                           else allowed(g, env, cv, open_to_all, op.cand_by_voter))
                 if op.cand_unless and cands:
                     env[cv] = cands[-1]  # as the unsplit check leaves it
+            elif op.cand_filter is not None:
+                options = op.cand_filter(g, env, cands)
             else:
                 options = allowed(g, env, cv, cands, op.cand_unless)
 
             if refused is not None and not options:
                 refused = None  # no ballot the rules allow: abstaining stays possible
             can_abstain = refused is None
+            options = tuple(options)
 
-            def why_not(value, _env=dict(env), _options=tuple(options), _refused=refused):
+            def why_not(value, _env=dict(env) if self.keeps_requests else env, _options=options, _refused=refused):
                 if value is None:
                     return _refused
                 reason = forbidding(g, _env, cv, value, op.cand_unless)
@@ -345,7 +400,7 @@ class Referee:
                 return None
 
             req = Request(op.action, op.short, v, None, g.day, g.phase, rnd, "ballot",
-                          tuple(options), can_abstain, 1, why_not)
+                          options, can_abstain, 1, why_not)
             if self.wants_preferences and (op.prefer is not None or op.score is not None):
                 g.deciding = (v, None)
                 if op.prefer is not None and not (op.score is not None and self.scores_first):
@@ -354,7 +409,9 @@ class Referee:
                     req.scores = scores(g, env, cv, options, op.score)
                     env[cv] = None
                 g.deciding = None
-            answer = self.validate(req, g.agent.decide(req), why_not)
+            answer = g.agent.decide(req)
+            if not legal(req, answer, op.recheck):
+                answer = self.validate(req, answer, why_not)
             ballots[v] = answer
             if answer is not None:
                 env[cv] = answer

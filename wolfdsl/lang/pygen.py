@@ -1,0 +1,569 @@
+"""The Python-source backend: a resolved program becomes one generated Python module.
+
+``PyGen(program, bindings)`` is a :class:`~wolfdsl.lang.codegen.CodeGen` whose roots
+(a step's body and condition, a proc, a func, a trigger, a win rule, a decision's
+options, clauses and hints, a vote's…) are plain Python functions ``fn(g, env)`` written
+as source text — slots read as ``env['slot']``, fields as attribute reads, operators
+inlined — instead of a closure per AST node. The text of every root goes into one module,
+compiled once per ruleset with :func:`compile` under the synthetic file name
+``<wolfdsl NAME>`` (:meth:`PyGen.finish`; the code is kept on disk by
+:mod:`wolfdsl.lang.codecache`, so the same source is compiled once per machine); until then each root is a stub whose code the
+compiled function's replaces, so the :class:`~wolfdsl.lang.ir.Ruleset` can be built
+as it is generated.
+
+Errors (rule ID E401/E402, as the closure backend): every generated function catches
+:data:`~wolfdsl.lang.codegen.GUARDED` once, looks up the line the error passed through
+in the module's line map (``line -> (span, what)``: each line of generated code belongs
+to exactly one expression root or statement) and raises the diagnostic the closure guard
+(:func:`~wolfdsl.lang.codegen.located`) gives at that place; a line that maps to nothing
+(a ``decide`` or ``vote`` the engine runs, a closure kept as is) lets the error through
+unchanged.
+
+A node the generator does not know (a statement or expression another stage adds) falls
+back to the closure of :class:`~wolfdsl.lang.codegen.CodeGen` for that subtree, called
+from the generated text; so do ``decide``, ``vote`` and ``later`` (whose parts are
+generated roots themselves). Evaluation order, the run limits (``g.spend``, the list
+and number checks of :mod:`wolfdsl.lang.values`) and constant folding are those of the
+closure backend, so an event log is byte-identical whichever backend plays it.
+"""
+from __future__ import annotations
+
+import types
+from contextlib import contextmanager
+from dataclasses import replace
+from typing import Callable
+
+from . import builtins as B
+from . import syntax as A
+from .codecache import compiled
+from .codegen import GUARDED, CodeGen, NotASeat, _nothing, _RUNTIME_ERRORS, _SCALARS, constant, placed, seat
+from .ir import EndPhase
+from .values import BINOPS, add, as_list, member, multiply, negate, subtract
+
+
+class Code:
+    """Generated text of one expression: ``src`` (one line of Python), ``const``
+    (``(value,)`` when known at compile time), ``pure`` (reading it cannot fail nor
+    change anything: a constant or a slot) and ``seat`` (it is a seat of the game, never
+    ``none``: an item of ``alive`` or ``players``)."""
+    __slots__ = ("src", "const", "pure", "seat")
+
+    def __init__(self, src: str, const: tuple | None = None, pure: bool = False, seat: bool = False):
+        self.src, self.const, self.pure, self.seat = src, const, pure, seat
+
+
+def _stub(g, env):  # pragma: no cover - replaced by finish()
+    raise RuntimeError("generated code used before PyGen.finish()")
+
+
+_ARITH = {"/": "_div", "%": "_mod"}
+_PLAIN = {"none": "None", "yes": "True", "no": "False", "true": "True", "false": "False"}
+_HELPERS = {"_member": member, "_add": add, "_sub": subtract, "_as_list": as_list, "_neg": negate,
+            "_div": BINOPS["/"], "_mod": BINOPS["%"],
+            "_mul": multiply, "_seat": seat, "_seat_field": B.seat_field, "_EndPhase": EndPhase,
+            "_GUARDED": GUARDED, "_nothing": _nothing, "NotASeat": NotASeat}
+
+
+class PyGen(CodeGen):
+    """Generated Python functions for the roots of one resolved program; see the module
+    docstring. Call :meth:`finish` once, after the last root, before any is run."""
+
+    def __init__(self, program, bindings, name: str = "ruleset"):
+        super().__init__(program, bindings)
+        self.filename = f"<wolfdsl {name}>"
+        self.lines: list[str] = []
+        self.where: list[tuple | None] = [None]  # line number (from 1) -> (span, what) or None
+        self.ns: dict = dict(_HELPERS)
+        self.ns["_where"] = self.where
+        self.ns["_fail"] = self._fail
+        self.stubs: list[tuple[str, Callable]] = []
+        self.count = 0
+        self.tmp = 0
+        self.alias: dict[str, tuple[str, bool]] = {}
+        """Slots held in a Python local of the function being generated: slot -> (name, is a seat)."""
+
+    # ------------------------------------------------------------ module text
+    def name(self, prefix: str) -> str:
+        self.count += 1
+        return f"{prefix}{self.count}"
+
+    def const_ref(self, value) -> str:
+        """A module global holding ``value`` (a closure, an op, a span…)."""
+        n = self.name("_k")
+        self.ns[n] = value
+        return n
+
+    def emit(self, text: str, where: tuple | None = None) -> None:
+        self.lines.append(text)
+        self.where.append(where)
+
+    def function(self, body: list[tuple[str, tuple | None]], prefix: str = "_f", params: str = "g, env") -> Callable:
+        """A stub for a generated function whose body is ``body`` (``(line, where)``
+        pairs, indented from 0); its code is compiled by :meth:`finish`."""
+        n = self.name(prefix)
+        self.emit(f"def {n}({params}):")
+        self.emit("  try:")
+        for text, where in body:
+            self.emit("    " + text, where)
+        self.emit("  except _GUARDED as _e:")
+        self.emit("    _r = _fail(g, _e)")
+        self.emit("    if _r is None: raise")
+        self.emit("    raise _r from None")
+        stub = types.FunctionType(_stub.__code__, self.ns, n)
+        stub.__qualname__ = n
+        self.stubs.append((n, stub))
+        return stub
+
+    def _fail(self, g, exc: BaseException):
+        """The placed error for ``exc`` caught in a generated function (``None``: raise it as is)."""
+        tb = exc.__traceback__
+        where = self.where[tb.tb_lineno] if tb is not None and tb.tb_lineno < len(self.where) else None
+        if where is None:
+            return None
+        return placed(g, exc, *where)
+
+    def finish(self) -> None:
+        """Compile the module text once and give every stub its compiled code."""
+        if not self.stubs:
+            return
+        code = compiled("\n".join(self.lines) + "\n", self.filename)
+        exec(code, self.ns)
+        for n, stub in self.stubs:
+            stub.__code__ = self.ns[n].__code__
+            self.ns[n] = stub
+        self.stubs = []
+
+    def temp(self) -> str:
+        self.tmp += 1
+        return f"_t{self.tmp}"
+
+    # ------------------------------------------------------------ roots
+    @contextmanager
+    def own_function(self, alias: dict | None = None):
+        """Generate the text of another function: no Python local of the current one."""
+        outer, self.alias = self.alias, alias or {}
+        try:
+            yield
+        finally:
+            self.alias = outer
+
+    def root(self, e: A.Expr | None, what: str = "this expression") -> Callable | None:
+        if e is None:
+            return None
+        with self.own_function():
+            c = self.gen(e)
+        if c.const is not None:
+            return constant(c.const[0])  # a constant cannot fail
+        return self.function([(f"return {c.src}", (e.span, what))])
+
+    def root_list(self, e: A.Expr, what: str) -> Callable:
+        with self.own_function():
+            c = self.gen(e)
+        return self.function([(f"return _as_list({c.src})", (e.span, what))])
+
+    def block(self, b: A.Block) -> Callable:
+        if not b.stmts:
+            return _nothing
+        lines: list = []
+        with self.own_function():
+            self.stmts(b, lines, 0)
+        return self.function(lines)
+
+    def filter(self, clauses, slot: str) -> Callable | None:
+        """``fn(g, env, values)``: the values for which no clause holds, with
+        ``env[slot]`` bound to each in turn (:func:`wolfdsl.play.referee.allowed` in one
+        function); clauses that can never forbid are left out as
+        :meth:`~wolfdsl.lang.codegen.CodeGen.clauses` leaves them out; ``None`` when
+        none is left."""
+        tests = []
+        with self.own_function({slot: ("_v", False)}):
+            for c in clauses:
+                code = self.gen(c.cond)
+                if getattr(c, "must", False):  # ``must X`` refuses where X is false (``unless not X``)
+                    code = Code(f"(not {code.src})", (not code.const[0],) if code.const is not None else None)
+                if code.const is not None and not code.const[0]:
+                    continue
+                tests.append((f"  if {code.src}: continue", (c.cond.span, "this condition")))
+        if not tests:
+            return None
+        body = [("out = []", None), ("for _v in values:", None), (f"  env[{slot!r}] = _v", None), *tests,
+                ("  out.append(_v)", None), ("return out", None)]
+        return self.function(body, "_u", "g, env, values")
+
+    def decide_op(self, s: A.Decide):
+        op = super().decide_op(s)
+        by_fn = op.by_fn
+        if by_fn is not None:  # the seat that decides, generated as well
+            with self.own_function():
+                who = self.gen(s.by).src
+            by_fn = self.function([(f"return _seat(g, {who})", (s.by.span, "this decider"))])
+        return replace(op, unless_filter=self.filter(s.unless, op.var), by_fn=by_fn)
+
+    def vote_op(self, s: A.Vote):
+        op = super().vote_op(s)
+        cv = op.cand_var
+        fixed = [c for c in s.cand_unless if not self.reads_slot(c.cond, op.voter_var)]
+        by_voter = [c for c in s.cand_unless if self.reads_slot(c.cond, op.voter_var)]
+        return replace(op, cand_filter=self.filter(s.cand_unless, cv), fixed_filter=self.filter(fixed, cv),
+                       by_voter_filter=self.filter(by_voter, cv))
+
+    def p_Decide(self, s: A.Decide, out, depth):
+        out.append(("  " * depth + f"g.run_decide({self.const_ref(self.decide_op(s))}, env)", None))
+
+    def p_Vote(self, s: A.Vote, out, depth):
+        out.append(("  " * depth + f"g.run_vote({self.const_ref(self.vote_op(s))}, env)", None))
+
+    def property_read(self, name: str, seat: str) -> str | None:
+        """Text reading ``seat.name`` (``seat`` a temporary holding a seat, not none) as
+        ``g.seat_value`` would, without its lookups, when that is known at compile time:
+        the seat's own counter or property of that name, else — when the ruleset's
+        property and every role's override are constants — the role's value from a
+        table, else (a name that is no property nor attribute: a counter) none.
+        ``None``: leave it to ``g.seat_value``."""
+        cache = self.__dict__.setdefault("_props", {})
+        if name not in cache:
+            cache[name] = None
+            decl = self.p.properties.get(name)
+            overrides = {r.name: e for r in self.p.of_kind("role") for n, e in r.props if n == name}
+            if decl is None and not overrides:
+                if name not in self.p.attributes:
+                    cache[name] = ("counter", None)
+            elif decl is not None:
+                values = {r: self.value_of(e) for r, e in overrides.items()}
+                default = self.value_of(decl.expr)
+                if default is not None and all(v is not None for v in values.values()):
+                    table = {r.name: values.get(r.name, default)[0] for r in self.p.of_kind("role")}
+                    cache[name] = ("table", (self.const_ref(table), default[0]))
+        how = cache[name]
+        if how is None:
+            return None
+        if how[0] == "counter":
+            return f"g.players[{seat}].vars.get({name!r})"
+        table, default = how[1]
+        if all(v == default and type(v) is type(default) for v in self.ns[table].values()):
+            return f"g.players[{seat}].vars.get({name!r}, {self.const_ref(default)})"
+        p = self.temp()
+        return f"(({p} := g.players[{seat}]).vars.get({name!r}, {table}.get({p}.role, {self.const_ref(default)})))"
+
+    def added_statuses(self) -> set:
+        """The statuses something may give a seat: an ``add`` statement anywhere, or a
+        role's starting statuses (nothing else adds one)."""
+        if getattr(self, "_added", None) is None:
+            self._added = set()
+            stack = list(self.p.declarations())
+            while stack:  # statements only: no expression adds a status
+                n = stack.pop()
+                if isinstance(n, A.AddStatus):
+                    self._added.add(n.status)
+                elif isinstance(n, A.RoleDecl):
+                    self._added.update(n.statuses)
+                if isinstance(n, A.Node) and not isinstance(n, A.Expr):
+                    stack.extend(c for c in A.children(n) if not isinstance(c, A.Expr))
+        return self._added
+
+    def value_of(self, e: A.Expr) -> tuple | None:
+        """``(value,)`` of an expression that is a constant scalar (``none``, ``yes``… too)."""
+        code = self.gen(e)
+        if code.const is not None:
+            return code.const if isinstance(code.const[0], _SCALARS) else None
+        plain = {v: k for k, v in _PLAIN.items()}
+        return ({"None": None, "True": True, "False": False}[code.src],) if code.src in plain else None
+
+    # ------------------------------------------------------------ expressions
+    def gen(self, e: A.Expr) -> Code:
+        m = getattr(self, "g_" + type(e).__name__, None)
+        if m is None:  # a node this backend does not know: its closure
+            return Code(f"{self.const_ref(CodeGen.expr(self, e))}(g, env)")
+        return m(e)
+
+    def lit(self, v) -> Code:
+        if isinstance(v, (bool, int, str, type(None))) and not (type(v) is int and abs(v) > 2 ** 53):
+            return Code(repr(v), (v,), True)
+        return Code(self.const_ref(v), (v,) if isinstance(v, _SCALARS) else None, True)
+
+    def g_Name(self, e: A.Name) -> Code:
+        return self.load_code(self.b[e])
+
+    def load_code(self, bd) -> Code:
+        kind, n = bd.kind, bd.name
+        if kind == "local":
+            if bd.slot in self.alias:
+                local, is_seat = self.alias[bd.slot]
+                return Code(local, None, True, is_seat)
+            return Code(f"env[{bd.slot!r}]", None, True)
+        if kind == "global":
+            return Code(f"g.globals[{n!r}]")
+        if kind == "option":
+            v = bd.value
+            if isinstance(v, _SCALARS):
+                return self.lit(v)
+            return Code(self.const_ref(v), None, True)
+        if kind == "value":
+            if n in _PLAIN and bd.value is B.VALUES.get(n):  # not folded, as in the closures
+                return Code(_PLAIN[n], None, True)
+            return Code(f"{self.const_ref(bd.value)}(g)")
+        if kind == "symbol":
+            return self.lit(n)
+        return Code("None", (None,), True)  # pragma: no cover - resolution reported it
+
+    def g_Num(self, e) -> Code:
+        return self.lit(e.value)
+
+    g_Str = g_Num
+
+    def g_Attr(self, e: A.Attr) -> Code:
+        obj = self.gen(e.obj)
+        bd = self.b[e]
+        name = e.name
+        if bd.kind == "field":
+            attr = "klass" if name == "class" else name
+            if obj.seat:
+                return Code(f"g.players[{obj.src}].{attr}")
+            t = self.temp()
+            return Code(f"(None if ({t} := {obj.src}) is None else g.players[{t} if {t}.__class__ is int and 0 < {t} <= g.n "
+                        f"else _seat(g, {t}, {name!r})].{attr})")
+        t = obj.src if obj.seat else self.temp()
+        read = self.property_read(name, t)
+        if read is not None and obj.seat:
+            return Code(read)
+        if read is not None:  # g.seat_value without the role's and the ruleset's lookups
+            return Code(f"(None if ({t} := _seat(g, {obj.src}, {name!r})) is None else {read})")
+        return Code(f"g.seat_value(_seat(g, {obj.src}, {name!r}), {name!r})")
+
+    def g_Call(self, e: A.Call) -> Code:
+        args = [self.gen(a).src for a in e.args]
+        bd = self.b[e]
+        if bd.kind == "builtin":
+            return Code(f"{self.const_ref(bd.value.fn)}(g{''.join(', ' + a for a in args)})")
+        return Code(f"g.call_func({e.name!r}, [{', '.join(args)}])")
+
+    def g_Decided(self, e: A.Decided) -> Code:
+        return Code(f"g.decided.get({e.action!r})")
+
+    def g_ListExpr(self, e) -> Code:
+        return Code(f"[{', '.join(self.gen(i).src for i in e.items)}]")
+
+    def g_Comprehension(self, e: A.Comprehension) -> Code:
+        slot = self.b[e]
+        with self.own_function():  # the helper is a function of its own
+            src = self.gen(e.source).src
+        with self.own_function({slot: ("x", self.seats_of(e.source))}):
+            cond = self.gen(e.cond).src
+        n = self.name("_c")
+        # a helper of its own (errors pass to the root that calls it, whose line it is)
+        self.emit(f"def {n}(g, env):")
+        for text in (f"items = _as_list({src})", "g.spend(len(items))", "out = []", "for x in items:",
+                     f"  env[{slot!r}] = x", f"  if {cond}:", "    out.append(x)", "return out"):
+            self.emit("  " + text)
+        return Code(f"{n}(g, env)")
+
+    def seats_of(self, e: A.Expr) -> bool:
+        """Whether ``e`` is ``alive`` or ``players`` (its items are seats of the game)."""
+        bd = self.b.of.get(id(e)) if isinstance(e, A.Name) else None
+        return (bd is not None and bd.kind == "value" and bd.name in ("alive", "players")
+                and bd.value is B.VALUES[bd.name])
+
+    def g_BinOp(self, e: A.BinOp) -> Code:
+        left, right = self.gen(e.left), self.gen(e.right)
+        op = e.op
+        if op in ("has", "lacks"):
+            if left.pure and right.const is not None and right.const[0] not in self.added_statuses():
+                return self.lit(op == "lacks")  # a status nothing ever gives
+            if left.seat:
+                test = f"({right.src} in g.players[{left.src}].statuses)"
+                return Code(test if op == "has" else f"(not {test})")
+            t = self.temp()
+            test = f"(({t} := {left.src}) is not None and {right.src} in g.players[_seat(g, {t})].statuses)"
+            return Code(test if op == "has" else f"(not {test})")
+        if left.const is not None and right.const is not None:
+            try:
+                v = BINOPS[op](left.const[0], right.const[0])
+            except _RUNTIME_ERRORS:
+                pass  # left to fail at run time, with its line
+            else:
+                if isinstance(v, _SCALARS):
+                    return self.lit(v)
+        a, b = left.src, right.src
+        if op in ("==", "!="):
+            return Code(f"({a} {op} {b})")
+        if op in _ARITH:
+            return Code(f"{_ARITH[op]}({a}, {b})")
+        if op in ("<", "<=", ">", ">="):
+            if not right.pure:  # both evaluated, left first, as the closure does
+                return Code(f"{self.const_ref(BINOPS[op])}({a}, {b})")
+            ta, tb = self.temp(), self.temp()
+            test = {"<": f"{ta} < {tb}", "<=": f"{ta} <= {tb}", ">": f"{tb} < {ta}", ">=": f"{tb} <= {ta}"}[op]
+            return Code(f"(({ta} := {a}) is not None and ({tb} := {b}) is not None and {test})")
+        if op in ("in", "not in"):
+            test = f"_member({a}, {b})"  # names a right side that is no list
+            return Code(test if op == "in" else f"(not {test})")
+        fn = {"+": "_add", "-": "_sub", "*": "_mul"}.get(op)
+        if fn is not None:
+            return Code(f"{fn}({a}, {b})")
+        return Code(f"{self.const_ref(BINOPS[op])}({a}, {b})")  # pragma: no cover - every operator above
+
+    def g_BoolOp(self, e: A.BoolOp) -> Code:
+        is_and = e.op == "and"
+        items: list[Code] = []
+        for i in (self.gen(i) for i in e.items):
+            if i.const is None:
+                items.append(i)
+            elif bool(i.const[0]) != is_and:
+                if not items:
+                    return self.lit(not is_and)
+                items.append(i)
+                break
+        if not items:
+            return self.lit(is_and)
+        joined = (" and " if is_and else " or ").join(i.src for i in items)
+        return Code(f"(not not ({joined}))")
+
+    def g_Not(self, e) -> Code:
+        x = self.gen(e.operand)
+        if x.const is not None:
+            return self.lit(not x.const[0])
+        return Code(f"(not {x.src})")
+
+    def g_Neg(self, e) -> Code:
+        return Code(f"_neg({self.gen(e.operand).src})")
+
+    def g_IfExpr(self, e: A.IfExpr) -> Code:
+        branches: list[tuple[Code, Code]] = []
+        for c, v in e.branches:
+            cond = self.gen(c)
+            if cond.const is None:
+                branches.append((cond, self.gen(v)))
+            elif cond.const[0]:
+                if not branches:
+                    return self.gen(v)
+                branches.append((cond, self.gen(v)))
+                break
+        other = self.gen(e.otherwise)
+        if not branches:
+            return other
+        text = other.src
+        for cond, v in reversed(branches):
+            text = f"({v.src} if {cond.src} else {text})"
+        return Code(text)
+
+    # ------------------------------------------------------------ statements
+    def stmts(self, b: A.Block, out: list, depth: int) -> None:
+        """The lines of a block's statements at ``depth`` (two spaces a level)."""
+        if not b.stmts:
+            out.append(("  " * depth + "pass", None))
+            return
+        for s in b.stmts:
+            m = getattr(self, "p_" + type(s).__name__, None)
+            if m is None:  # a statement this backend leaves to its closure (placed on its own)
+                out.append(("  " * depth + f"{self.const_ref(CodeGen.stmt(self, s))}(g, env)", None))
+            else:
+                m(s, out, depth)
+
+    def line(self, out: list, depth: int, text: str, s, what: str = "this statement") -> None:
+        out.append(("  " * depth + text, (s.span, what)))
+
+    def p_Let(self, s: A.Let, out, depth):
+        self.line(out, depth, f"env[{self.b[s]!r}] = {self.gen(s.expr).src}", s)
+
+    def p_Assign(self, s: A.Assign, out, depth):
+        v = self.gen(s.expr).src
+        bd = self.b[s]
+        if s.attr is None:
+            ref = f"env[{bd.slot!r}]" if bd.kind == "local" else f"g.globals[{bd.name!r}]"
+            if s.op == "=":
+                self.line(out, depth, f"{ref} = {v}", s)
+            else:
+                sign = "" if s.op == "+=" else "-1 * "
+                self.line(out, depth, f"{ref} = ({ref} or 0) + {sign}({v})", s)
+            return
+        obj_bd, fld = bd
+        obj = self.load_code(obj_bd).src
+        attr = fld.name
+        if fld.kind == "field":
+            get, put = f"_seat_field(g.players[{obj}], {attr!r})", "g.set_seat_field"
+        else:
+            get, put = f"g.seat_value({obj}, {attr!r})", "g.set_counter"
+        t = self.temp()
+        value = v if s.op == "=" else f"({get} or 0) + {'' if s.op == '+=' else '-1 * '}({v})"
+        self.line(out, depth, f"{t} = {value}; {put}(_seat(g, {obj}), {attr!r}, {t})", s)
+
+    def p_If(self, s: A.If, out, depth):
+        for i, (c, b) in enumerate(s.branches):
+            cond = self.gen(c)
+            self.line(out, depth, f"{'if' if i == 0 else 'elif'} {cond.src}:", c, "this condition")
+            self.stmts(b, out, depth + 1)
+        if s.otherwise is not None:
+            out.append(("  " * depth + "else:", None))
+            self.stmts(s.otherwise, out, depth + 1)
+
+    def p_For(self, s: A.For, out, depth):
+        items, x = self.temp(), self.temp()
+        slot = self.b[s]
+        self.line(out, depth, f"{items} = _as_list({self.gen(s.source).src})", s.source, "this loop's list")
+        self.line(out, depth, f"g.spend(len({items}))", s, "this loop")
+        out.append(("  " * depth + f"for {x} in {items}:", None))
+        out.append(("  " * (depth + 1) + f"env[{slot!r}] = {x}", None))
+        assigned = any(isinstance(n, A.Assign) and n.attr is None and getattr(self.b[n], "slot", None) == slot
+                       for n in A.walk(s.body))
+        if assigned:  # the body gives the variable another value: read it from the frame
+            self.stmts(s.body, out, depth + 1)
+            return
+        outer = self.alias
+        self.alias = {**outer, slot: (x, self.seats_of(s.source))}
+        try:
+            self.stmts(s.body, out, depth + 1)
+        finally:
+            self.alias = outer
+
+    def seat_src(self, e: A.Expr) -> str:
+        """Text giving ``e`` checked as a seat (``codegen.seat``), the check left out for a
+        value known to be a seat."""
+        c = self.gen(e)
+        return c.src if c.seat else f"_seat(g, {c.src})"
+
+    def p_Kill(self, s: A.Kill, out, depth):
+        target = self.seat_src(s.target)
+        as_ = self.seat_src(s.as_) if s.as_ is not None else "None"
+        self.line(out, depth, f"g.kill({target}, {s.cause!r}, {as_}, {self.const_ref(s.span)})", s)
+
+    def p_AddStatus(self, s: A.AddStatus, out, depth):
+        self.line(out, depth, f"g.add_status({self.seat_src(s.target)}, {s.status!r})", s)
+
+    def p_RemoveStatus(self, s: A.RemoveStatus, out, depth):
+        self.line(out, depth, f"g.remove_status({self.seat_src(s.target)}, {s.status!r})", s)
+
+    def dict_src(self, fields) -> str:
+        return "{" + ", ".join(f"{f.name!r}: {self.gen(f.expr).src}" for f in fields) + "}"
+
+    def p_Tell(self, s: A.Tell, out, depth):
+        self.line(out, depth, f"g.tell({self.gen(s.target).src}, {self.dict_src(s.fields)})", s)
+
+    def p_Log(self, s: A.Log, out, depth):
+        self.line(out, depth, f"g.log({s.type!r}, {self.dict_src(s.fields)})", s)
+
+    def p_Claim(self, s: A.Claim, out, depth):
+        role = self.gen(s.role).src if s.role is not None else "None"
+        self.line(out, depth, f"g.claim({self.gen(s.speaker).src}, {role}, {self.dict_src(s.fields)})", s)
+
+    def p_CallProc(self, s: A.CallProc, out, depth):
+        args = ", ".join(self.gen(a).src for a in s.args)
+        self.line(out, depth, f"g.call_proc({s.name!r}, [{args}])", s)
+
+    def p_EndPhase(self, s, out, depth):
+        out.append(("  " * depth + "raise _EndPhase()", None))
+
+    def p_CheckWin(self, s, out, depth):
+        self.line(out, depth, "g.check_win()", s)
+
+    def p_Announce(self, s, out, depth):
+        self.line(out, depth, "g.announce()", s)
+
+    def p_Revive(self, s: A.Revive, out, depth):
+        role = self.gen(s.role).src if s.role is not None else "None"
+        self.line(out, depth, f"g.revive({self.gen(s.target).src}, {role})", s)
+
+    def p_Play(self, s: A.Play, out, depth):
+        self.line(out, depth, f"g.play_card({self.gen(s.card).src})", s)
+
+    def p_Proceed(self, s, out, depth):
+        out.append(("  " * depth + "env['__proceed__'] = True", None))
