@@ -205,13 +205,13 @@ class Beliefs:
         self.shared[key] = out
         return out
 
-    def _solve(self, allowed) -> tuple[float, list, object]:
+    def _solve(self, allowed, st) -> tuple[float, list, object]:
         """One claim hypothesis: ``(z, faction marginals per seat, role marginals of a
         seat)``. Seats with one possible role are taken out of the deck first; when every
         other seat may hold any card of a faction or none (the usual case), a DP over
         factions is exact (roles within a faction are then shuffled uniformly); otherwise
-        a DP over roles (:mod:`wolfdsl.agents.deals`)."""
-        st = self._structure(allowed)
+        a DP over roles (:mod:`wolfdsl.agents.deals`). ``st`` is the hypothesis'
+        :meth:`_structure`."""
         if st[0] is None:
             return 0.0, [], None
         fixed, rem, live, free, masks, caps, scale, fixed_kind = st
@@ -328,9 +328,10 @@ class Beliefs:
         hkey = ("hypotheses", key[0], key[2])  # the soft weights do not change them
         hyps = self.shared.get(hkey)
         if hyps is None:
-            hyps = self.shared[hkey] = list(self._hypotheses())
-        for odds, allowed in hyps:
-            z, fac, roles = self._solve(allowed)
+            hyps = self.shared[hkey] = [(odds, allowed, self._structure(allowed))
+                                        for odds, allowed in self._hypotheses()]
+        for odds, allowed, st in hyps:
+            z, fac, roles = self._solve(allowed, st)
             if z <= 0:
                 continue
             wz = odds * z

@@ -55,31 +55,55 @@ def _known(rows, caps, sides) -> tuple[float, Rows]:
     return z * _end(caps, used), [[1.0 if j == i else 0.0 for j in range(k)] for i in sides]
 
 
+_TWO_END: dict = {}
+
+
+def _two_end(m: int, c0: int, c1: int) -> list[float]:
+    """The face-down cards' weight by how many of ``m`` seats hold the second kind
+    (cached: a game asks for a handful of shapes)."""
+    key = (m, c0, c1)
+    end = _TWO_END.get(key)
+    if end is None:
+        end = [0.0] * (c1 + 2)
+        for j in range(c1 + 1):
+            if 0 <= c0 - (m - j):
+                end[j] = 1.0 / (factorial(c0 - (m - j)) * factorial(c1 - j))
+        _TWO_END[key] = end
+    return end
+
+
 def _two(rows, caps) -> tuple[float, Rows]:
     """Two kinds: the state is how many of the seats so far hold the second kind."""
     m, (c0, c1) = len(rows), caps
-    fwd = [[0.0] * (c1 + 2) for _ in range(m + 1)]
+    width = c1 + 2
+    fwd = [[0.0] * width]
     fwd[0][0] = 1.0
+    prev = fwd[0]
     for s in range(1, m + 1):
         w0, w1 = rows[s - 1]
-        prev, cur = fwd[s - 1], fwd[s]
-        for j in range(max(0, s - c0), min(s, c1) + 1):
-            cur[j] = prev[j] * w0 + (prev[j - 1] * w1 if j else 0.0)
-    end = [0.0] * (c1 + 2)
-    for j in range(c1 + 1):
-        if 0 <= c0 - (m - j):
-            end[j] = 1.0 / (factorial(c0 - (m - j)) * factorial(c1 - j))
-    z = sum(a * b for a, b in zip(fwd[m], end))
+        cur = [0.0] * width
+        lo = s - c0 if s > c0 else 0
+        hi = s if s < c1 else c1
+        if lo == 0:
+            cur[0] = prev[0] * w0
+            lo = 1
+        for j in range(lo, hi + 1):
+            cur[j] = prev[j] * w0 + prev[j - 1] * w1
+        fwd.append(cur)
+        prev = cur
+    end = _two_end(m, c0, c1)
+    z = sum(a * b for a, b in zip(prev, end))
     if z <= 0:
         return 0.0, []
     marg: Rows = [None] * m
     bwd = end
+    span = range(c1 + 1)
     for s in range(m, 0, -1):
         w0, w1 = rows[s - 1]
         prev = fwd[s - 1]
         m0 = m1 = 0.0
-        back = [0.0] * (c1 + 2)
-        for j in range(c1 + 1):
+        back = [0.0] * width
+        for j in span:
             f = prev[j]
             b0, b1 = bwd[j] * w0, bwd[j + 1] * w1
             m0 += f * b0

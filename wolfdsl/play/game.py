@@ -247,6 +247,13 @@ class Game(Table):
             raise GameOver()
 
     # ------------------------------------------------------------ the run
+    def release(self) -> None:
+        """Drop the helpers that point back at this game (referee, deaths, view), so the
+        game and everything its agent kept are freed as soon as the caller lets go of
+        them, not at the next full garbage collection (a Monte Carlo run plays thousands
+        of games; collecting their cycles cost a quarter of a table game's time)."""
+        self.referee = self.deaths = self.view = None
+
     def run(self) -> GameResult:
         """Play the phases from ``rs.first_phase`` of day 1 until a win, the day bound or
         ``stop_after``. Raises :class:`RuleRuntimeError` for rules that recurse without end."""
@@ -353,7 +360,10 @@ def play(ruleset: Ruleset, *, seed: int, agent, game: int = 0, seats: list[str] 
     """
     g = Game(ruleset, seed, agent, game=game, seats=seats, attributes=attributes, stop_after=stop_after,
              players=players, extra_cards=extra_cards, cards=cards, record=record, observer=observer)
-    return g.run()
+    try:
+        return g.run()
+    finally:
+        g.release()
 
 
 # ---------------------------------------------------------------- one game of a run
