@@ -27,7 +27,8 @@ from .knowledge import told_facts
 from .limits import RunawayRule
 from .link import Program
 from .resolve import Bindings
-from .values import BINOPS, WrongValue, as_list, kind, negate, show
+from .values import BINOPS, WrongValue, as_list, negate, show
+from .values import kind as kind_of
 
 _RUNTIME_ERRORS = (TypeError, AttributeError, KeyError, IndexError, ValueError, ZeroDivisionError, OverflowError)
 
@@ -43,7 +44,7 @@ def seat(g, s, field: str | None = None):
         return s
     what = f"`{show(s)}.{field}`: " if field else ""
     raise NotASeat(f"{what}`{show(s)}` is not a seat (seats are 1 to {g.n})" if type(s) is int
-                   else f"{what}`{show(s)}` is {kind(s)}, not a seat (seats are 1 to {g.n})")
+                   else f"{what}`{show(s)}` is {kind_of(s)}, not a seat (seats are 1 to {g.n})")
 
 
 def explain(exc: Exception) -> str:
