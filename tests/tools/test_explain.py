@@ -31,7 +31,7 @@ def logs(tmp_path_factory):
 @pytest.mark.parametrize("log,seat,golden", [
     ("guard-witch", 9, "explain-standard-12-guard-witch-seat9.txt"),
     ("guard-witch", 12, "explain-standard-12-spared-seat12.txt"),
-    ("guard-witch", 11, "explain-standard-12-hunter-shot-seat11.txt"),
+    ("guard-witch", 10, "explain-standard-12-hunter-shot-seat10.txt"),
     ("cupid-8", 6, "explain-cupid-8-heartbreak-seat6.txt"),
 ])
 def test_explain_matches_its_golden_file(logs, log, seat, golden):

@@ -248,11 +248,14 @@ class Game(Table):
 
     # ------------------------------------------------------------ the run
     def release(self) -> None:
-        """Drop the helpers that point back at this game (referee, deaths, view), so the
-        game and everything its agent kept are freed as soon as the caller lets go of
-        them, not at the next full garbage collection (a Monte Carlo run plays thousands
-        of games; collecting their cycles cost a quarter of a table game's time)."""
+        """Drop the helpers that point back at this game (referee, deaths, view and the
+        referee's bound methods), so the game and everything its agent kept are freed as
+        soon as the caller lets go of them, not at the next full garbage collection (a
+        Monte Carlo run plays thousands of games; collecting their cycles cost a quarter
+        of a table game's time)."""
         self.referee = self.deaths = self.view = None
+        self.__dict__.pop("run_decide", None)  # the referee's bound methods, kept for speed
+        self.__dict__.pop("run_vote", None)
 
     def run(self) -> GameResult:
         """Play the phases from ``rs.first_phase`` of day 1 until a win, the day bound or
