@@ -17,13 +17,14 @@ from pathlib import Path
 from typing import Annotated, List, Optional
 
 import typer
-from typer.core import TyperArgument, TyperCommand
+from typer.core import TyperArgument, TyperCommand, TyperGroup
 
 from wolfdsl.play.agents import AGENTS, DEFAULT_AGENTS
 from wolfdsl.diagnostics import WolfError
 from wolfdsl.present.narrate import plural
 from wolfdsl.terminal import guarded, stdout as _stdout, tolerant_streams, user_errors
 from wolfdsl.commands import complete_ruleset as _complete_ruleset
+from wolfdsl.cliparams import speed_up
 
 class PlainCommand(TyperCommand):
     """A command whose help names each argument by its metavar alone (``FILE...``, not
@@ -46,9 +47,22 @@ class PlainCommand(TyperCommand):
                 pieces.append(name if param.required else f"[{name}]")
         return pieces
 
+    def parse_args(self, ctx, args: list[str]) -> list[str]:
+        speed_up(self.get_params(ctx))  # no pydantic for plain values (wolfdsl.cliparams)
+        return super().parse_args(ctx, args)
+
+
+class PlainGroup(TyperGroup):
+    """The ``wolfdsl`` group: its own options converted as :class:`PlainCommand`'s."""
+
+    def parse_args(self, ctx, args: list[str]) -> list[str]:
+        speed_up(self.get_params(ctx))
+        return super().parse_args(ctx, args)
+
 
 app = typer.Typer(
-    name="wolfdsl",  # the help text is _root's docstring
+    name="wolfdsl",
+    cls=PlainGroup,  # the help text is _root's docstring
     no_args_is_help=True,
     # `wolfdsl --install-completion` (bash, zsh, fish, PowerShell); `-h` as well as `--help`.
     add_completion=True,
