@@ -19,7 +19,8 @@ import sys
 import time
 from collections import Counter, deque
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import field
+from ..dataclasscode import dataclass  # methods compiled once per machine
 from typing import IO, TYPE_CHECKING, Any, Callable, Iterator
 
 from wolfdsl.diagnostics import WolfError
