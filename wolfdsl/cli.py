@@ -25,6 +25,7 @@ from wolfdsl.present.narrate import plural
 from wolfdsl.terminal import guarded, stdout as _stdout, tolerant_streams, user_errors
 from wolfdsl.commands import complete_ruleset as _complete_ruleset
 from wolfdsl.cliparams import speed_up
+from wolfdsl.simcommands import BACKEND_HELP, SCHEDULER_HELP, backend_of
 
 class PlainCommand(TyperCommand):
     """A command whose help names each argument by its metavar alone (``FILE...``, not
@@ -220,6 +221,8 @@ def run(
         "--until-ci", metavar="W",
         help="Play until every faction's 95% interval is narrower than W (0.02 or 2%); "
              "--games is the cap (default 100000).")] = None,
+    backend: Annotated[Optional[str], typer.Option("--backend", metavar="NAME", help=BACKEND_HELP)] = None,
+    scheduler: Annotated[Optional[str], typer.Option("--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP)] = None,
 ) -> None:
     """Play one game (narrated), many games (--games N), or a scenario (--script).
 
@@ -237,7 +240,8 @@ def run(
                 ("--games", games is not None), ("--seed", seed is not None),
                 ("--players", players is not None), ("--agents", agents is not None),
                 ("--jobs", jobs is not None), ("--seat", bool(seat)),
-                ("--until-ci", until_ci is not None)) if on]
+                ("--until-ci", until_ci is not None), ("--backend", backend is not None),
+                ("--scheduler", scheduler is not None)) if on]
             if given:
                 raise typer.BadParameter(
                     f"{', '.join(given)} cannot be used with --script: the scenario file fixes "
@@ -269,11 +273,15 @@ def run(
         if width is not None:
             from wolfdsl.sim.precision import DEFAULT_CAP
             games = games or DEFAULT_CAP
+        backend = backend_of(backend, scheduler)
+        if games is None and backend != "local":
+            raise typer.BadParameter("plays many games (--games N or --until-ci W); one game is "
+                                     "played here", param_hint="'--backend'")
         if games is None:
             _run_one(ruleset, seed, agents, players, options, log, as_json, quiet)
         else:
             _run_many(ruleset, games, seed, jobs or 1, agents, players, options, log, as_json, quiet,
-                      width)
+                      width, backend, scheduler)
 
 
 def _run_one(ref: str, seed: int, agents: str, players: Optional[int], options: dict,
@@ -334,14 +342,15 @@ def _narrate(events: list[dict], ruleset, agents: Optional[str] = None, lang: st
 
 def _run_many(ref: str, games: int, seed: int, jobs: int, agents: str, players: Optional[int],
               options: dict, log: Optional[Path], as_json: bool, quiet: bool,
-              until_ci: Optional[float] = None) -> None:
+              until_ci: Optional[float] = None, backend: str = "local", scheduler: Optional[str] = None) -> None:
     from wolfdsl.present.tables import summary_renderables, timing_line
+    from wolfdsl.sim.dask_backend import backend_pool
     from wolfdsl.sim.montecarlo import simulate
 
-    with user_errors(), _open_log(log, ref) as out:
+    with user_errors(), _open_log(log, ref) as out, backend_pool(backend, scheduler, jobs) as pool:
         summary = simulate(ref, games, seed, jobs=jobs, agents=agents,
                            options=options or None, players=players, log=out,
-                           progress=not quiet, until_ci=until_ci)
+                           progress=not quiet, until_ci=until_ci, pool=pool)
     if as_json:
         typer.echo(json.dumps(summary.to_dict(), ensure_ascii=False, indent=2))
     else:
