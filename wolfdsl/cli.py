@@ -527,8 +527,33 @@ _register_sim(app, PlainCommand)
 
 def main() -> None:
     """Console-script entry point (``wolfdsl = "wolfdsl.cli:main"``)."""
+    import sys
+
     tolerant_streams()
-    app(prog_name="wolfdsl")
+    app_for(sys.argv[1:])(prog_name="wolfdsl")
+
+
+def app_for(args: list[str]) -> typer.Typer:
+    """:data:`app`, or, when ``args`` start with a command's name, a copy of it that
+    holds that command alone (and the root options).
+
+    typer builds the click command of every registered command, reading each one's
+    signature, before it parses anything: a third of a one-game run's start-up. The
+    command invoked parses, helps and fails exactly as in the whole application; any
+    other command line (``--help``, a typo, completion) gets the whole application."""
+    from typer.main import get_command_name
+
+    if not args:
+        return app
+    chosen = [c for c in app.registered_commands
+              if (c.name or get_command_name(c.callback.__name__)) == args[0]]
+    if len(chosen) != 1:
+        return app
+    import copy
+
+    one = copy.copy(app)
+    one.registered_commands = chosen
+    return one
 
 
 if __name__ == "__main__":  # pragma: no cover
