@@ -9,7 +9,6 @@ Exit codes: 0 success, 1 the check asked for failed, 2 bad input. Bad input — 
 runner, an unknown name, a malformed option — is printed as a diagnostic, never as a
 traceback. Any other exception is a bug in wolfdsl and keeps its traceback.
 """
-from __future__ import annotations
 
 import json
 import shlex
@@ -22,7 +21,7 @@ from typer.core import TyperArgument, TyperCommand, TyperGroup
 from wolfdsl.play.agents import AGENTS, DEFAULT_AGENTS
 from wolfdsl.diagnostics import WolfError
 from wolfdsl.present.narrate import plural
-from wolfdsl.terminal import guarded, stdout as _stdout, tolerant_streams, user_errors
+from wolfdsl.terminal import guarded, print_plain, stdout as _stdout, tolerant_streams, user_errors
 from wolfdsl.commands import complete_ruleset as _complete_ruleset
 from wolfdsl.cliparams import speed_up
 from wolfdsl.simcommands import BACKEND_HELP, SCHEDULER_HELP, backend_of
@@ -331,12 +330,15 @@ def _deaths(result) -> list[dict]:
 
 
 def _narrate(events: list[dict], ruleset, agents: Optional[str] = None, lang: str = "en") -> None:
-    from rich.text import Text
-
     from wolfdsl.present.narrate import narrate
 
+    lines = list(narrate(events, ruleset, lang=lang, agents=agents))
+    if print_plain(lines):
+        return
+    from rich.text import Text
+
     console = _stdout()
-    for line in narrate(events, ruleset, lang=lang, agents=agents):
+    for line in lines:
         console.print(Text(line, style=STYLES.get(line.kind, "")))
 
 

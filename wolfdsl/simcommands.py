@@ -56,9 +56,11 @@ SCHEDULER_HELP = ("The Dask scheduler's address (tcp://HOST:8786; implies --back
 def backend_of(backend: Optional[str], scheduler: Optional[str]) -> str:
     """The ``--backend`` asked for (``--scheduler`` alone means ``dask``); raises
     ``typer.BadParameter`` for an unknown one or ``--scheduler`` with ``local``."""
+    if backend is None and scheduler is None:
+        return "local"
     from wolfdsl.sim.dask_backend import BACKENDS
 
-    name = backend if backend is not None else ("dask" if scheduler is not None else "local")
+    name = backend if backend is not None else "dask"
     if name not in BACKENDS:
         raise typer.BadParameter(f"unknown backend '{name}'; use {' or '.join(BACKENDS)}", param_hint="'--backend'")
     if name == "local" and scheduler is not None:
