@@ -19,8 +19,10 @@ measures, each in a fresh process:
 - ``wolfdsl run --games N`` with ``--jobs 1`` and ``--jobs 2`` (random agent): games/s of
   each and whether their summaries are identical (timing aside).
 
-Then the start-up of a one-game run (``wolfdsl run standard-12 --agents random``, best
-of three), and with ``--memory`` the peak memory of Monte Carlo runs of growing size.
+Then the start-up of a one-game run (``wolfdsl run standard-12 --agents random --seed 1``,
+narrated into a pipe; wall and CPU time, each the best of five after a warm-up:
+``--startup-only``), and with ``--memory`` the peak memory of Monte Carlo runs of growing
+size with ``--jobs 1`` and ``--jobs 2`` (``--memory-only``).
 Not a test: it asserts nothing. See docs/performance.md for the figures and the profile.
 """
 from __future__ import annotations
@@ -54,9 +56,10 @@ def _reference(path: Path):
     return mod
 
 
-def _peak_mb() -> float:
-    """This process's maximum resident set so far, in MB (Linux reports KB)."""
-    kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+def _peak_mb(who: int = resource.RUSAGE_SELF) -> float:
+    """This process's maximum resident set so far (or, with ``RUSAGE_CHILDREN``, the
+    largest of its ended children's), in MB (Linux reports KB)."""
+    kb = resource.getrusage(who).ru_maxrss
     return round(kb / 1024 if sys.platform != "darwin" else kb / 1024 / 1024, 1)
 
 
@@ -125,12 +128,17 @@ def jobs_check(ruleset_ref: str, players: int | None, games: int) -> dict:
     return out
 
 
-def memory_run(ruleset_ref: str, games: int) -> dict:
-    """Peak memory of one Monte Carlo run of ``games`` games (random agent, one job)."""
+def memory_run(ruleset_ref: str, games: int, jobs: int = 1) -> dict:
+    """Peak memory of one Monte Carlo run of ``games`` games (random agent, ``jobs``
+    worker processes): this process's maximum resident set and, with workers, the
+    largest of theirs."""
     from wolfdsl.sim.montecarlo import simulate
 
-    s = simulate(ruleset_ref, games, 1, jobs=1, agents="random", progress=False)
-    return {"games": games, "seconds": round(s.seconds, 2), "peak_mb": _peak_mb()}
+    s = simulate(ruleset_ref, games, 1, jobs=jobs, agents="random", progress=False)
+    out = {"games": games, "jobs": jobs, "seconds": round(s.seconds, 2), "peak_mb": _peak_mb()}
+    if jobs > 1:
+        out["worker_peak_mb"] = _peak_mb(resource.RUSAGE_CHILDREN)
+    return out
 
 
 def profile(ruleset_ref: str, games: int, top: int) -> str:
@@ -164,15 +172,40 @@ def _child(*args: str) -> dict:
     return json.loads(done.stdout)
 
 
-def startup(repeat: int = 3) -> float:
-    """Seconds of ``wolfdsl run standard-12 --agents random -q`` (one game), best of ``repeat``."""
-    best = float("inf")
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "wolfdsl", "run", "standard-12", "--agents", "random",
-                        "--seed", "1", "--quiet"], capture_output=True, check=True, cwd=ROOT)
-        best = min(best, time.perf_counter() - t0)
-    return round(best, 3)
+STARTUP = ["run", "standard-12", "--agents", "random", "--seed", "1"]
+"""The one-game run whose start-up is measured: narrated, as a user runs it."""
+
+
+def startup(repeat: int = 5) -> dict:
+    """Wall and CPU seconds of ``wolfdsl run standard-12 --agents random --seed 1`` (one
+    game, narrated into a pipe), each the best of ``repeat`` runs after a warm-up run.
+
+    The command is run as an installed user runs it: the console script next to this
+    Python when there is one, with byte-code caching on (``PYTHONDONTWRITEBYTECODE``
+    left out of its environment: without ``.pyc`` files every module is compiled
+    again at every start, which is not what a user's start-up costs) and from a folder
+    outside the checkout; the warm-up run fills the per-user caches (parser tables,
+    parsed files, dataclass code) as any first run does."""
+    import os
+    import tempfile
+
+    script = Path(sys.executable).with_name("wolfdsl")
+    cmd = [str(script)] if script.is_file() else [sys.executable, "-m", "wolfdsl"]
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    wall = cpu = float("inf")
+    with tempfile.TemporaryDirectory() as folder:
+        for i in range(repeat + 1):
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            t0 = time.perf_counter()
+            subprocess.run(cmd + STARTUP, capture_output=True, check=True, cwd=folder, env=env)
+            elapsed = time.perf_counter() - t0
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            if i == 0:
+                continue  # the warm-up
+            wall = min(wall, elapsed)
+            cpu = min(cpu, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+    return {"command": " ".join(["wolfdsl"] + STARTUP), "runs": repeat,
+            "wall_seconds": round(wall, 3), "cpu_seconds": round(cpu, 3)}
 
 
 def table(rows: list[dict]) -> str:
@@ -212,7 +245,11 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--measure", nargs=4, metavar=("RULESET", "PLAYERS", "AGENTS", "REFERENCE"),
                    help=argparse.SUPPRESS)
     p.add_argument("--jobs-check", nargs=3, metavar=("RULESET", "PLAYERS", "GAMES"), help=argparse.SUPPRESS)
-    p.add_argument("--memory-run", nargs=2, metavar=("RULESET", "GAMES"), help=argparse.SUPPRESS)
+    p.add_argument("--startup-runs", type=int, default=5, metavar="N",
+                   help="start-up: the best of N runs after a warm-up (default 5)")
+    p.add_argument("--startup-only", action="store_true", help="measure only the start-up")
+    p.add_argument("--memory-only", action="store_true", help="with --memory: measure only the memory")
+    p.add_argument("--memory-run", nargs=3, metavar=("RULESET", "GAMES", "JOBS"), help=argparse.SUPPRESS)
     args = p.parse_args(argv)
 
     players_arg = lambda s: None if s == "-" else int(s)  # noqa: E731
@@ -225,8 +262,10 @@ def main(argv: list[str] | None = None) -> None:
         print(json.dumps(jobs_check(r, players_arg(pl), int(games))))
         return
     if args.memory_run:
-        print(json.dumps(memory_run(args.memory_run[0], int(args.memory_run[1]))))
+        print(json.dumps(memory_run(args.memory_run[0], int(args.memory_run[1]), int(args.memory_run[2]))))
         return
+    if args.startup_only or args.memory_only:
+        args.only, args.no_table, args.no_jobs = ["-"], True, True  # no table rows
 
     rows = []
     for ruleset, players in ROWS:
@@ -247,17 +286,25 @@ def main(argv: list[str] | None = None) -> None:
         if not args.json:
             print(f"  measured {ruleset}{'' if players is None else f' at {players}'}", file=sys.stderr)
     result = {"python": platform.python_version(), "machine": platform.machine(),
-              "seconds": args.seconds, "rows": rows, "startup_seconds": startup()}
-    if args.memory:
-        result["memory"] = [_child("--memory-run", "standard-12", n) for n in args.memory.split(",")]
+              "seconds": args.seconds, "rows": rows}
+    if not args.memory_only:
+        result["startup"] = startup(args.startup_runs)
+    if args.memory and not args.startup_only:
+        result["memory"] = [_child("--memory-run", "standard-12", n, str(jobs))
+                            for jobs in (1, 2) for n in args.memory.split(",")]
     if args.json:
         print(json.dumps(result, indent=2))
     else:
-        print(table(rows))
-        print(f"\nstart-up of a one-game run (wolfdsl run standard-12 --agents random): "
-              f"{result['startup_seconds']:.3f} s, best of 3")
+        if rows:
+            print(table(rows) + "\n")
+        up = result.get("startup")
+        if up:
+            print(f"start-up of a one-game run ({up['command']}): {up['wall_seconds']:.3f} s wall, "
+                  f"{up['cpu_seconds']:.3f} s CPU, each the best of {up['runs']} after a warm-up")
         for m in result.get("memory", ()):
-            print(f"Monte Carlo, {m['games']} games (random, --jobs 1): peak {m['peak_mb']:.0f} MB, {m['seconds']} s")
+            workers = f", workers {m['worker_peak_mb']:.0f} MB" if "worker_peak_mb" in m else ""
+            print(f"Monte Carlo, {m['games']} games (random, --jobs {m['jobs']}): peak {m['peak_mb']:.0f} MB"
+                  f"{workers}, {m['seconds']} s")
         print(f"python {result['python']} on {result['machine']}; each figure the best of its rounds, one core")
     if args.profile:
         print(profile("standard-12", args.profile, 25))

@@ -9,16 +9,26 @@ the ``wolfdsl`` command. Submodules are imported on demand, so ``import wolfdsl`
 """
 from __future__ import annotations
 
-try:
-    from importlib.metadata import PackageNotFoundError, version as _version
-
-    __version__ = _version("wolfdsl")
-except PackageNotFoundError:  # running from a source tree that was never installed
-    __version__ = "0.0.0+source"
-
 HOMEPAGE = "https://github.com/wolfdsl/wolfdsl"
 """The project's home (also in pyproject.toml's ``[project.urls]``)."""
 DOCS = f"{HOMEPAGE}/blob/main/docs"
 """Where the documentation pages live: ``{DOCS}/lint.md`` and so on."""
 
 __all__ = ["DOCS", "HOMEPAGE", "__version__"]
+
+
+def __getattr__(name: str) -> str:
+    """``wolfdsl.__version__``, read from the installed package's metadata on first use
+    (``0.0.0+source`` for a source tree never installed): importlib.metadata costs a
+    one-game run about 20 ms of start-up, and only ``--version``, the language server
+    and SARIF output need it."""
+    if name != "__version__":
+        raise AttributeError(f"module 'wolfdsl' has no attribute {name!r}")
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        value = version("wolfdsl")
+    except PackageNotFoundError:
+        value = "0.0.0+source"
+    globals()["__version__"] = value
+    return value

@@ -9,7 +9,6 @@ Exit codes: 0 success, 1 the check asked for failed, 2 bad input. Bad input — 
 runner, an unknown name, a malformed option — is printed as a diagnostic, never as a
 traceback. Any other exception is a bug in wolfdsl and keeps its traceback.
 """
-from __future__ import annotations
 
 import json
 import shlex
@@ -17,13 +16,15 @@ from pathlib import Path
 from typing import Annotated, List, Optional
 
 import typer
-from typer.core import TyperArgument, TyperCommand
+from typer.core import TyperArgument, TyperCommand, TyperGroup
 
 from wolfdsl.play.agents import AGENTS, DEFAULT_AGENTS
 from wolfdsl.diagnostics import WolfError
 from wolfdsl.present.narrate import plural
-from wolfdsl.terminal import guarded, stdout as _stdout, tolerant_streams, user_errors
+from wolfdsl.terminal import guarded, print_plain, stdout as _stdout, tolerant_streams, user_errors
 from wolfdsl.commands import complete_ruleset as _complete_ruleset
+from wolfdsl.cliparams import speed_up
+from wolfdsl.simcommands import BACKEND_HELP, SCHEDULER_HELP, backend_of
 
 class PlainCommand(TyperCommand):
     """A command whose help names each argument by its metavar alone (``FILE...``, not
@@ -46,9 +47,22 @@ class PlainCommand(TyperCommand):
                 pieces.append(name if param.required else f"[{name}]")
         return pieces
 
+    def parse_args(self, ctx, args: list[str]) -> list[str]:
+        speed_up(self.get_params(ctx))  # no pydantic for plain values (wolfdsl.cliparams)
+        return super().parse_args(ctx, args)
+
+
+class PlainGroup(TyperGroup):
+    """The ``wolfdsl`` group: its own options converted as :class:`PlainCommand`'s."""
+
+    def parse_args(self, ctx, args: list[str]) -> list[str]:
+        speed_up(self.get_params(ctx))
+        return super().parse_args(ctx, args)
+
 
 app = typer.Typer(
-    name="wolfdsl",  # the help text is _root's docstring
+    name="wolfdsl",
+    cls=PlainGroup,  # the help text is _root's docstring
     no_args_is_help=True,
     # `wolfdsl --install-completion` (bash, zsh, fish, PowerShell); `-h` as well as `--help`.
     add_completion=True,
@@ -206,6 +220,8 @@ def run(
         "--until-ci", metavar="W",
         help="Play until every faction's 95% interval is narrower than W (0.02 or 2%); "
              "--games is the cap (default 100000).")] = None,
+    backend: Annotated[Optional[str], typer.Option("--backend", metavar="NAME", help=BACKEND_HELP)] = None,
+    scheduler: Annotated[Optional[str], typer.Option("--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP)] = None,
 ) -> None:
     """Play one game (narrated), many games (--games N), or a scenario (--script).
 
@@ -223,7 +239,8 @@ def run(
                 ("--games", games is not None), ("--seed", seed is not None),
                 ("--players", players is not None), ("--agents", agents is not None),
                 ("--jobs", jobs is not None), ("--seat", bool(seat)),
-                ("--until-ci", until_ci is not None)) if on]
+                ("--until-ci", until_ci is not None), ("--backend", backend is not None),
+                ("--scheduler", scheduler is not None)) if on]
             if given:
                 raise typer.BadParameter(
                     f"{', '.join(given)} cannot be used with --script: the scenario file fixes "
@@ -255,11 +272,15 @@ def run(
         if width is not None:
             from wolfdsl.sim.precision import DEFAULT_CAP
             games = games or DEFAULT_CAP
+        backend = backend_of(backend, scheduler)
+        if games is None and backend != "local":
+            raise typer.BadParameter("plays many games (--games N or --until-ci W); one game is "
+                                     "played here", param_hint="'--backend'")
         if games is None:
             _run_one(ruleset, seed, agents, players, options, log, as_json, quiet)
         else:
             _run_many(ruleset, games, seed, jobs or 1, agents, players, options, log, as_json, quiet,
-                      width)
+                      width, backend, scheduler)
 
 
 def _run_one(ref: str, seed: int, agents: str, players: Optional[int], options: dict,
@@ -309,25 +330,29 @@ def _deaths(result) -> list[dict]:
 
 
 def _narrate(events: list[dict], ruleset, agents: Optional[str] = None, lang: str = "en") -> None:
-    from rich.text import Text
-
     from wolfdsl.present.narrate import narrate
 
+    lines = list(narrate(events, ruleset, lang=lang, agents=agents))
+    if print_plain(lines):
+        return
+    from rich.text import Text
+
     console = _stdout()
-    for line in narrate(events, ruleset, lang=lang, agents=agents):
+    for line in lines:
         console.print(Text(line, style=STYLES.get(line.kind, "")))
 
 
 def _run_many(ref: str, games: int, seed: int, jobs: int, agents: str, players: Optional[int],
               options: dict, log: Optional[Path], as_json: bool, quiet: bool,
-              until_ci: Optional[float] = None) -> None:
+              until_ci: Optional[float] = None, backend: str = "local", scheduler: Optional[str] = None) -> None:
     from wolfdsl.present.tables import summary_renderables, timing_line
+    from wolfdsl.sim.dask_backend import backend_pool
     from wolfdsl.sim.montecarlo import simulate
 
-    with user_errors(), _open_log(log, ref) as out:
+    with user_errors(), _open_log(log, ref) as out, backend_pool(backend, scheduler, jobs) as pool:
         summary = simulate(ref, games, seed, jobs=jobs, agents=agents,
                            options=options or None, players=players, log=out,
-                           progress=not quiet, until_ci=until_ci)
+                           progress=not quiet, until_ci=until_ci, pool=pool)
     if as_json:
         typer.echo(json.dumps(summary.to_dict(), ensure_ascii=False, indent=2))
     else:
@@ -504,8 +529,33 @@ _register_sim(app, PlainCommand)
 
 def main() -> None:
     """Console-script entry point (``wolfdsl = "wolfdsl.cli:main"``)."""
+    import sys
+
     tolerant_streams()
-    app(prog_name="wolfdsl")
+    app_for(sys.argv[1:])(prog_name="wolfdsl")
+
+
+def app_for(args: list[str]) -> typer.Typer:
+    """:data:`app`, or, when ``args`` start with a command's name, a copy of it that
+    holds that command alone (and the root options).
+
+    typer builds the click command of every registered command, reading each one's
+    signature, before it parses anything: a third of a one-game run's start-up. The
+    command invoked parses, helps and fails exactly as in the whole application; any
+    other command line (``--help``, a typo, completion) gets the whole application."""
+    from typer.main import get_command_name
+
+    if not args:
+        return app
+    chosen = [c for c in app.registered_commands
+              if (c.name or get_command_name(c.callback.__name__)) == args[0]]
+    if len(chosen) != 1:
+        return app
+    import copy
+
+    one = copy.copy(app)
+    one.registered_commands = chosen
+    return one
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import difflib
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import field
+from .dataclasscode import dataclass, fast_reduce  # methods compiled once per machine
 from typing import Iterable, Sequence
 
 
@@ -35,6 +36,8 @@ class Span:
     end_line: int = 0
     end_col: int = 0
     text: str | None = field(default=None, compare=False, repr=False)
+
+    __reduce__ = fast_reduce  # a cached AST holds one Span a node
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.col}"

@@ -47,6 +47,35 @@ def _common(seed: Optional[int], agents: Optional[str], until_ci: Optional[str])
     return seed, agents, until_ci_width(until_ci)
 
 
+BACKEND_HELP = ("Where the games are played: local (--jobs processes; the default) or dask (a Dask "
+                "cluster; pip install 'wolfdsl[dask]'; docs/cluster.md). Same summary either way.")
+SCHEDULER_HELP = ("The Dask scheduler's address (tcp://HOST:8786; implies --backend dask); without it, "
+                  "--backend dask starts a local cluster of --jobs worker processes.")
+
+
+def backend_of(backend: Optional[str], scheduler: Optional[str]) -> str:
+    """The ``--backend`` asked for (``--scheduler`` alone means ``dask``); raises
+    ``typer.BadParameter`` for an unknown one or ``--scheduler`` with ``local``."""
+    if backend is None and scheduler is None:
+        return "local"
+    from wolfdsl.sim.dask_backend import BACKENDS
+
+    name = backend if backend is not None else "dask"
+    if name not in BACKENDS:
+        raise typer.BadParameter(f"unknown backend '{name}'; use {' or '.join(BACKENDS)}", param_hint="'--backend'")
+    if name == "local" and scheduler is not None:
+        raise typer.BadParameter("is for --backend dask; leave it out with --backend local",
+                                 param_hint="'--scheduler'")
+    return name
+
+
+def pool_for(backend: str, scheduler: Optional[str], jobs: int):
+    """The context manager of the games' pool (:func:`wolfdsl.sim.dask_backend.backend_pool`)."""
+    from wolfdsl.sim.dask_backend import backend_pool
+
+    return backend_pool(backend, scheduler, jobs)
+
+
 GAMES_HELP = f"Games per side, or the cap with --until-ci (default {DEFAULT_GAMES})."
 CELL_GAMES_HELP = f"Games per cell, or the cap with --until-ci (default {DEFAULT_GAMES})."
 UNTIL_HELP = "Play until every faction's 95% interval is narrower than W (0.02 or 2%), --games the cap."
@@ -76,6 +105,8 @@ def compare(
     jobs: Annotated[int, typer.Option("--jobs", "-j", metavar="J", callback=_positive, show_default=False,
                                       help="Worker processes (default: 1).")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print the comparison as JSON.")] = False,
+    backend: Annotated[Optional[str], typer.Option("--backend", metavar="NAME", help=BACKEND_HELP)] = None,
+    scheduler: Annotated[Optional[str], typer.Option("--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP)] = None,
 ) -> None:
     """Compare two rulesets (A B), or one ruleset under two settings (A --set-a X=1 --set-b X=2).
 
@@ -90,10 +121,11 @@ def compare(
         options = parse_sets(set_ or [])
         oa, ob = parse_sets(set_a or []), parse_sets(set_b or [])
         seed, agents, width = _common(seed, agents, until_ci)
-        with user_errors():
+        backend = backend_of(backend, scheduler)
+        with user_errors(), pool_for(backend, scheduler, jobs) as pool:
             result = run_compare(ruleset_a, ruleset_b, games, seed, jobs=jobs, agents=agents, options=options,
                                  options_a=oa, options_b=ob, players=players, until_ci=width,
-                                 progress=not as_json)
+                                 progress=not as_json, pool=pool)
         if as_json:
             typer.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
             return
@@ -129,6 +161,8 @@ def sweep(
     report: Annotated[Optional[Path], typer.Option(
         "--report", metavar="FILE", dir_okay=False,
         help="Write one self-contained HTML page with the table and the plot.")] = None,
+    backend: Annotated[Optional[str], typer.Option("--backend", metavar="NAME", help=BACKEND_HELP)] = None,
+    scheduler: Annotated[Optional[str], typer.Option("--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP)] = None,
 ) -> None:
     """Play a grid of option settings and player counts; print a table of win rates with
     95% intervals.
@@ -163,10 +197,12 @@ def sweep(
                 plots.check_plot_path(plot)
                 plots.require_matplotlib()  # fail before playing, not after
         seed, agents, width = _common(seed, agents, until_ci)
+        backend = backend_of(backend, scheduler)
         quiet = as_json or csv_file == "-"
         with user_errors():
-            result = run_sweep(ruleset, axes, counts, games, seed, jobs=jobs, agents=agents, fixed=fixed,
-                               until_ci=width, progress=not quiet)
+            with pool_for(backend, scheduler, jobs) as pool:
+                result = run_sweep(ruleset, axes, counts, games, seed, jobs=jobs, agents=agents, fixed=fixed,
+                                   until_ci=width, progress=not quiet, pool=pool)
             if plot is not None:
                 plots.save_plot(result, plot)
             if report is not None:

@@ -6,6 +6,7 @@ Exit codes (contract section 1): 2 for a :class:`~wolfdsl.diagnostics.WolfError`
 """
 from __future__ import annotations
 
+import builtins
 import os
 import signal
 import sys
@@ -88,6 +89,31 @@ def tolerant_streams() -> None:
                 stream.reconfigure(errors="replace")
         except (AttributeError, ValueError, OSError):
             pass
+
+
+def print_plain(lines: list[str]) -> bool:
+    """Print ``lines`` on stdout without rich when rich would print them as plain text,
+    and say whether it did (else print nothing: the caller prints them with rich).
+
+    rich prints plain text (no colour, no wrapping with ``soft_wrap``) when stdout is
+    not a terminal (``Console.is_terminal``) and nothing forces one (``FORCE_COLOR``,
+    ``TTY_COMPATIBLE``, IDLE, Jupyter); importing rich and rendering line by line costs
+    a narrated one-game run about a sixth of its start-up. Lines with a control
+    character or anything else not printable are left to rich, which strips some."""
+    if any(os.environ.get(name) is not None for name in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE")):
+        return False
+    out = sys.stdout
+    try:
+        if out is None or out.isatty() or hasattr(builtins, "get_ipython") \
+                or getattr(sys.stdin, "__module__", "").startswith("idlelib"):
+            return False
+    except (AttributeError, ValueError):
+        return False
+    if not all(line.isprintable() for line in lines):
+        return False
+    out.write("".join(f"{line}\n" for line in lines))
+    out.flush()  # a reader that stopped early is noticed here, inside guarded()
+    return True
 
 
 def stdout():

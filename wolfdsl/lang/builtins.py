@@ -7,7 +7,7 @@ Python lists in seat order unless a function says otherwise; ``none`` is ``None`
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ..dataclasscode import dataclass  # methods compiled once per machine
 from typing import Any, Callable
 
 from .values import WrongValue, kind, show

@@ -15,7 +15,7 @@ another kind; at run time E401 (a rule that fails while a game runs).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ..dataclasscode import dataclass  # methods compiled once per machine
 from typing import Any
 
 from ..diagnostics import Diagnostic, Span, WolfError

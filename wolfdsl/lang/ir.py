@@ -7,7 +7,8 @@ imports only this module's types; it never sees the AST or lark.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+from ..dataclasscode import dataclass  # methods compiled once per machine
 from typing import Any, Callable, Protocol
 
 from ..diagnostics import Span, WolfError

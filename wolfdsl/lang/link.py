@@ -12,7 +12,8 @@ declared, E206 an ``extend`` whose parameters differ from the declaration's.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, field
+from dataclasses import field
+from ..dataclasscode import dataclass  # methods compiled once per machine
 from typing import Any
 
 from ..diagnostics import Diagnostic, Related, Span, did_you_mean

@@ -24,7 +24,7 @@ import pickle
 import re
 import sys
 from collections import OrderedDict
-from dataclasses import dataclass
+from ..dataclasscode import dataclass  # methods compiled once per machine
 from pathlib import Path
 from typing import Any
 

@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..cachedir import cache_dir
 from ..diagnostics import Diagnostic, Span, WolfError
 
 if TYPE_CHECKING:
@@ -31,20 +32,6 @@ def grammar_path() -> Path:
         if cand.is_file():
             return cand
     raise FileNotFoundError("wolf.lark not found next to the wolfdsl package")
-
-
-def cache_dir() -> Path | None:
-    """wolfdsl's per-user cache folder (``$XDG_CACHE_HOME/wolfdsl``, else
-    ``~/.cache/wolfdsl``), created if need be; ``None`` when it cannot be had or is not
-    writable, and then nothing is cached on disk."""
-    base = os.environ.get("XDG_CACHE_HOME") or ""
-    try:
-        root = Path(base) if os.path.isabs(base) else Path.home() / ".cache"
-        folder = root / "wolfdsl"
-        folder.mkdir(parents=True, exist_ok=True)
-        return folder if os.access(folder, os.W_OK | os.X_OK) else None
-    except (OSError, RuntimeError):  # no home, a file in the way, read-only, ...
-        return None
 
 
 STALE_DAYS = 30

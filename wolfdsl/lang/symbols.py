@@ -4,7 +4,8 @@ local variables, and :class:`Scope`, the block scopes the resolver walks with.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+from ..dataclasscode import dataclass  # methods compiled once per machine
 from typing import Any
 
 from ..diagnostics import Diagnostic

@@ -11,7 +11,8 @@ or ``None`` to pass (only where ``Request.can_pass``).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import field
+from ..dataclasscode import dataclass  # methods compiled once per machine
 from typing import Any, Callable, Protocol
 
 

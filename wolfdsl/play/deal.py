@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
+from ..dataclasscode import dataclass  # methods compiled once per machine
 from typing import Any
 
 from ..diagnostics import Diagnostic, Span, WolfError, did_you_mean

@@ -1,7 +1,8 @@
 """What one game produces: the event log and the outcome read from it."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+from ..dataclasscode import dataclass  # methods compiled once per machine
 
 
 @dataclass(slots=True)

@@ -17,7 +17,8 @@ Nothing else reaches such an agent; the no-leak test in ``tests/agents`` checks 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import field
+from ..dataclasscode import dataclass  # methods compiled once per machine
 from typing import Any
 
 ENGINE_PUBLIC = frozenset({"vote", "sheriff", "phase", "card", "claim", "speeches", "game_over"})

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from importlib import resources
+from pathlib import Path
 
 
 @cache
 def load_schema(name: str) -> dict:
     """The schema ``<name>.schema.json`` of this folder, parsed (read once)."""
-    return json.loads(resources.files(__name__).joinpath(f"{name}.schema.json").read_text("utf-8"))
+    return json.loads((Path(__file__).parent / f"{name}.schema.json").read_text("utf-8"))
 
 
 def validator(name: str):
@@ -20,7 +20,7 @@ def validator(name: str):
     from jsonschema import Draft202012Validator
     from referencing import Registry, Resource
 
-    folder = resources.files(__name__)
+    folder = Path(__file__).parent
     schemas = [load_schema(p.name[:-len(".schema.json")]) for p in folder.iterdir()
                if p.name.endswith(".schema.json")]
     registry = Registry().with_resources((s["$id"], Resource.from_contents(s)) for s in schemas)

@@ -14,7 +14,8 @@ other than the default is asked for).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
+from ..dataclasscode import dataclass  # methods compiled once per machine
 
 from ..diagnostics import WolfError
 

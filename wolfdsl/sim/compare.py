@@ -70,9 +70,10 @@ def compare(ref_a: str, ref_b: str | None, games: int, seed: int, *, jobs: int =
             agents: str = DEFAULT_AGENTS, options: dict[str, str] | None = None,
             options_a: dict[str, str] | None = None, options_b: dict[str, str] | None = None,
             players: int | None = None, until_ci: float | None = None,
-            progress: bool = True) -> Comparison:
+            progress: bool = True, pool: Any = None) -> Comparison:
     """Play ``games`` games (the cap, with ``until_ci``) of each side and compare them.
 
+    ``pool``: another backend's pool for both sides (``simulate``'s ``pool``).
     ``ref_b`` ``None`` compares ``ref_a`` with itself under ``options_a`` and
     ``options_b`` (each on top of ``options``). Raises :class:`WolfError` when the two
     sides are the same ruleset with the same settings, and for any bad input
@@ -84,7 +85,8 @@ def compare(ref_a: str, ref_b: str | None, games: int, seed: int, *, jobs: int =
     if ref_a == ref_b and opts_a == opts_b:
         raise WolfError(f"compare: both sides are {label(ref_a, opts_a)}; give a second ruleset "
                         "(wolfdsl compare A B) or settings that differ (--set-a NAME=V --set-b NAME=W)")
-    kw: dict[str, Any] = dict(jobs=jobs, agents=agents, players=players, until_ci=until_ci, progress=progress)
+    kw: dict[str, Any] = dict(jobs=jobs, agents=agents, players=players, until_ci=until_ci, progress=progress,
+                              pool=pool)
     a = simulate(ref_a, games, seed, options=opts_a or None, **kw)
     b = simulate(ref_b, games, seed, options=opts_b or None, **kw)
     return Comparison(label(ref_a, opts_a), label(ref_b, opts_b), a, b, differences(a, b), length_difference(a, b))

@@ -19,7 +19,8 @@ import sys
 import time
 from collections import Counter, deque
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import field
+from ..dataclasscode import dataclass  # methods compiled once per machine
 from typing import IO, TYPE_CHECKING, Any, Callable, Iterator
 
 from wolfdsl.diagnostics import WolfError
@@ -231,11 +232,17 @@ def _init_worker(ruleset_ref: str, options: dict | None, players: int | None, ag
                    agents=agents, keep_log=keep_log, seed=seed)
 
 
+def play_range(ruleset: Any, seed: int, start: int, stop: int, agents: str, players: int | None,
+               keep_log: bool) -> list[Outcome]:
+    """The outcomes of games ``start`` to ``stop - 1`` of a run seeded with ``seed``: a
+    chunk, in a worker of any backend (the local pool, :mod:`wolfdsl.sim.dask_backend`)."""
+    return [Outcome.of(play_game(ruleset, seed, i, agents, players, keep_log), keep_log)
+            for i in range(start, stop)]
+
+
 def _run_chunk(start: int, stop: int) -> list[Outcome]:
     w = _WORKER
-    return [Outcome.of(play_game(w["ruleset"], w["seed"], i, w["agents"], w["players"], w["keep_log"]),
-                       w["keep_log"])
-            for i in range(start, stop)]
+    return play_range(w["ruleset"], w["seed"], start, stop, w["agents"], w["players"], w["keep_log"])
 
 
 def _chunks(games: int, jobs: int) -> list[tuple[int, int]]:
@@ -327,7 +334,7 @@ def _progress_bar(total: int, enabled: bool) -> Iterator[tuple[Callable[[], None
 def simulate(ruleset_ref: str, games: int, seed: int, jobs: int = 1, agents: str = DEFAULT_AGENTS,
              options: dict[str, str] | None = None, players: int | None = None,
              log: str | os.PathLike | IO[str] | None = None, progress: bool = True,
-             until_ci: float | None = None) -> Summary:
+             until_ci: float | None = None, pool: Any = None) -> Summary:
     """Play ``games`` games of ``ruleset_ref`` and summarise them.
 
     - ``seed``: the run's seed; game ``i`` uses ``game_seed(seed, i)``.
@@ -342,6 +349,9 @@ def simulate(ruleset_ref: str, games: int, seed: int, jobs: int = 1, agents: str
       interval is narrower than this width, looking only at the checkpoints of
       :func:`wolfdsl.sim.precision.checkpoints`; the summary's ``games`` says how many
       were played. Same seed, same stopping point, whatever ``jobs`` is.
+    - ``pool``: another backend's pool (a :class:`wolfdsl.sim.dask_backend.DaskPool`,
+      from :func:`~wolfdsl.sim.dask_backend.backend_pool`) to play the games instead of
+      ``jobs`` local processes; the summary is the same, its ``jobs`` the pool's workers.
 
     Raises :class:`WolfError` for bad input (unknown ruleset or agent, bad option).
     """
@@ -353,7 +363,7 @@ def simulate(ruleset_ref: str, games: int, seed: int, jobs: int = 1, agents: str
         raise WolfError(f"--jobs must be at least 1, got {jobs}")
     make_agent(agents, 0)  # fail before any work on an unknown name
     ruleset = load(ruleset_ref, options, players)
-    jobs = max(1, min(jobs, games))
+    jobs = max(1, min(pool.workers if pool is not None else jobs, games))
     keep_log = log is not None
     tally = _Tally()
     show = progress and games > 0 and _stderr_is_terminal()
@@ -365,7 +375,9 @@ def simulate(ruleset_ref: str, games: int, seed: int, jobs: int = 1, agents: str
     with _open_log(log) as out:
         t0 = time.perf_counter()
         with _progress_bar(games, show) as (start, advance):
-            if jobs == 1:
+            if pool is not None:
+                outcomes = pool.outcomes(ruleset_ref, games, seed, agents, options, players, keep_log, start)
+            elif jobs == 1:
                 start()
                 outcomes: Iterator[Outcome] = (
                     Outcome.of(play_game(ruleset, seed, i, agents, players, keep_log), keep_log)

@@ -17,6 +17,7 @@ import csv
 import io
 import itertools
 from dataclasses import dataclass, field
+from typing import Any
 
 from wolfdsl.diagnostics import WolfError
 from wolfdsl.play.agents import DEFAULT_AGENTS
@@ -134,10 +135,11 @@ def grid(axes: list[tuple[str, list[str]]], players: list[int]) -> list[tuple[di
 
 def sweep(ref: str, axes: list[tuple[str, list[str]]], players: list[int], games: int, seed: int, *,
           jobs: int = 1, agents: str = DEFAULT_AGENTS, fixed: dict[str, str] | None = None,
-          until_ci: float | None = None, progress: bool = True, on_cell=None) -> Sweep:
+          until_ci: float | None = None, progress: bool = True, on_cell=None, pool: Any = None) -> Sweep:
     """Play ``games`` games (the cap, with ``until_ci``) in every cell of the grid.
 
-    ``on_cell(cell)`` is called as each cell is done. Raises :class:`WolfError` when the
+    ``on_cell(cell)`` is called as each cell is done; ``pool``: another backend's pool for
+    every cell (``simulate``'s ``pool``). Raises :class:`WolfError` when the
     grid is empty or an option is swept and fixed at once, and for any bad input
     :func:`~wolfdsl.sim.montecarlo.simulate` refuses (an unknown option or value, a
     player count the ruleset does not accept).
@@ -159,7 +161,7 @@ def sweep(ref: str, axes: list[tuple[str, list[str]]], players: list[int], games
         load(ref, {**fixed, **opts} or None, p)
     for opts, p in points:
         s = simulate(ref, games, seed, jobs=jobs, agents=agents, options={**fixed, **opts} or None,
-                     players=p, until_ci=until_ci, progress=progress)
+                     players=p, until_ci=until_ci, progress=progress, pool=pool)
         cell = Cell(opts, p, s)
         out.cells.append(cell)
         if on_cell is not None:
