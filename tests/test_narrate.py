@@ -243,3 +243,15 @@ def test_chinese_narration_uses_the_declared_names():
     assert lines[0] == "Game of fake-6 — Fake-6，种子 42，3名玩家；random机器人".replace("Game of ", "")
     assert "  1号  狼人  (Werewolves)" in lines  # the fake ruleset names no faction in Chinese
     assert "── 第1夜 ──" in lines and any(l.startswith("胜者：") for l in lines)
+
+
+def test_a_change_of_side_is_a_sentence_not_a_raw_event():
+    events = [{"seq": 0, "game": 0, "day": 1, "phase": "night", "type": "game_start", "ruleset": "cupid-10",
+               "seed": 11, "seats": [{"seat": 1, "role": "cupid", "faction": "village"}]},
+              {"seq": 1, "game": 0, "day": 1, "phase": "night", "type": "faction_change", "seat": 1,
+               "faction": "lovers"}]
+    rs = load("cupid-10")
+    lines = list(narrate(events, rs))
+    assert "  1号 Cupid now plays for Lovers" in lines
+    assert not any("[faction_change]" in line for line in lines)
+    assert "  1号丘比特现在属于情侣阵营" in list(narrate(events, rs, lang="zh"))

@@ -239,6 +239,10 @@ def tables(ctx):
 
 
 def holds(fn, g) -> bool:
+    """Whether the condition ``fn`` holds on the probe game ``g``; a condition that fails
+    (or runs away) does not hold there. Each evaluation has the run limits to itself, so
+    one runaway condition does not use up the budget of the conditions after it."""
+    g.steps = g.depth = 0
     try:
         return bool(fn(g, {}))
     except Exception:  # noqa: BLE001 - a rule that fails on a state does not hold there

@@ -214,6 +214,11 @@ class _Teller:
         self.roles[_as_seat(seat)] = role
         yield Line("  " + self.w["now"].format(who=before, what=self.role_name(role)), "status")
 
+    def on_faction_change(self, ev: dict) -> Iterator[Line]:
+        """A seat changes side (Cupid's mixed lovers, a converted player)."""
+        yield Line("  " + self.w["joins"].format(who=self.who(ev.get("seat")),
+                                                 what=self.faction_name(ev.get("faction", "?"))), "status")
+
     def on_revive(self, ev: dict) -> Iterator[Line]:
         seat, role = ev.get("seat"), ev.get("role")
         self.roles[_as_seat(seat)] = role
