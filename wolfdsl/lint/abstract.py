@@ -240,10 +240,16 @@ def tables(ctx):
 
 def holds(fn, g) -> bool:
     """Whether the condition ``fn`` holds on the probe game ``g``; a condition that fails
-    (or runs away) does not hold there. Each evaluation has the run limits to itself, so
-    one runaway condition does not use up the budget of the conditions after it."""
+    does not hold there. Each evaluation has the run limits to itself, so one runaway
+    condition does not use up the budget of the conditions after it; a condition that
+    ran away once is not evaluated again on this probe (it holds nowhere)."""
+    gone = g.__dict__.setdefault("_lint_runaway", set())
+    if id(fn) in gone:
+        return False
     g.steps = g.depth = 0
     try:
         return bool(fn(g, {}))
-    except Exception:  # noqa: BLE001 - a rule that fails on a state does not hold there
+    except Exception as exc:  # noqa: BLE001 - a rule that fails on a state does not hold there
+        if any(getattr(d, "code", None) == "E402" for d in getattr(exc, "diagnostics", ())):
+            gone.add(id(fn))
         return False
