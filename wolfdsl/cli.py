@@ -122,7 +122,8 @@ def until_ci_width(text: Optional[str]) -> Optional[float]:
     try:
         return parse_width(text)
     except WolfError as err:
-        raise typer.BadParameter(str(err).partition(": ")[2], param_hint="'--until-ci'") from None
+        message = str(err).removeprefix("error: ").removeprefix("--until-ci: ")
+        raise typer.BadParameter(message, param_hint="'--until-ci'") from None
 
 
 def players_text(players: tuple[int, int]) -> str:
