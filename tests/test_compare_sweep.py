@@ -200,3 +200,12 @@ def test_sweep_bad_input_exits_2(args, message):
     assert r.exit_code == 2, r.output
     assert message in flat(r.stderr)
     assert "Traceback" not in r.output
+
+
+def test_a_plot_over_player_counts_has_whole_number_ticks():
+    pytest.importorskip("matplotlib")
+    from wolfdsl.present.plot import figure
+    s = sweep("fake-range", [], [5, 6], 40, 9, progress=False)
+    ax = figure(s).axes[0]
+    ticks = [t for t in ax.get_xticks() if 5 <= t <= 6]
+    assert ticks == [5.0, 6.0]
