@@ -508,7 +508,11 @@ def rulesets() -> None:
             failed.append(err)
             table.add_row(name, "?", "(does not load: see below)", style="red")
             continue
-        table.add_row(name, players_text(rs.players), rs.summary)
+        shown = players_text(rs.players)
+        default = getattr(rs, "default_players", rs.players[0])
+        if default != rs.players[0]:
+            shown += f" ({default})"
+        table.add_row(name, shown, rs.summary)
     _stdout().print(table)
     for err in failed:
         typer.echo(err.render(), err=True)

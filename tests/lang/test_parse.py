@@ -60,3 +60,10 @@ def test_a_syntax_error_is_an_E101_at_its_place(text, line, col, message):
         parse(text, "t.wolf")
     d = err.value.diagnostics[0]
     assert (d.code, d.span.line, d.span.col) == ("E101", line, col) and message in d.message
+
+
+def test_players_with_a_default_count():
+    (x,) = ast("players 7..30 default 12\n").decls
+    assert (x.low, x.high, x.default) == (7, 30, 12)
+    (y,) = ast("players 8..18\n").decls
+    assert (y.low, y.high, y.default) == (8, 18, None)

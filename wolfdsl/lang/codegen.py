@@ -711,7 +711,9 @@ def codegen(program: Program, bindings: Bindings, options: dict[str, ir.Option],
     players = player_counts(p)
     triggers, replacements = cg.triggers()
     rs = ir.Ruleset(
-        name=name, title=p.title or name, summary=p.summary, path=path, players=players, symbols=symbols,
+        name=name, title=p.title or name, summary=p.summary, path=path, players=players,
+        default_players=p.players_default if p.players is not None and p.players_default is not None else players[0],
+        symbols=symbols,
         roles=roles, options=options,
         attributes={n: ir.Attribute(n, d.values, d.default, d.span, d.range) for n, d in p.attributes.items()},
         globals={n: cg.root(d.expr, f"global '{n}'") for n, d in p.globals.items()},
