@@ -53,6 +53,24 @@ def test_compare_the_same_thing_is_refused_and_a_ruleset_with_itself_differs_now
     assert c.length.diff == 0 and not c.length.significant
 
 
+def test_compare_until_ci_plays_the_same_games_on_both_sides():
+    # one round a game stops few games: B's intervals narrow at another count than A's
+    alone_a = simulate("fake-6", 20_000, 4, options={"rounds": "10"}, until_ci=0.1, progress=False)
+    alone_b = simulate("fake-6", 20_000, 4, options={"rounds": "1"}, until_ci=0.1, progress=False)
+    assert alone_a.games != alone_b.games
+    c = compare("fake-6", None, 20_000, 4, options_a={"rounds": "10"}, options_b={"rounds": "1"},
+                until_ci=0.1, progress=False)
+    n = max(alone_a.games, alone_b.games)
+    assert c.a.games == c.b.games == n
+    longer = simulate("fake-6", n, 4, options={"rounds": "10" if alone_a.games < n else "1"}, progress=False)
+    topped = c.a if alone_a.games < n else c.b
+    assert [f.wins for f in topped.factions] == [f.wins for f in longer.factions]
+    d = c.to_dict()
+    for side in ("a", "b"):
+        u = d[side]["until_ci"]
+        assert (u["width"], u["cap"], u["reached"]) == (0.1, 20_000, True) and u["widest"] < 0.1
+
+
 def test_compare_cli_text_and_json():
     r = invoke("compare", "fake-6", "--set-a", "rounds=10", "--set-b", "rounds=1", "--games", 300, "--seed", 4)
     assert r.exit_code == 0, r.output
@@ -182,3 +200,12 @@ def test_sweep_bad_input_exits_2(args, message):
     assert r.exit_code == 2, r.output
     assert message in flat(r.stderr)
     assert "Traceback" not in r.output
+
+
+def test_a_plot_over_player_counts_has_whole_number_ticks():
+    pytest.importorskip("matplotlib")
+    from wolfdsl.present.plot import figure
+    s = sweep("fake-range", [], [5, 6], 40, 9, progress=False)
+    ax = figure(s).axes[0]
+    ticks = [t for t in ax.get_xticks() if 5 <= t <= 6]
+    assert ticks == [5.0, 6.0]

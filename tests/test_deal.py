@@ -58,3 +58,12 @@ def test_a_no_op_observer_changes_nothing():
     from wolfdsl.play.seeding import derive
     got = play(rs, seed=7, agent=make_agent(DEFAULT_AGENTS, derive(7, "agent")), observer=Observer())
     assert game_log(got.events) == expected
+
+
+def test_a_ruleset_with_a_default_player_count_deals_it_without_players():
+    from wolfdsl.play import play_game
+    rs = load("mafia")
+    assert (rs.players, rs.default_players) == ((7, 30), 12)
+    assert len(play_game(rs, 1, 0, "random").events[0]["seats"]) == 12
+    assert len(play_game(rs, 1, 0, "random", players=9).events[0]["seats"]) == 9
+    assert load("millers-hollow").default_players == 8   # no default: the lowest count

@@ -122,7 +122,8 @@ def until_ci_width(text: Optional[str]) -> Optional[float]:
     try:
         return parse_width(text)
     except WolfError as err:
-        raise typer.BadParameter(str(err).partition(": ")[2], param_hint="'--until-ci'") from None
+        message = str(err).removeprefix("error: ").removeprefix("--until-ci: ")
+        raise typer.BadParameter(message, param_hint="'--until-ci'") from None
 
 
 def players_text(players: tuple[int, int]) -> str:
@@ -507,7 +508,11 @@ def rulesets() -> None:
             failed.append(err)
             table.add_row(name, "?", "(does not load: see below)", style="red")
             continue
-        table.add_row(name, players_text(rs.players), rs.summary)
+        shown = players_text(rs.players)
+        default = getattr(rs, "default_players", rs.players[0])
+        if default != rs.players[0]:
+            shown += f" ({default})"
+        table.add_row(name, shown, rs.summary)
     _stdout().print(table)
     for err in failed:
         typer.echo(err.render(), err=True)

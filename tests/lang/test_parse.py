@@ -42,7 +42,16 @@ def test_extend_proc_with_parameters_and_first():
 
 
 @pytest.mark.parametrize("text,line,col,message", [
-    ("role x { faction village\n", 1, 25, "a '{' block is still open"),
+    ("role x { faction village\n", 1, 25, "the '{' at line 1, column 8 is not closed; add '}'"),
+    # a block left open: the '{' whose closing '}' is missing, by the indentation of the '}' that follow
+    ("step s in night {\n  if day == 1 {\n    log note\n}\n\nwin w for village when day > 1\n", 6, 1,
+     "'win' starts a new declaration, but the '{' at line 2, column 15 is not closed"),
+    ("step s in night {\n  if day == 1 {\n    log note\n  } else {\n    log note\n}\n", 6, 2,
+     "the '{' at line 4, column 10 is not closed"),
+    # a misspelt keyword, where it stands or just before
+    ("stpe s in night { }\n", 1, 1, "(did you mean 'step'?)"),
+    ("step s in nite { }\n", 1, 11, "(did you mean 'night'?)"),
+    ("step s in night { iff day > 1 { log note } }\n", 1, 23, "'iff' is not a word of the language: did you mean 'if'?"),
     ("step s in night { let = 1 }\n", 1, 23, "unexpected '='"),
     ("role 狼 { }\n", 1, 6, "names are written with ASCII letters"),
 ])
@@ -51,3 +60,10 @@ def test_a_syntax_error_is_an_E101_at_its_place(text, line, col, message):
         parse(text, "t.wolf")
     d = err.value.diagnostics[0]
     assert (d.code, d.span.line, d.span.col) == ("E101", line, col) and message in d.message
+
+
+def test_players_with_a_default_count():
+    (x,) = ast("players 7..30 default 12\n").decls
+    assert (x.low, x.high, x.default) == (7, 30, 12)
+    (y,) = ast("players 8..18\n").decls
+    assert (y.low, y.high, y.default) == (8, 18, None)

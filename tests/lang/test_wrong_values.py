@@ -36,6 +36,8 @@ five() + [1] == 1 => `5 + [1]`: `[1]` is a list: write the list first (`[1] + 5`
 five() % 0 == 1 => `5 % 0`: division by zero
 -nothing() == 1 => `-none`: `none` has no arithmetic
 five() < role_name() => `5 < seer`: a number and a name cannot be put in order
+five() > role_name() => `5 > seer`: a number and a name cannot be put in order
+five() >= "two" => a number and a name cannot be put in order
 1 in five() => `1 in 5`: `5` is a number, not a list
 role_name().role == seer => `seer.role`: `seer` is a name, not a seat (seats are 1 to 12)
 (five() + 20).role == seer => `25.role`: `25` is not a seat (seats are 1 to 12)

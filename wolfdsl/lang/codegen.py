@@ -14,6 +14,8 @@ at the designer's line, never a traceback.
 """
 from __future__ import annotations
 
+import re
+
 import os
 from typing import Any, Callable
 
@@ -47,11 +49,34 @@ def seat(g, s, field: str | None = None):
                    else f"{what}`{show(s)}` is {kind_of(s)}, not a seat (seats are 1 to {g.n})")
 
 
+_PY_KINDS = {"str": "a name", "int": "a number", "float": "a number", "bool": "a yes/no", "NoneType": "none",
+             "list": "a list", "tuple": "a list", "dict": "a table of ballots"}
+_ORDER_ERROR = re.compile(r"'([<>]=?)' not supported between instances of '(\w+)' and '(\w+)'")
+_ARITH_ERROR = re.compile(r"unsupported operand type\(s\) for ([^:]+): '(\w+)' and '(\w+)'")
+
+
+def python_types_in_words(text: str) -> str | None:
+    """A Python comparison or operand TypeError in the ruleset's words ("a name and a
+    number cannot be put in order"), or ``None`` when ``text`` is neither."""
+    m = _ORDER_ERROR.match(text)
+    if m:
+        a, b = _PY_KINDS.get(m.group(2), m.group(2)), _PY_KINDS.get(m.group(3), m.group(3))
+        return f"`{m.group(1)}`: {a} and {b} cannot be put in order"
+    m = _ARITH_ERROR.match(text)
+    if m:
+        return (f"`{m.group(1).strip()}` of {_PY_KINDS.get(m.group(2), m.group(2))} and "
+                f"{_PY_KINDS.get(m.group(3), m.group(3))}: no arithmetic between them")
+    return None
+
+
 def explain(exc: Exception) -> str:
     """A Python error while a rule ran, in words."""
     if isinstance(exc, (NotASeat, WrongValue)):
         return str(exc)
     text = str(exc)
+    words = python_types_in_words(text) if isinstance(exc, TypeError) else None
+    if words is not None:
+        return words
     if "NoneType" in text:
         return f"a value is none where a seat, number or list is needed ({text})"
     return f"{type(exc).__name__}: {text}"
@@ -686,7 +711,9 @@ def codegen(program: Program, bindings: Bindings, options: dict[str, ir.Option],
     players = player_counts(p)
     triggers, replacements = cg.triggers()
     rs = ir.Ruleset(
-        name=name, title=p.title or name, summary=p.summary, path=path, players=players, symbols=symbols,
+        name=name, title=p.title or name, summary=p.summary, path=path, players=players,
+        default_players=p.players_default if p.players is not None and p.players_default is not None else players[0],
+        symbols=symbols,
         roles=roles, options=options,
         attributes={n: ir.Attribute(n, d.values, d.default, d.span, d.range) for n, d in p.attributes.items()},
         globals={n: cg.root(d.expr, f"global '{n}'") for n, d in p.globals.items()},

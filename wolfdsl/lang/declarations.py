@@ -27,9 +27,11 @@ class Summary(Decl):
 
 @_node
 class Players(Decl):
-    """``players 12`` / ``players 8..18``."""
+    """``players 12`` / ``players 8..18`` / ``players 7..30 default 12`` (the count a
+    game has without ``--players``; the lowest when not given)."""
     low: int
     high: int
+    default: int | None = None
 
 
 @_node

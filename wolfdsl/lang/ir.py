@@ -226,6 +226,9 @@ class Ruleset:
     events: dict[str, tuple[EventText, ...]] = field(default_factory=dict)
     """Narration of the event types the ruleset logs, by type: a later file's texts
     first, so a ruleset overrides what it imports."""
+    default_players: int = 0
+    """The player count of a game without ``--players`` (``players LOW..HIGH default N``;
+    else ``LOW``)."""
     told: dict[frozenset, dict[str, tuple]] = field(default_factory=dict)
     """What ``tell`` records reveal, by their field names
     (:func:`wolfdsl.lang.knowledge.told_facts`): the bots' beliefs read it."""

@@ -47,6 +47,7 @@ class Program:
     summary: str = ""
     players: tuple[int, int] | None = None
     players_span: Span | None = None
+    players_default: int | None = None
     decls: dict[tuple[str, str], Any] = field(default_factory=dict)
     order: list[tuple[str, str]] = field(default_factory=list)
     symbols: dict[str, dict[str, A.SymbolDecl]] = field(default_factory=lambda: {k: {} for k in SYMBOL_KINDS})
@@ -109,6 +110,10 @@ def link(modules: list[A.Module]) -> tuple[Program, list[Diagnostic]]:
             elif isinstance(d, A.Players):
                 prog.players = (d.low, d.high)
                 prog.players_span = d.span
+                prog.players_default = d.default
+                if d.default is not None and not d.low <= d.default <= d.high:
+                    diags.append(Diagnostic(d.span, "error", f"players {d.low}..{d.high} default {d.default}: the "
+                                            f"default must be one of the counts, {d.low} to {d.high}", "E208"))
             elif isinstance(d, A.Import):
                 pass
             elif isinstance(d, A.SymbolDecl):

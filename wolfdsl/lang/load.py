@@ -384,6 +384,8 @@ class Description:
     title: str
     summary: str
     players: tuple[int, int]
+    default_players: int = 0
+    """The count of a game without ``--players`` (the lowest unless the file says)."""
 
 
 def describe(ref: str) -> Description:
@@ -391,7 +393,9 @@ def describe(ref: str) -> Description:
     E1xx/E2xx error is raised as ``WolfError``) but without generating its code."""
     path, name = resolve(ref)
     program = check_program([mod for _, mod in _modules(path, str(path))])[0]
-    return Description(name, program.title or name, program.summary, player_counts(program))
+    counts = player_counts(program)
+    default = program.players_default if program.players is not None and program.players_default else counts[0]
+    return Description(name, program.title or name, program.summary, counts, default)
 
 
 _COMPILED: OrderedDict[tuple, Ruleset] = OrderedDict()

@@ -16,6 +16,7 @@ from typing import Any
 from .symbols import Binding, Bindings, Scope
 
 _FIELD_KINDS = {"faction": "faction", "role": "role", "class": "class", "team": "team", "cause": "cause"}
+_SEAT_LISTS = frozenset({"alive", "players", "dead", "given_last_words", "unannounced"})
 
 
 LIST_FIRST = frozenset({"count", "empty", "any", "the", "first", "last", "min", "max", "sum", "take", "drop",
@@ -40,6 +41,7 @@ class NameResolver:
         self.counter_names = {n for r in self.roles.values() for n, _ in r.counters}
         self.prop_names = {n for r in self.roles.values() for n, _ in r.props} | set(program.properties)
         self.b.actions = collect_actions(program)
+        self.want = None  # the names an unknown name is compared with (expr_against)
 
     def error(self, span, code: str, msg: str) -> None:
         self.b.diagnostics.append(Diagnostic(span, "error", msg, code))
@@ -91,7 +93,8 @@ class NameResolver:
         if n in self.funcs:
             self.error(span, "E201", f"'{n}' is a func: call it as {n}(...)")
         else:
-            self.error(span, "E201", f"unknown name '{n}'" + did_you_mean(n, self.known_names(scope.visible())))
+            hint = did_you_mean(n, self.want) if self.want else ""
+            self.error(span, "E201", f"unknown name '{n}'" + (hint or did_you_mean(n, self.known_names(scope.visible()))))
         return Binding("error", n)
 
     # ------------------------------------------------------------ expressions
@@ -171,14 +174,27 @@ class NameResolver:
         for i in e.items:
             self.expr(i, scope)
 
+    def seat_kind(self, e: A.Expr, scope: Scope) -> str | None:
+        """``"seat"`` when ``e`` is certainly a list of seats (``alive``, ``players``,
+        ``dead``, or a comprehension over one), else ``None``: what a variable drawn
+        from it holds, for E210."""
+        while isinstance(e, A.Comprehension):
+            e = e.source
+        if isinstance(e, A.Name) and e.id in _SEAT_LISTS and scope.lookup(e.id) is None \
+                and e.id not in self.p.globals:
+            return "seat"
+        return None
+
     def e_Comprehension(self, e: A.Comprehension, scope):
         self.expr(e.source, scope)
         inner = Scope(scope)
         self.put(e, inner.bind(e.var))
+        inner.mark(e.var, self.seat_kind(e.source, scope))
         self.expr(e.cond, inner)
 
     def e_BinOp(self, e: A.BinOp, scope):
-        self.expr(e.left, scope)
+        compare = e.op in ("==", "!=")
+        self.expr_against(e.left, self.compared_kind(e.right, scope) if compare else None, scope)
         if e.op in ("has", "lacks") and isinstance(e.right, A.Name) and scope.lookup(e.right.id) is None:
             n = e.right.id
             if n not in self.p.symbols["status"]:
@@ -188,24 +204,52 @@ class NameResolver:
                 self.use("status", n, e.right.span)
                 self.put(e.right, Binding("symbol", n))
             return
-        self.expr(e.right, scope)
-        if e.op in ("==", "!="):
+        self.expr_against(e.right, self.compared_kind(e.left, scope) if compare else None, scope)
+        if compare:
             self.check_kinds(e.left, e.right, scope)
             self.check_kinds(e.right, e.left, scope)
 
+    def expr_against(self, e: A.Expr, kind: str | None, scope: Scope) -> None:
+        """Resolve ``e``, compared with a value of ``kind``: an unknown name there is
+        suggested among that kind's names first (``cause == wolves``: did you mean 'wolf')."""
+        if kind is None or kind == "seat" or not isinstance(e, A.Name):
+            self.expr(e, scope)
+            return
+        self.want = self.roles if kind == "role" else self.p.symbols.get(kind)
+        try:
+            self.expr(e, scope)
+        finally:
+            self.want = None
+
+    def compared_kind(self, e: A.Expr, scope: Scope) -> str | None:
+        """What ``e`` certainly holds when compared with ``==``: a field's kind
+        (``p.faction``: ``faction``), or a variable's (``seat``, ``cause``)."""
+        if isinstance(e, A.Attr) and e.name in _FIELD_KINDS:
+            return _FIELD_KINDS[e.name]
+        if isinstance(e, A.Name):
+            return scope.kind_of(e.id)
+        return None
+
     def check_kinds(self, fld: A.Expr, other: A.Expr, scope: Scope) -> None:
-        """``p.faction == werewolf`` compares a faction with a role id: never true (E210)."""
-        if not (isinstance(fld, A.Attr) and fld.name in _FIELD_KINDS and isinstance(other, A.Name)):
+        """``p.faction == werewolf`` compares a faction with a role id, ``t == seer`` a
+        seat with a role, ``cause == werewolves`` a cause with a faction: never true (E210)."""
+        want = self.compared_kind(fld, scope)
+        if want is None or not isinstance(other, A.Name):
             return
         n = other.id
         if scope.lookup(n) is not None or n in self.p.globals or n in self.option_values or n in B.VALUES:
             return
-        want = _FIELD_KINDS[fld.name]
         kinds = self.symbol_kinds(n)
         if not kinds or want in kinds or "option value" in kinds:
             return
+        what = f"'.{fld.name}'" if isinstance(fld, A.Attr) else f"'{fld.id}'"
+        if want == "seat":
+            fix = f"; to compare the seat's role, write {fld.id}.{kinds[0] if kinds[0] in _FIELD_KINDS else 'role'} == {n}"
+            self.error(other.span, "E210", f"{what} is a seat and '{n}' is a {' and a '.join(kinds)}: "
+                       f"the comparison is never true{fix}")
+            return
         names = self.roles if want == "role" else self.p.symbols[want]
-        self.error(other.span, "E210", f"'.{fld.name}' is compared with '{n}', which is a {' and a '.join(kinds)}, "
+        self.error(other.span, "E210", f"{what} is compared with '{n}', which is a {' and a '.join(kinds)}, "
                    f"not a {want}: the comparison is never true" + did_you_mean(n, names))
 
     def e_BoolOp(self, e: A.BoolOp, scope):

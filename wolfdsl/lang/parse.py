@@ -9,15 +9,17 @@ from lark's own cache in the per-user cache folder (:func:`cache_dir`) when it h
 """
 from __future__ import annotations
 
+import difflib
 import functools
 import hashlib
 import os
+import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..cachedir import cache_dir
-from ..diagnostics import Diagnostic, Span, WolfError
+from ..diagnostics import Diagnostic, Related, Span, WolfError, did_you_mean
 
 if TYPE_CHECKING:
     from lark import Lark, Tree
@@ -150,6 +152,7 @@ def _syntax_diagnostic(exc: UnexpectedInput, text: str, path: str) -> Diagnostic
     line = getattr(exc, "line", 1) or 1
     col = getattr(exc, "column", 1) or 1
     width = 1
+    related: tuple = ()
     if isinstance(exc, UnexpectedToken):
         tok = exc.token
         if tok.type == "$END":
@@ -158,12 +161,27 @@ def _syntax_diagnostic(exc: UnexpectedInput, text: str, path: str) -> Diagnostic
             line, col = len(lines), len(lines[-1]) + 1
             if "RBRACE" in exc.expected:
                 msg = "unexpected end of file: a '{' block is still open; add '}'"
+                opened = _unclosed_brace(text, len(text))
+                if opened is not None:
+                    msg = (f"unexpected end of file: the '{{' at line {opened[0]}, column {opened[1]} "
+                           "is not closed; add '}'")
+                    related = (Related(Span(path, opened[0], opened[1], opened[0], opened[1] + 1, text=text),
+                                       "this '{' is not closed"),)
         else:
             width = max(len(str(tok)), 1)
             msg = f"unexpected {str(tok)!r}" + _describe(exc.expected)
+            msg += _keyword_typo(str(tok) if tok.type == "NAME" else "", exc.expected, text,
+                                 getattr(tok, "start_pos", None))
+            opened = _unclosed_brace(text, tok.start_pos) if tok.start_pos is not None else None
             if "NAME" in exc.expected and tok.type != "NAME" and str(tok).isidentifier():
-                msg = (f"'{tok}' is a word of the language and cannot name a variable here; "
-                       f"use another name, such as '{tok}_'")
+                if col == 1 and opened is not None:
+                    msg = (f"'{tok}' starts a new declaration, but the '{{' at line {opened[0]}, column "
+                           f"{opened[1]} is not closed: add '}}' before this line")
+                    related = (Related(Span(path, opened[0], opened[1], opened[0], opened[1] + 1, text=text),
+                                       "this '{' is not closed"),)
+                else:
+                    msg = (f"'{tok}' is a word of the language and cannot name a variable here; "
+                           f"use another name, such as '{tok}_'")
             if tok.type == "RBRACE" and "NAME" in exc.expected:
                 msg = "unexpected '}'" + _describe(exc.expected)
     elif isinstance(exc, UnexpectedCharacters):
@@ -185,4 +203,77 @@ def _syntax_diagnostic(exc: UnexpectedInput, text: str, path: str) -> Diagnostic
     else:  # pragma: no cover
         msg = str(exc).splitlines()[0]
     span = Span(path, line, col, line, col + width, text=text)
-    return Diagnostic(span, "error", msg, code="E101")
+    return Diagnostic(span, "error", msg, code="E101", related=related)
+
+
+def _keywords() -> set[str]:
+    """The words of the language (``step``, ``if``, ``decide``...): the grammar's
+    terminals that match one lower-case word."""
+    out = set()
+    for t in parser().terminals:
+        pattern = getattr(t.pattern, "value", "")
+        if type(t.pattern).__name__ == "PatternStr" and pattern.isidentifier():
+            out.add(pattern)
+    return out
+
+
+def _keyword_typo(word: str, expected, text: str, pos: int | None) -> str:
+    """`` (did you mean 'step'?)`` when the unexpected name ``word``, or the name just
+    before it at the start of a statement (``iff p.alive``), is a misspelt keyword."""
+    words = {t.lower() for t in expected if t.isupper() and t.isidentifier() and not t.startswith("_")}
+    hint = did_you_mean(word, words & _keywords()) if word and word not in words else ""
+    if hint or pos is None:
+        return hint
+    before = text[:pos].rstrip(" \t")
+    m = re.search(r"(?:^|[{;\n]\s*)([A-Za-z_]\w*)$", before)
+    if m is None:
+        return ""
+    prev = m.group(1)
+    keywords = _keywords()
+    if prev in keywords:
+        return ""
+    close = difflib.get_close_matches(prev, sorted(keywords), n=1, cutoff=0.6)
+    return f" ('{prev}' is not a word of the language: did you mean '{close[0]}'?)" if close else ""
+
+
+def _unclosed_brace(text: str, upto: int) -> tuple[int, int] | None:
+    """``(line, column)`` of the '{' before ``upto`` that is most likely not closed, or
+    ``None`` when every '{' before it is closed. A '}' that begins its line closes the
+    innermost open '{' whose line is indented as much as it: the ones it skips are the
+    unclosed ones (strings and comments are left out)."""
+    stack: list[tuple[int, int, int]] = []  # (line, col, indentation of its line)
+    skipped: list[tuple[int, int, int]] = []
+    line, line_start, indent, first = 1, 0, 0, True
+    i, n = 0, min(upto, len(text))
+    while i < n:
+        ch = text[i]
+        if ch == "\n":
+            line, line_start, first = line + 1, i + 1, True
+        elif ch == "#":
+            while i < n and text[i] != "\n":
+                i += 1
+            continue
+        elif ch == '"':
+            i += 1
+            while i < n and text[i] not in '"\n':
+                i += 1
+        elif ch == "{":
+            if first:
+                indent, first = i - line_start, False
+            stack.append((line, i - line_start + 1, indent))
+        elif ch == "}":
+            at_start = first
+            if first:
+                indent, first = i - line_start, False
+            if stack:
+                if at_start:
+                    col = i - line_start
+                    while len(stack) > 1 and stack[-1][2] > col:
+                        skipped.append(stack.pop())
+                stack.pop()
+        elif not ch.isspace() and first:
+            indent, first = i - line_start, False
+        i += 1
+    if skipped:
+        return skipped[-1][:2]
+    return stack[-1][:2] if stack else None

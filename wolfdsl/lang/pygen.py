@@ -392,7 +392,7 @@ class PyGen(CodeGen):
             if not right.pure:  # both evaluated, left first, as the closure does
                 return Code(f"{self.const_ref(BINOPS[op])}({a}, {b})")
             ta, tb = self.temp(), self.temp()
-            test = {"<": f"{ta} < {tb}", "<=": f"{ta} <= {tb}", ">": f"{tb} < {ta}", ">=": f"{tb} <= {ta}"}[op]
+            test = f"{ta} {op} {tb}"
             return Code(f"(({ta} := {a}) is not None and ({tb} := {b}) is not None and {test})")
         if op in ("in", "not in"):
             test = f"_member({a}, {b})"  # names a right side that is no list

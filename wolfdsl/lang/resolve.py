@@ -82,6 +82,8 @@ class Resolver(NameResolver):
                                f"{', '.join(sorted(KNOWN_EVENTS))}")
                     continue
                 scope = Scope(None, (t.var, "cause"))
+                scope.mark(t.var, "seat")
+                scope.mark("cause", "cause")
                 if t.when is not None:
                     self.expr(t.when, scope)
                 self.block(t.body, scope, kind)
@@ -208,6 +210,7 @@ class Resolver(NameResolver):
         self.list_source(s.source, "what a for loop goes over")
         inner = Scope(scope)
         self.put(s, inner.bind(s.var))
+        inner.mark(s.var, self.seat_kind(s.source, scope))
         self.block(s.body, inner, ctx)
 
     def clauses(self, clauses, scope) -> None:
@@ -231,6 +234,8 @@ class Resolver(NameResolver):
             by = Binding("seat", "")
         inner = Scope(scope)
         me = inner.bind("me")
+        if by.kind in ("role", "seat"):
+            inner.mark("me", "seat")
         self.clauses(s.requires, inner)
         self.expr(s.options, inner)
         self.list_source(s.options, "the options of a decide")
@@ -244,6 +249,7 @@ class Resolver(NameResolver):
             self.expr(s.prefer, inner)
         opt = Scope(inner)
         var = opt.bind(s.var)
+        opt.mark(s.var, self.seat_kind(s.options, inner))
         self.clauses(s.unless, opt)
         if s.score is not None:
             self.expr(s.score, opt)
@@ -255,11 +261,13 @@ class Resolver(NameResolver):
         self.list_source(s.voters, "the voters of a vote")
         vscope = Scope(scope)
         voter = vscope.bind(s.voter_var)
+        vscope.mark(s.voter_var, self.seat_kind(s.voters, scope))
         self.clauses(s.voter_unless, vscope)
         self.expr(s.candidates, scope)
         self.list_source(s.candidates, "the candidates of a vote")
         cscope = Scope(vscope)
         cand = cscope.bind(s.cand_var)
+        cscope.mark(s.cand_var, self.seat_kind(s.candidates, scope))
         self.clauses(s.cand_unless, cscope)
         if s.weight is not None:
             self.expr(s.weight, cscope)

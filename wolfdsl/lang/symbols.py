@@ -73,13 +73,29 @@ class Scope:
     """A block scope: ``vars`` maps a name to its slot; ``parent`` is the enclosing
     scope of the same frame (``None`` at the frame's top)."""
 
-    __slots__ = ("parent", "vars")
+    __slots__ = ("parent", "vars", "kinds")
 
     def __init__(self, parent: "Scope | None" = None, names=()):
         self.parent = parent
         self.vars: dict[str, str] = {}
+        self.kinds: dict[str, str] = {}
         for n in names:
             self.bind(n)
+
+    def mark(self, name: str, kind: str | None) -> None:
+        """Record that the variable ``name`` of this scope always holds a ``kind``
+        (``seat``, ``cause``) — what E210 compares symbols against."""
+        if kind is not None:
+            self.kinds[name] = kind
+
+    def kind_of(self, name: str) -> str | None:
+        """What the nearest variable ``name`` always holds (``seat``, ``cause``), or ``None``."""
+        s = self
+        while s is not None:
+            if name in s.vars:
+                return s.kinds.get(name)
+            s = s.parent
+        return None
 
     def lookup(self, name: str) -> str | None:
         s = self

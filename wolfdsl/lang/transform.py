@@ -57,8 +57,9 @@ class _ToAst(Transformer):
     def summary_decl(self, meta, s):
         return A.Summary(text=_unquote(s), span=self._span(meta))
 
-    def players_decl(self, meta, lo, hi):
-        return A.Players(low=int(lo), high=int(hi if hi is not None else lo), span=self._span(meta))
+    def players_decl(self, meta, lo, hi, default):
+        return A.Players(low=int(lo), high=int(hi if hi is not None else lo),
+                         default=int(default) if default is not None else None, span=self._span(meta))
 
     def import_decl(self, meta, s):
         return A.Import(path=_unquote(s), span=self._span(meta))

@@ -91,6 +91,14 @@ def less_equal(a, b) -> bool:
     return a is not None and b is not None and _ordered(a, b, "<=") and a <= b
 
 
+def greater(a, b) -> bool:
+    return a is not None and b is not None and _ordered(a, b, ">") and a > b
+
+
+def greater_equal(a, b) -> bool:
+    return a is not None and b is not None and _ordered(a, b, ">=") and a >= b
+
+
 def _ordered(a, b, op: str) -> bool:
     """True when ``a`` and ``b`` can be put in order (two numbers, or two names)."""
     if isinstance(a, (int, float)) and isinstance(b, (int, float)) or (isinstance(a, str) and isinstance(b, str)):
@@ -158,7 +166,7 @@ _times = arithmetic("*", operator.mul)
 
 BINOPS: dict[str, Callable[[Any, Any], Any]] = {
     "==": operator.eq, "!=": operator.ne, "<": less, "<=": less_equal,
-    ">": lambda a, b: less(b, a), ">=": lambda a, b: less_equal(b, a),
+    ">": greater, ">=": greater_equal,
     "in": member, "not in": lambda a, b: not member(a, b),
     "+": add, "-": subtract, "*": multiply, "/": arithmetic("/", operator.truediv),
     "%": arithmetic("%", operator.mod),

@@ -205,14 +205,18 @@ class MismatchedComparison(_Compile):
     What it finds:
         ``p.faction == werewolf`` (a role id where a faction id belongs), ``p.role ==
         village``, ``p.cause == protected``: a comparison of ``.faction``, ``.role``,
-        ``.class``, ``.team`` or ``.cause`` with a declared name of another kind.
+        ``.class``, ``.team`` or ``.cause`` with a declared name of another kind. Also a
+        seat compared with a role or faction (``t == seer`` where ``t`` comes from
+        ``alive``, a trigger's seat or ``me``) and a trigger's ``cause`` compared with
+        a faction (``cause == werewolves``).
     Why it matters:
         The two sides can never be equal, so the rule silently never fires.
     Example:
         ``if t.faction == werewolf { kill me cause shot }``.
     Fix:
         Compare with a name of the field's kind (``t.faction == werewolves``,
-        ``t.role == werewolf``).
+        ``t.role == werewolf``, ``cause == wolf``); compare a seat's field, not the
+        seat (``t.role == seer``).
     """
     code, name = "E210", "mismatched-comparison"
 

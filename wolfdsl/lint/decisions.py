@@ -123,7 +123,7 @@ class UnsatisfiableFilter(Rule):
     """
     code, name, family = "W340", "unsatisfiable-filter", "decisions"
     severity = "error"
-    message = "no option of '{action}' survives its 'unless' filter in any of {n} explored states{where}"
+    message = "no option of '{action}' survives its {filters} in any of {n} explored states{where}"
 
     def check(self, ctx):
         comp = ctx.compiler
@@ -168,8 +168,16 @@ class UnsatisfiableFilter(Rule):
             culprit = next((c for c, a in zip(d.unless, always) if a), None)
             span = culprit.span if culprit is not None and culprit.span else head_span(d.span)
             yield self.diag(span, [(head_span(d.span), "the decision is here")] if culprit is not None else (),
-                            action=d.action, n=nonempty,
-                            where=": this clause removes them all" if culprit is not None else "")
+                            action=d.action, n=nonempty, filters=_filter_words(d.unless),
+                            where=(f": this '{'must' if culprit.must else 'unless'}' clause removes them all"
+                                   if culprit is not None else ""))
+
+
+def _filter_words(clauses) -> str:
+    """``'unless' filter``, ``'must' filter`` or ``'unless' and 'must' filters``: what a
+    decision's clauses are, as its author wrote them."""
+    kinds = [k for k in ("unless", "must") if any(c.must == (k == "must") for c in clauses)]
+    return " and ".join(f"'{k}'" for k in kinds) + (" filters" if len(kinds) > 1 else " filter")
 
 
 @register

@@ -91,7 +91,7 @@ class Game(Table):
         if seats is not None:
             n = len(seats)
         else:
-            n = players if players is not None else rs.players[0]
+            n = players if players is not None else rs.default_players
         dealt = deal(rs, self.rng, n, seats, extra_cards)
         self.extra_cards, self.deck_cards = dealt.extra_cards, dealt.deck_cards
         self.n = n

@@ -92,6 +92,10 @@ def figure(sweep):
             ax.fill_between(xs, [p[2] for p in pts], [p[3] for p in pts], color=colour, alpha=0.15, linewidth=0)
     if not numeric:
         ax.set_xticks(list(pos.values()), [str(x) for x in xs_all])
+    elif all(float(p).is_integer() for p in pos.values()):
+        # whole numbers (players, counts): no tick at 8.5 players
+        from matplotlib.ticker import MaxNLocator
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel(x_name)
     ax.set_ylabel("win rate (95% interval)")
     ax.set_ylim(0, 1)

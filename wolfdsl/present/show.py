@@ -94,7 +94,7 @@ def view_of(comp, overrides: dict[str, str]) -> dict[str, Any]:
     factions = rs.factions
     return {
         "ruleset": rs.name, "title": rs.title, "summary": rs.summary,
-        "players": list(rs.players), "first_phase": rs.first_phase,
+        "players": list(rs.players), "default_players": rs.default_players, "first_phase": rs.first_phase,
         "decks": decks, "options": opts,
         "night": _steps(comp, "night"), "day": _steps(comp, "day"),
         "cards": [{"card": c.id, "name": c.name, "name_zh": c.name_zh, "tags": {k: str(v) for k, v in c.tags}}
@@ -112,7 +112,8 @@ def view_of(comp, overrides: dict[str, str]) -> dict[str, Any]:
 # ----------------------------------------------------------------------------- text
 
 WORDS = {
-    "en": {"players": "Players", "deck": "Deck", "extra": "{n} face down", "options": "Options",
+    "en": {"default": "{n} unless --players says otherwise",
+           "players": "Players", "deck": "Deck", "extra": "{n} face down", "options": "Options",
            "option": "option", "value": "value", "set_by": "set by", "allowed": "allowed", "rule": "rule",
            "night": "Night (the steps in wake order)", "day": "Day (the steps in order)", "cards": "Event cards",
            "wins": "Win rules (the first that holds; same priority: together)",
@@ -121,7 +122,8 @@ WORDS = {
            "set": {"--set": "--set", "ruleset": "set", "default": ""}, "off": "(off with these options)",
            "priority": "priority {p}", "for": "for", "count": "{n} players",
            "night_word": "night", "day_word": "day"},
-    "zh": {"players": "人数", "deck": "牌组", "extra": "{n}张底牌", "options": "选项",
+    "zh": {"default": "默认{n}人（--players 可改）",
+           "players": "人数", "deck": "牌组", "extra": "{n}张底牌", "options": "选项",
            "option": "选项", "value": "取值", "set_by": "来源", "allowed": "可选值", "rule": "规则",
            "night": "夜晚（按睁眼顺序）", "day": "白天（按顺序）", "cards": "事件牌",
            "wins": "胜利条件（先满足者胜；同优先级同时获胜）",
@@ -168,7 +170,9 @@ def render(view: dict, lang: str = "en") -> str:
     """The text of ``wolfdsl show``."""
     w = WORDS[lang]
     out = [f"{view['title']} ({view['ruleset']})", view["summary"], ""]
-    out.append(f"{w['players']}: {_players(*view['players'])}")
+    default = view.get("default_players")
+    shown = "" if default in (None, view["players"][0]) else f" ({w['default'].format(n=default)})"
+    out.append(f"{w['players']}: {_players(*view['players'])}{shown}")
     out += ["", w["deck"]]
     for d in view["decks"]:
         extra = ("; " + w["extra"].format(n=d["extra"])) if d["extra"] else ""

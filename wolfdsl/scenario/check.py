@@ -39,7 +39,7 @@ def ruleset_problems(sc: Scenario, rs) -> list[Diagnostic]:
     check.decisions()
     check.expect()
     if sc.seats is None:  # load_scenario checked the seat numbers against the seats
-        check.out.extend(seat_problems(sc, rs.players[0]))
+        check.out.extend(seat_problems(sc, rs.default_players))
     check.out.sort(key=lambda d: (d.span.line, d.span.col))
     return check.out
 

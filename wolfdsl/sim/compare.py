@@ -73,6 +73,10 @@ def compare(ref_a: str, ref_b: str | None, games: int, seed: int, *, jobs: int =
             progress: bool = True, pool: Any = None) -> Comparison:
     """Play ``games`` games (the cap, with ``until_ci``) of each side and compare them.
 
+    With ``until_ci`` each side plays until its own intervals are narrower than it; the
+    side that stopped first then plays on to the other's count, so both sides always
+    play the same games.
+
     ``pool``: another backend's pool for both sides (``simulate``'s ``pool``).
     ``ref_b`` ``None`` compares ``ref_a`` with itself under ``options_a`` and
     ``options_b`` (each on top of ``options``). Raises :class:`WolfError` when the two
@@ -89,7 +93,23 @@ def compare(ref_a: str, ref_b: str | None, games: int, seed: int, *, jobs: int =
                               pool=pool)
     a = simulate(ref_a, games, seed, options=opts_a or None, **kw)
     b = simulate(ref_b, games, seed, options=opts_b or None, **kw)
+    if until_ci is not None and a.games != b.games:
+        # the side that stopped first plays on to the other's count: the same games on
+        # both sides (common random numbers), so the difference is of paired samples
+        n = max(a.games, b.games)
+        fixed = {**kw, "until_ci": None}
+        if a.games < n:
+            a = _topped_up(a, simulate(ref_a, n, seed, options=opts_a or None, **fixed))
+        else:
+            b = _topped_up(b, simulate(ref_b, n, seed, options=opts_b or None, **fixed))
     return Comparison(label(ref_a, opts_a), label(ref_b, opts_b), a, b, differences(a, b), length_difference(a, b))
+
+
+def _topped_up(first: Summary, more: Summary) -> Summary:
+    """``more`` (the same run played on to a larger fixed count) keeping ``first``'s
+    ``--until-ci`` record: the width asked for, the cap, and that it was reached."""
+    more.until_ci, more.cap, more.ci_reached = first.until_ci, first.cap, first.ci_reached
+    return more
 
 
 def differences(a: Summary, b: Summary) -> list[Difference]:

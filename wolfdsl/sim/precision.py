@@ -44,7 +44,8 @@ def parse_width(text: str | float) -> float:
     except ValueError:
         raise WolfError(f"--until-ci: expected a width such as 0.02 or 2%, got '{raw}'") from None
     if not 0 < value < 1:
-        raise WolfError(f"--until-ci: the width must be between 0 and 1 (0.02 or 2%), got '{raw}'")
+        hint = f"; for {value:g} percentage points write {value:g}%" if 1 <= value < 100 else ""
+        raise WolfError(f"--until-ci: the width must be between 0 and 1 (0.02 or 2%), got '{raw}'{hint}")
     return value
 
 
