@@ -155,94 +155,140 @@ class Beliefs:
             self._restrict(seat, roles)
 
     # ---------------------------------------------------------------- inference
-    def _structure(self, allowed) -> tuple:
-        """What :meth:`_solve` needs of a hypothesis that does not depend on the soft
-        weights, cached per game: ``(fixed, rem, live, free, masks, caps, scale)``, or
-        ``None`` when the fixed seats overdraw the deck; ``masks`` is ``None`` when some
-        seat allows part of a faction's roles only (the role DP is needed)."""
-        key = ("structure", tuple(allowed))
-        hit = self.shared.get(key)
-        if hit is not None:
-            return hit
-        deck, rf, fi, k = self.board.deck, self.role_faction, self.findex, len(self.cap)
-        rem = dict(deck)
-        fixed: dict[int, str] = {}
+    def _rest(self, fixed_roles: tuple) -> tuple:
+        """The deck without the fixed seats' cards (``fixed_roles``, sorted), cached per
+        game: ``(rem, live, groups, caps, scale)``, or ``None`` when they overdraw it."""
+        key = ("rest", fixed_roles)
+        shared = self.shared
+        if key in shared:
+            return shared[key]
+        fi, rf, k = self.findex, self.role_faction, len(self.cap)
+        rem = dict(self.board.deck)
         out: tuple | None = None
-        for s in range(1, self.n + 1):
-            a = allowed[s]
-            if len(a) == 1:
-                (r,) = a
-                fixed[s] = r
-                rem[r] -= 1
-                if rem[r] < 0:
-                    out = (None,)
-                    break
-        if out is None:
+        for r in fixed_roles:
+            rem[r] -= 1
+        if all(c >= 0 for c in rem.values()):
             live = frozenset(r for r, c in rem.items() if c > 0)
-            free = tuple(s for s in range(1, self.n + 1) if s not in fixed)
             groups = [frozenset(r for r in live if fi[rf[r]] == i) for i in range(k)]
-            masks: list | None = []
-            for s in free:
-                a = allowed[s] & live
-                mask = []
-                for g in groups:
-                    inside = a & g
-                    if inside and inside != g:
-                        masks = None
-                        break
-                    mask.append(bool(inside))
-                if masks is None:
-                    break
-                masks.append(tuple(mask))
             caps = [sum(rem[r] for r in g) for g in groups]
             scale = 1.0  # the roles inside a faction, in any order
             for i, g in enumerate(groups):
                 scale *= factorial(caps[i])
                 for r in g:
                     scale /= factorial(rem[r])
-            fixed_kind = tuple((s, fi[rf[r]]) for s, r in fixed.items())
-            out = (fixed, rem, live, free, masks, caps, scale, fixed_kind)
-        self.shared[key] = out
+            out = (rem, live, groups, caps, scale)
+        shared[key] = out
         return out
 
-    def _solve(self, allowed, st) -> tuple[float, list, object]:
-        """One claim hypothesis: ``(z, faction marginals per seat, role marginals of a
-        seat)``. Seats with one possible role are taken out of the deck first; when every
+    def _mask(self, a: frozenset, live: frozenset, groups) -> tuple | None:
+        """Which factions seat roles ``a`` allows, as a tuple of bools, when it allows
+        each faction's live roles all or none (``None``: part of one), cached per game."""
+        key = ("mask", a, live)
+        shared = self.shared
+        if key in shared:
+            return shared[key]
+        a = a & live
+        mask: tuple | None = []
+        for g in groups:
+            inside = a & g
+            if inside and inside != g:
+                mask = None
+                break
+            mask.append(bool(inside))
+        if mask is not None:
+            mask = tuple(mask)
+        shared[key] = mask
+        return mask
+
+    def _structure(self, allowed) -> tuple:
+        """What :meth:`_solve` needs of a hypothesis that does not depend on the soft
+        weights, cached per game: ``(fixed, rem, live, free, masks, caps, scale,
+        fixed_kind, plan)``, or ``(None,)`` when the fixed seats overdraw the deck;
+        ``masks`` is ``None`` when some seat allows part of a faction's roles only (the
+        role DP is needed); ``plan`` is, for two factions, ``(seat, 3)`` for a seat of
+        either faction and ``(seat, 1 or 2)`` for a seat of the first or second only
+        (``None`` otherwise)."""
+        key = ("structure", tuple(allowed))
+        shared = self.shared
+        hit = shared.get(key)
+        if hit is not None:
+            return hit
+        fi, rf = self.findex, self.role_faction
+        fixed: dict[int, str] = {}
+        free = []
+        for s in range(1, self.n + 1):
+            a = allowed[s]
+            if len(a) == 1:
+                for r in a:
+                    fixed[s] = r
+            else:
+                free.append(s)
+        rest = self._rest(tuple(sorted(fixed.values())))
+        if rest is None:
+            out: tuple = (None,)
+        else:
+            rem, live, groups, caps, scale = rest
+            masks: list | None = []
+            for s in free:
+                mask = self._mask(allowed[s], live, groups)
+                if mask is None:
+                    masks = None
+                    break
+                masks.append(mask)
+            plan = None
+            if masks is not None and len(caps) == 2:
+                plan = tuple((s, m[0] + 2 * m[1]) for s, m in zip(free, masks))
+            fixed_kind = tuple((s, fi[rf[r]]) for s, r in fixed.items())
+            out = (fixed, rem, live, tuple(free), masks, caps, scale, fixed_kind, plan)
+        shared[key] = out
+        return out
+
+    def _solve(self, allowed, st) -> tuple[float, object, object]:
+        """One claim hypothesis: ``(z, faction marginals, role marginals of a seat)``;
+        faction marginals are ``(free seats, their rows)`` (fixed seats are those of
+        ``st``). Seats with one possible role are taken out of the deck first; when every
         other seat may hold any card of a faction or none (the usual case), a DP over
         factions is exact (roles within a faction are then shuffled uniformly); otherwise
         a DP over roles (:mod:`wolfdsl.agents.deals`). ``st`` is the hypothesis'
         :meth:`_structure`."""
         if st[0] is None:
-            return 0.0, [], None
-        fixed, rem, live, free, masks, caps, scale, fixed_kind = st
+            return 0.0, None, None
+        fixed, rem, live, free, masks, caps, scale, fixed_kind, plan = st
         soft = self.soft
         const = 1.0
         for s, i in fixed_kind:
             const *= soft[s][i]
         if masks is None:
             return self._solve_roles(allowed, fixed, rem, live, free, const)
-        rows = []
-        for s, mask in zip(free, masks):
-            w = soft[s]
-            rows.append([w[i] if m else 0.0 for i, m in enumerate(mask)])
-        z, marg = solve(rows, caps)
+        if plan is not None:
+            rows = []
+            for s, code in plan:
+                if code == 3:
+                    rows.append(soft[s])
+                elif code == 1:
+                    rows.append((soft[s][0], 0.0))
+                elif code == 2:
+                    rows.append((0.0, soft[s][1]))
+                else:
+                    rows.append((0.0, 0.0))
+            z, marg = solve(rows, caps)
+        else:
+            rows = []
+            for s, mask in zip(free, masks):
+                w = soft[s]
+                rows.append([w[i] if m else 0.0 for i, m in enumerate(mask)])
+            z, marg = solve(rows, caps)
         if z <= 0:
-            return 0.0, [], None
-        k = len(caps)
-        fac = [None] * (self.n + 1)
-        for s, i in fixed_kind:
-            row = [0.0] * k
-            row[i] = 1.0
-            fac[s] = row
-        for s, row in zip(free, marg):
-            fac[s] = row
+            return 0.0, None, None
         fi, rf = self.findex, self.role_faction
+        by_free = dict(zip(free, marg))
 
         def roles(s: int) -> dict[str, float]:
             if s in fixed:
                 return {fixed[s]: 1.0}
-            return {r: fac[s][fi[rf[r]]] * rem[r] / caps[fi[rf[r]]] for r in live if caps[fi[rf[r]]]}
-        return const * z * scale, fac, roles
+            row = by_free[s]
+            return {r: row[fi[rf[r]]] * rem[r] / caps[fi[rf[r]]] for r in live if caps[fi[rf[r]]]}
+        return const * z * scale, (free, marg), roles
 
     def _solve_roles(self, allowed, fixed, rem, live, free, const):
         """:meth:`_solve` by a DP over the roles themselves (any restriction)."""
@@ -251,17 +297,17 @@ class Beliefs:
         rows = [[self.soft[s][fi[rf[r]]] if r in allowed[s] else 0.0 for r in order] for s in free]
         z, marg = solve(rows, [rem[r] for r in order])
         if z <= 0:
-            return 0.0, [], None
+            return 0.0, None, None
         k = len(self.cap)
-        fac = [[0.0] * k for _ in range(self.n + 1)]
+        fac = []
         by_seat: dict[int, dict[str, float]] = {s: {r: 1.0} for s, r in fixed.items()}
-        for s, r in fixed.items():
-            fac[s][fi[rf[r]]] = 1.0
         for s, row in zip(free, marg):
             by_seat[s] = {r: x for r, x in zip(order, row) if x}
+            out = [0.0] * k
             for r, x in zip(order, row):
-                fac[s][fi[rf[r]]] += x
-        return const * z, fac, lambda s: by_seat.get(s, {})
+                out[fi[rf[r]]] += x
+            fac.append(out)
+        return const * z, (free, fac), lambda s: by_seat.get(s, {})
 
     def _hypotheses(self):
         claimants = list(self.claims)[-MAX_CLAIMANTS:]
@@ -337,8 +383,10 @@ class Beliefs:
             wz = odds * z
             total += wz
             solved.append((wz, roles))
-            for s in range(1, self.n + 1):
-                row, out = fac[s], marg[s]
+            for s, i in st[7]:  # a fixed seat: all its weight on its faction
+                marg[s][i] += wz
+            for s, row in zip(*fac):
+                out = marg[s]
                 for i in range(k):
                     out[i] += wz * row[i]
         self._solved, self._total, self._roles = solved, total, None
