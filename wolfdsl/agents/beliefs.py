@@ -63,6 +63,7 @@ class Beliefs:
         self._solved: list = []
         self.findex = {f: i for i, f in enumerate(self.factions)}
         self._total = 0.0
+        self._susp: list[float] | None = None  # suspicion per seat, from ``_marg``
 
     # ---------------------------------------------------------------- evidence
     def _restrict(self, seat: int, roles) -> None:
@@ -113,6 +114,16 @@ class Beliefs:
         """Soft evidence: multiply the odds that ``seat`` belongs to ``faction``."""
         if faction in self.factions and 1 <= seat <= self.n:
             self.soft[seat][self.factions.index(faction)] *= factor
+            self._marg = None
+
+    def weigh_all(self, seat: int, factions, factor: float) -> None:
+        """:meth:`weigh` for each of ``factions`` in turn."""
+        if 1 <= seat <= self.n:
+            row, index = self.soft[seat], self.findex
+            for f in factions:
+                i = index.get(f)
+                if i is not None:
+                    row[i] *= factor
             self._marg = None
 
     def claim(self, seat: int, role: str | None, told: dict | None) -> None:
@@ -364,6 +375,7 @@ class Beliefs:
             self.shared[key] = hit = [self._marg, self._solved, self._total, self._roles]
         self._marg, self._solved, self._total, self._roles = hit
         self._entry = hit
+        self._susp = None
 
     def _compute(self, key: tuple) -> None:
         """:meth:`_update` on a cache miss; ``key`` is :meth:`_evidence`."""
@@ -433,6 +445,16 @@ class Beliefs:
     def suspicion(self, seat: int) -> float:
         """The probability that ``seat`` is not on this seat's side (for the public view:
         not in the deck's largest faction)."""
+        if self._marg is None:
+            self._update()
+        susp = self._susp
+        if susp is None:  # every seat's at once: a hint reads them option by option
+            side = self.side if self.side is not None else self.factions[0]
+            i = self.findex.get(side)
+            susp = self._susp = [1.0 - (row[i] if i is not None else 0.0) for row in self._marg]
+            susp[0] = 1.0
+        if seat.__class__ is int and 0 < seat <= self.n:
+            return susp[seat]
         side = self.side if self.side is not None else self.factions[0]
         return 1.0 - self.faction(seat, side)
 
