@@ -53,7 +53,7 @@ class Beliefs:
         self.factions = sorted(board.factions, key=lambda f: (-board.factions[f], str(f)))
         self.cap = [board.factions[f] for f in self.factions]
         self.role_faction = {r: c.faction for r, c in board.roles.items()}
-        every = frozenset(board.deck)
+        every = self.every = frozenset(board.deck)
         self.allowed: list[frozenset] = [every] * (self.n + 1)
         self.soft: list[list[float]] = [[1.0] * len(self.factions) for _ in range(self.n + 1)]
         self.claims: dict[int, tuple[str, list[tuple[int, frozenset]]]] = {}
@@ -85,13 +85,17 @@ class Beliefs:
     def roles_with(self, prop: str, value) -> frozenset | None:
         """The roles whose ``prop`` is ``value`` (``role``, ``faction``, ``team``, ``class``
         or a declared property); ``None`` when no role of the deck has such a value."""
+        key = ("roles_with", prop, value)
+        if key in self.shared:
+            return self.shared[key]
         out = set()
         for r, card in self.board.roles.items():
             have = {"role": r, "faction": card.faction, "team": card.team, "class": card.klass}.get(
                 prop, card.props.get(prop, _NO))
             if have == value:
                 out.add(r)
-        return frozenset(out) if out else None
+        found = self.shared[key] = frozenset(out) if out else None
+        return found
 
     def fact(self, seat: int, props: tuple[str, ...], value) -> frozenset | None:
         """Seat ``seat``'s property (one of ``props``: the first whose values include
@@ -116,15 +120,18 @@ class Beliefs:
             self.soft[seat][self.factions.index(faction)] *= factor
             self._marg = None
 
-    def weigh_all(self, seat: int, factions, factor: float) -> None:
-        """:meth:`weigh` for each of ``factions`` in turn."""
-        if 1 <= seat <= self.n:
-            row, index = self.soft[seat], self.findex
-            for f in factions:
-                i = index.get(f)
-                if i is not None:
-                    row[i] *= factor
-            self._marg = None
+    def weigh_all(self, ratios, factions) -> None:
+        """:meth:`weigh` for each ``(seat, factor)`` of ``ratios`` and each of
+        ``factions``, in turn."""
+        index, soft = self.findex, self.soft
+        for seat, factor in ratios:
+            if 1 <= seat <= self.n:
+                row = soft[seat]
+                for f in factions:
+                    i = index.get(f)
+                    if i is not None:
+                        row[i] *= factor
+                self._marg = None
 
     def claim(self, seat: int, role: str | None, told: dict | None) -> None:
         """A public claim: ``seat`` says it holds ``role`` and was told ``told``."""
@@ -291,15 +298,18 @@ class Beliefs:
             z, marg = solve(rows, caps)
         if z <= 0:
             return 0.0, None, None
-        fi, rf = self.findex, self.role_faction
-        by_free = dict(zip(free, marg))
+        return const * z * scale, (free, marg), (st, marg)  # role marginals: see _roles_of
 
-        def roles(s: int) -> dict[str, float]:
-            if s in fixed:
-                return {fixed[s]: 1.0}
-            row = by_free[s]
-            return {r: row[fi[rf[r]]] * rem[r] / caps[fi[rf[r]]] for r in live if caps[fi[rf[r]]]}
-        return const * z * scale, (free, marg), roles
+    def _roles_of(self, st: tuple, marg) -> dict[int, dict[str, float]]:
+        """Per seat, the role marginals of a faction-DP hypothesis (structure ``st``,
+        faction marginals ``marg`` of its free seats): roles inside a faction are shuffled
+        uniformly."""
+        fixed, rem, live, free, caps = st[0], st[1], st[2], st[3], st[5]
+        fi, rf = self.findex, self.role_faction
+        out: dict[int, dict[str, float]] = {s: {r: 1.0} for s, r in fixed.items()}
+        for s, row in zip(free, marg):
+            out[s] = {r: row[fi[rf[r]]] * rem[r] / caps[fi[rf[r]]] for r in live if caps[fi[rf[r]]]}
+        return out
 
     def _solve_roles(self, allowed, fixed, rem, live, free, const):
         """:meth:`_solve` by a DP over the roles themselves (any restriction)."""
@@ -318,13 +328,15 @@ class Beliefs:
             for r, x in zip(order, row):
                 out[fi[rf[r]]] += x
             fac.append(out)
-        return const * z, (free, fac), lambda s: by_seat.get(s, {})
+        return const * z, (free, fac), by_seat
 
-    def _hypotheses(self):
+    def _hypotheses(self, base: list):
+        """``(odds, roles each seat may hold)`` of every claim hypothesis that the deck and
+        ``base`` (the roles each seat may hold on the hard facts) allow."""
         claimants = list(self.claims)[-MAX_CLAIMANTS:]
         rf = self.role_faction
         for truth in product((True, False), repeat=len(claimants)):
-            allowed = list(self.allowed)
+            allowed = list(base)
             odds = 1.0
             used: dict[str, int] = {}
             ok = True
@@ -348,6 +360,34 @@ class Beliefs:
             if ok and all(allowed[1:]):
                 yield odds, allowed
 
+    def _narrowed(self) -> list:
+        """The claim hypotheses with their :meth:`_structure`, from those of the same
+        evidence with this seat's own roles left open (shared by every seat that knows
+        nothing more than its card and the public evidence): a hypothesis narrows one
+        seat's roles by intersections, so narrowing this seat afterwards gives the same
+        hypotheses, in the same order."""
+        s, own = self.seat, self.allowed[self.seat] if 1 <= self.seat <= self.n else None
+        if own is None:
+            return [(odds, allowed, self._structure(allowed)) for odds, allowed in self._hypotheses(self.allowed)]
+        base = list(self.allowed)
+        base[s] = self.every
+        bkey = ("hypotheses", tuple(base), self._claims_key())
+        shared = self.shared
+        hyps = shared.get(bkey)
+        if hyps is None:
+            hyps = shared[bkey] = [(odds, allowed, self._structure(allowed)) for odds, allowed in self._hypotheses(base)]
+        out = []
+        for odds, allowed, st in hyps:
+            mine = allowed[s] & own
+            if not mine:
+                continue
+            if mine != allowed[s]:
+                allowed = list(allowed)
+                allowed[s] = mine
+                st = self._structure(allowed)
+            out.append((odds, allowed, st))
+        return out
+
     def _plausible(self, facts) -> float:
         """The deck's odds that every stated fact holds, seat by seat independently."""
         deck = self.board.deck
@@ -357,10 +397,12 @@ class Beliefs:
             out *= sum(deck.get(r, 0) for r in roles) / total
         return out
 
+    def _claims_key(self) -> tuple:
+        return tuple((c, r, tuple(f), self.first.get(c, True)) for c, (r, f) in self.claims.items())
+
     def _evidence(self) -> tuple:
         """Everything the marginals depend on, hashable."""
-        return (tuple(self.allowed), tuple(map(tuple, self.soft)),
-                tuple((c, r, tuple(f), self.first.get(c, True)) for c, (r, f) in self.claims.items()))
+        return (tuple(self.allowed), tuple(map(tuple, self.soft)), self._claims_key())
 
     def _update(self) -> None:
         """Faction marginals summed over the claim hypotheses (looked up in the shared
@@ -386,8 +428,8 @@ class Beliefs:
         hkey = ("hypotheses", key[0], key[2])  # the soft weights do not change them
         hyps = self.shared.get(hkey)
         if hyps is None:
-            hyps = self.shared[hkey] = [(odds, allowed, self._structure(allowed))
-                                        for odds, allowed in self._hypotheses()]
+            hyps = self.shared[hkey] = self._narrowed() if self.seat is not None else \
+                [(odds, allowed, self._structure(allowed)) for odds, allowed in self._hypotheses(self.allowed)]
         for odds, allowed, st in hyps:
             z, fac, roles = self._solve(allowed, st)
             if z <= 0:
@@ -419,9 +461,11 @@ class Beliefs:
             return self._roles
         out: list[dict[str, float]] = [{} for _ in range(self.n + 1)]
         for wz, roles in self._solved:
+            if roles.__class__ is tuple:
+                roles = self._roles_of(*roles)
             for s in range(1, self.n + 1):
                 row = out[s]
-                for r, x in roles(s).items():
+                for r, x in roles.get(s, {}).items():
                     row[r] = row.get(r, 0.0) + wz * x
         self._roles = [{r: x / self._total for r, x in row.items()} for row in out]
         self._entry[3] = self._roles  # shared with the minds that hit the same entry

@@ -134,11 +134,12 @@ class TableAgent(BaseAgent):
         factions = self.minds[None].beliefs.factions
         majority = factions[0]
         r = self.read
+        ratios = []
         for s in sorted(self.alive):
             x = rng.gauss(r if self.cards.get(s) not in (None, majority) else 0.0, 1.0)
-            ratio = math.exp(min(50.0, r * x - r * r / 2))
-            for mind in self.minds.values():  # own seat too: it is fixed, so no effect,
-                mind.beliefs.weigh_all(s, factions[1:], ratio)  # and minds that know alike share marginals
+            ratios.append((s, math.exp(min(50.0, r * x - r * r / 2))))
+        for mind in self.minds.values():  # own seat too: it is fixed, so no effect,
+            mind.beliefs.weigh_all(ratios, factions[1:])  # and minds that know alike share marginals
 
     def focal_for(self, day: int, phase: str) -> None:
         """Draw the phase's focal order: a public, random ranking of the seats that breaks
