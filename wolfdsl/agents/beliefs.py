@@ -218,41 +218,61 @@ class Beliefs:
         shared[key] = mask
         return mask
 
-    def _structure(self, allowed) -> tuple:
+    def _structure(self, allowed, base: tuple | None = None) -> tuple:
         """What :meth:`_solve` needs of a hypothesis that does not depend on the soft
         weights, cached per game: ``(fixed, rem, live, free, masks, caps, scale,
         fixed_kind, plan)``, or ``(None,)`` when the fixed seats overdraw the deck;
         ``masks`` is ``None`` when some seat allows part of a faction's roles only (the
         role DP is needed); ``plan`` is, for two factions, ``(seat, 3)`` for a seat of
         either faction and ``(seat, 1 or 2)`` for a seat of the first or second only
-        (``None`` otherwise)."""
+        (``None`` otherwise).
+
+        ``base``: ``(structure, seat)`` of the same hypothesis with that seat's roles
+        left open, when ``allowed`` fixes it to one role: the result is derived from it."""
         key = ("structure", tuple(allowed))
         shared = self.shared
         hit = shared.get(key)
         if hit is not None:
             return hit
         fi, rf = self.findex, self.role_faction
-        fixed: dict[int, str] = {}
-        free = []
-        for s in range(1, self.n + 1):
-            a = allowed[s]
-            if len(a) == 1:
-                for r in a:
-                    fixed[s] = r
-            else:
-                free.append(s)
+        old = None
+        if base is not None and base[0][0] is not None and base[1] in base[0][3] and len(allowed[base[1]]) == 1:
+            old, seat = base
+            (role,) = allowed[seat]
+            fixed = {}
+            for s, r in old[0].items():  # seat order, as the loop below makes it
+                if seat is not None and s > seat:
+                    fixed[seat] = role
+                    seat = None
+                fixed[s] = r
+            if seat is not None:
+                fixed[seat] = role
+            free = [s for s in old[3] if s != base[1]]
+        else:
+            fixed: dict[int, str] = {}
+            free = []
+            for s in range(1, self.n + 1):
+                a = allowed[s]
+                if len(a) == 1:
+                    for r in a:
+                        fixed[s] = r
+                else:
+                    free.append(s)
         rest = self._rest(tuple(sorted(fixed.values())))
         if rest is None:
             out: tuple = (None,)
         else:
             rem, live, groups, caps, scale = rest
             masks: list | None = []
-            for s in free:
-                mask = self._mask(allowed[s], live, groups)
-                if mask is None:
-                    masks = None
-                    break
-                masks.append(mask)
+            if old is not None and old[4] is not None and live == old[2]:  # the same masks, less one seat
+                masks = [m for s, m in zip(old[3], old[4]) if s != base[1]]
+            else:
+                for s in free:
+                    mask = self._mask(allowed[s], live, groups)
+                    if mask is None:
+                        masks = None
+                        break
+                    masks.append(mask)
             plan = None
             if masks is not None and len(caps) == 2:
                 plan = tuple((s, m[0] + 2 * m[1]) for s, m in zip(free, masks))
@@ -384,7 +404,7 @@ class Beliefs:
             if mine != allowed[s]:
                 allowed = list(allowed)
                 allowed[s] = mine
-                st = self._structure(allowed)
+                st = self._structure(allowed, (st, s))
             out.append((odds, allowed, st))
         return out
 
