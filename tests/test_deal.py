@@ -67,3 +67,10 @@ def test_a_ruleset_with_a_default_player_count_deals_it_without_players():
     assert len(play_game(rs, 1, 0, "random").events[0]["seats"]) == 12
     assert len(play_game(rs, 1, 0, "random", players=9).events[0]["seats"]) == 9
     assert load("millers-hollow").default_players == 8   # no default: the lowest count
+
+
+def test_a_deal_error_crosses_from_a_worker_process_whole():
+    import pickle
+    err = DealError([Problem(("players",), "no deck for 7 players")])
+    back = pickle.loads(pickle.dumps(err))
+    assert type(back) is DealError and back.problems == err.problems and str(back) == str(err)

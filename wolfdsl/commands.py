@@ -163,7 +163,7 @@ def script(
         autocompletion=complete_ruleset)],
     lang: Annotated[Optional[str], typer.Option(
         "--lang", metavar="LANG", callback=_check_lang,
-        help="en or zh (default: zh when the ruleset's title or summary is Chinese).")] = None,
+        help="en or zh (default: zh when the ruleset's title or summary is written in Chinese).")] = None,
     fmt: Annotated[str, typer.Option(
         "--format", metavar="FORMAT", help="md (Markdown, the default) or html (a printable page).")] = "md",
     output: Annotated[Optional[Path], typer.Option(

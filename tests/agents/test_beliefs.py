@@ -140,3 +140,28 @@ def test_the_deal_counters_agree_and_count_exactly():
     # each weighted 1/(leftovers)!: ab -> 1/1!, ba -> 1/1!, aa -> 1/(0! 1!) = 1
     z, marg = deals.solve([[1, 1], [1, 1]], [2, 1])
     assert z == 3.0 and marg[0] == pytest.approx([2 / 3, 1 / 3])
+
+
+def test_a_seat_narrows_the_public_hypotheses_to_the_same_ones():
+    """A seat's claim hypotheses and their structures, derived from those of the public
+    evidence (shared by every seat that knows only its card), equal those built from
+    scratch, in the same order: the same floats follow."""
+    def seen(shared):
+        b = Beliefs(board(DECK6, 6), seat=4, shared=shared)
+        b.fix(4, "villager", "village")
+        b.claim(2, "seer", {"seat": 3, "result": "wolf"})
+        b.claim(3, "seer", {"seat": 4, "result": "wolf"})
+        b.claim(5, "witch", {})
+        return b
+    shared: dict = {}
+    other = Beliefs(board(DECK6, 6), seat=6, shared=shared)  # fills the shared public hypotheses
+    other.fix(6, "seer", "village")
+    for c, r, told in ((2, "seer", {"seat": 3, "result": "wolf"}), (3, "seer", {"seat": 4, "result": "wolf"}), (5, "witch", {})):
+        other.claim(c, r, told)
+    other.suspicion(1)
+    got = seen(shared)._narrowed()
+    fresh = seen({})
+    want = [(odds, allowed, fresh._structure(allowed)) for odds, allowed in fresh._hypotheses(fresh.allowed)]
+    assert len(got) == len(want) == 4
+    assert [(o, a, st) for o, a, st in got] == want
+    assert_matches(seen(shared))

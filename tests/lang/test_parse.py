@@ -48,6 +48,12 @@ def test_extend_proc_with_parameters_and_first():
      "'win' starts a new declaration, but the '{' at line 2, column 15 is not closed"),
     ("step s in night {\n  if day == 1 {\n    log note\n  } else {\n    log note\n}\n", 6, 2,
      "the '{' at line 4, column 10 is not closed"),
+    ("role r {\n  faction village\n\nstep s in night { }\n", 4, 1,
+     "'step' starts a new declaration, but the '{' at line 1, column 8 is not closed"),
+    ("step s in night { } }\n", 1, 21, "this '}' closes no '{': remove it"),
+    ('step s in night call "Close your eyes. "闭眼" { }\n', 1, 41,
+     "right after the string that began at column 22: is a '\"' missing or extra?"),
+    ('step s in night call "Say "hi" now." { }\n', 1, 28, "right after the string that began at column 22"),
     # a misspelt keyword, where it stands or just before
     ("stpe s in night { }\n", 1, 1, "(did you mean 'step'?)"),
     ("step s in nite { }\n", 1, 11, "(did you mean 'night'?)"),

@@ -9,7 +9,7 @@ from wolfdsl.present.callsheet import call_sheet, default_lang
 
 
 @pytest.mark.parametrize("name,args,golden", [
-    ("standard-12", (), "script-standard-12-zh.md"),
+    ("standard-12", ("--lang", "zh"), "script-standard-12-zh.md"),
     ("new-moon", (), "script-new-moon-en.md"),
     ("standard-12", ("--lang", "en", "--format", "html"), "script-standard-12-en.html"),
 ])
@@ -42,7 +42,9 @@ def test_sheet_follows_options_and_the_deck():
 
 
 def test_default_language_and_output_file(tmp_path):
-    assert default_lang("Standard 12", "side kill (屠边)") == "zh"
+    assert default_lang("Standard 12", "side kill (屠边)") == "en"    # an English text quoting a term
+    assert default_lang("标准12人局", "") == "zh"
+    assert default_lang("My board", "预女猎守，屠边") == "zh"
     assert default_lang("New Moon", "event cards") == "en"
     out = tmp_path / "sheet.html"
     r = invoke("script", "classic-9", "--format", "html", "-o", out)

@@ -53,7 +53,7 @@ class Beliefs:
         self.factions = sorted(board.factions, key=lambda f: (-board.factions[f], str(f)))
         self.cap = [board.factions[f] for f in self.factions]
         self.role_faction = {r: c.faction for r, c in board.roles.items()}
-        every = frozenset(board.deck)
+        every = self.every = frozenset(board.deck)
         self.allowed: list[frozenset] = [every] * (self.n + 1)
         self.soft: list[list[float]] = [[1.0] * len(self.factions) for _ in range(self.n + 1)]
         self.claims: dict[int, tuple[str, list[tuple[int, frozenset]]]] = {}
@@ -63,6 +63,7 @@ class Beliefs:
         self._solved: list = []
         self.findex = {f: i for i, f in enumerate(self.factions)}
         self._total = 0.0
+        self._susp: list[float] | None = None  # suspicion per seat, from ``_marg``
 
     # ---------------------------------------------------------------- evidence
     def _restrict(self, seat: int, roles) -> None:
@@ -84,13 +85,17 @@ class Beliefs:
     def roles_with(self, prop: str, value) -> frozenset | None:
         """The roles whose ``prop`` is ``value`` (``role``, ``faction``, ``team``, ``class``
         or a declared property); ``None`` when no role of the deck has such a value."""
+        key = ("roles_with", prop, value)
+        if key in self.shared:
+            return self.shared[key]
         out = set()
         for r, card in self.board.roles.items():
             have = {"role": r, "faction": card.faction, "team": card.team, "class": card.klass}.get(
                 prop, card.props.get(prop, _NO))
             if have == value:
                 out.add(r)
-        return frozenset(out) if out else None
+        found = self.shared[key] = frozenset(out) if out else None
+        return found
 
     def fact(self, seat: int, props: tuple[str, ...], value) -> frozenset | None:
         """Seat ``seat``'s property (one of ``props``: the first whose values include
@@ -114,6 +119,19 @@ class Beliefs:
         if faction in self.factions and 1 <= seat <= self.n:
             self.soft[seat][self.factions.index(faction)] *= factor
             self._marg = None
+
+    def weigh_all(self, ratios, factions) -> None:
+        """:meth:`weigh` for each ``(seat, factor)`` of ``ratios`` and each of
+        ``factions``, in turn."""
+        index, soft = self.findex, self.soft
+        for seat, factor in ratios:
+            if 1 <= seat <= self.n:
+                row = soft[seat]
+                for f in factions:
+                    i = index.get(f)
+                    if i is not None:
+                        row[i] *= factor
+                self._marg = None
 
     def claim(self, seat: int, role: str | None, told: dict | None) -> None:
         """A public claim: ``seat`` says it holds ``role`` and was told ``told``."""
@@ -155,94 +173,163 @@ class Beliefs:
             self._restrict(seat, roles)
 
     # ---------------------------------------------------------------- inference
-    def _structure(self, allowed) -> tuple:
-        """What :meth:`_solve` needs of a hypothesis that does not depend on the soft
-        weights, cached per game: ``(fixed, rem, live, free, masks, caps, scale)``, or
-        ``None`` when the fixed seats overdraw the deck; ``masks`` is ``None`` when some
-        seat allows part of a faction's roles only (the role DP is needed)."""
-        key = ("structure", tuple(allowed))
-        hit = self.shared.get(key)
-        if hit is not None:
-            return hit
-        deck, rf, fi, k = self.board.deck, self.role_faction, self.findex, len(self.cap)
-        rem = dict(deck)
-        fixed: dict[int, str] = {}
+    def _rest(self, fixed_roles: tuple) -> tuple:
+        """The deck without the fixed seats' cards (``fixed_roles``, sorted), cached per
+        game: ``(rem, live, groups, caps, scale)``, or ``None`` when they overdraw it."""
+        key = ("rest", fixed_roles)
+        shared = self.shared
+        if key in shared:
+            return shared[key]
+        fi, rf, k = self.findex, self.role_faction, len(self.cap)
+        rem = dict(self.board.deck)
         out: tuple | None = None
-        for s in range(1, self.n + 1):
-            a = allowed[s]
-            if len(a) == 1:
-                (r,) = a
-                fixed[s] = r
-                rem[r] -= 1
-                if rem[r] < 0:
-                    out = (None,)
-                    break
-        if out is None:
+        for r in fixed_roles:
+            rem[r] -= 1
+        if all(c >= 0 for c in rem.values()):
             live = frozenset(r for r, c in rem.items() if c > 0)
-            free = tuple(s for s in range(1, self.n + 1) if s not in fixed)
             groups = [frozenset(r for r in live if fi[rf[r]] == i) for i in range(k)]
-            masks: list | None = []
-            for s in free:
-                a = allowed[s] & live
-                mask = []
-                for g in groups:
-                    inside = a & g
-                    if inside and inside != g:
-                        masks = None
-                        break
-                    mask.append(bool(inside))
-                if masks is None:
-                    break
-                masks.append(tuple(mask))
             caps = [sum(rem[r] for r in g) for g in groups]
             scale = 1.0  # the roles inside a faction, in any order
             for i, g in enumerate(groups):
                 scale *= factorial(caps[i])
                 for r in g:
                     scale /= factorial(rem[r])
-            fixed_kind = tuple((s, fi[rf[r]]) for s, r in fixed.items())
-            out = (fixed, rem, live, free, masks, caps, scale, fixed_kind)
-        self.shared[key] = out
+            out = (rem, live, groups, caps, scale)
+        shared[key] = out
         return out
 
-    def _solve(self, allowed, st) -> tuple[float, list, object]:
-        """One claim hypothesis: ``(z, faction marginals per seat, role marginals of a
-        seat)``. Seats with one possible role are taken out of the deck first; when every
+    def _mask(self, a: frozenset, live: frozenset, groups) -> tuple | None:
+        """Which factions seat roles ``a`` allows, as a tuple of bools, when it allows
+        each faction's live roles all or none (``None``: part of one), cached per game."""
+        key = ("mask", a, live)
+        shared = self.shared
+        if key in shared:
+            return shared[key]
+        a = a & live
+        mask: tuple | None = []
+        for g in groups:
+            inside = a & g
+            if inside and inside != g:
+                mask = None
+                break
+            mask.append(bool(inside))
+        if mask is not None:
+            mask = tuple(mask)
+        shared[key] = mask
+        return mask
+
+    def _structure(self, allowed, base: tuple | None = None) -> tuple:
+        """What :meth:`_solve` needs of a hypothesis that does not depend on the soft
+        weights, cached per game: ``(fixed, rem, live, free, masks, caps, scale,
+        fixed_kind, plan)``, or ``(None,)`` when the fixed seats overdraw the deck;
+        ``masks`` is ``None`` when some seat allows part of a faction's roles only (the
+        role DP is needed); ``plan`` is, for two factions, ``(seat, 3)`` for a seat of
+        either faction and ``(seat, 1 or 2)`` for a seat of the first or second only
+        (``None`` otherwise).
+
+        ``base``: ``(structure, seat)`` of the same hypothesis with that seat's roles
+        left open, when ``allowed`` fixes it to one role: the result is derived from it."""
+        key = ("structure", tuple(allowed))
+        shared = self.shared
+        hit = shared.get(key)
+        if hit is not None:
+            return hit
+        fi, rf = self.findex, self.role_faction
+        old = None
+        if base is not None and base[0][0] is not None and base[1] in base[0][3] and len(allowed[base[1]]) == 1:
+            old, seat = base
+            (role,) = allowed[seat]
+            fixed = {}
+            for s, r in old[0].items():  # seat order, as the loop below makes it
+                if seat is not None and s > seat:
+                    fixed[seat] = role
+                    seat = None
+                fixed[s] = r
+            if seat is not None:
+                fixed[seat] = role
+            free = [s for s in old[3] if s != base[1]]
+        else:
+            fixed: dict[int, str] = {}
+            free = []
+            for s in range(1, self.n + 1):
+                a = allowed[s]
+                if len(a) == 1:
+                    for r in a:
+                        fixed[s] = r
+                else:
+                    free.append(s)
+        rest = self._rest(tuple(sorted(fixed.values())))
+        if rest is None:
+            out: tuple = (None,)
+        else:
+            rem, live, groups, caps, scale = rest
+            masks: list | None = []
+            if old is not None and old[4] is not None and live == old[2]:  # the same masks, less one seat
+                masks = [m for s, m in zip(old[3], old[4]) if s != base[1]]
+            else:
+                for s in free:
+                    mask = self._mask(allowed[s], live, groups)
+                    if mask is None:
+                        masks = None
+                        break
+                    masks.append(mask)
+            plan = None
+            if masks is not None and len(caps) == 2:
+                plan = tuple((s, m[0] + 2 * m[1]) for s, m in zip(free, masks))
+            fixed_kind = tuple((s, fi[rf[r]]) for s, r in fixed.items())
+            out = (fixed, rem, live, tuple(free), masks, caps, scale, fixed_kind, plan)
+        shared[key] = out
+        return out
+
+    def _solve(self, allowed, st) -> tuple[float, object, object]:
+        """One claim hypothesis: ``(z, faction marginals, role marginals of a seat)``;
+        faction marginals are ``(free seats, their rows)`` (fixed seats are those of
+        ``st``). Seats with one possible role are taken out of the deck first; when every
         other seat may hold any card of a faction or none (the usual case), a DP over
         factions is exact (roles within a faction are then shuffled uniformly); otherwise
         a DP over roles (:mod:`wolfdsl.agents.deals`). ``st`` is the hypothesis'
         :meth:`_structure`."""
         if st[0] is None:
-            return 0.0, [], None
-        fixed, rem, live, free, masks, caps, scale, fixed_kind = st
+            return 0.0, None, None
+        fixed, rem, live, free, masks, caps, scale, fixed_kind, plan = st
         soft = self.soft
         const = 1.0
         for s, i in fixed_kind:
             const *= soft[s][i]
         if masks is None:
             return self._solve_roles(allowed, fixed, rem, live, free, const)
-        rows = []
-        for s, mask in zip(free, masks):
-            w = soft[s]
-            rows.append([w[i] if m else 0.0 for i, m in enumerate(mask)])
-        z, marg = solve(rows, caps)
+        if plan is not None:
+            rows = []
+            for s, code in plan:
+                if code == 3:
+                    rows.append(soft[s])
+                elif code == 1:
+                    rows.append((soft[s][0], 0.0))
+                elif code == 2:
+                    rows.append((0.0, soft[s][1]))
+                else:
+                    rows.append((0.0, 0.0))
+            z, marg = solve(rows, caps)
+        else:
+            rows = []
+            for s, mask in zip(free, masks):
+                w = soft[s]
+                rows.append([w[i] if m else 0.0 for i, m in enumerate(mask)])
+            z, marg = solve(rows, caps)
         if z <= 0:
-            return 0.0, [], None
-        k = len(caps)
-        fac = [None] * (self.n + 1)
-        for s, i in fixed_kind:
-            row = [0.0] * k
-            row[i] = 1.0
-            fac[s] = row
-        for s, row in zip(free, marg):
-            fac[s] = row
-        fi, rf = self.findex, self.role_faction
+            return 0.0, None, None
+        return const * z * scale, (free, marg), (st, marg)  # role marginals: see _roles_of
 
-        def roles(s: int) -> dict[str, float]:
-            if s in fixed:
-                return {fixed[s]: 1.0}
-            return {r: fac[s][fi[rf[r]]] * rem[r] / caps[fi[rf[r]]] for r in live if caps[fi[rf[r]]]}
-        return const * z * scale, fac, roles
+    def _roles_of(self, st: tuple, marg) -> dict[int, dict[str, float]]:
+        """Per seat, the role marginals of a faction-DP hypothesis (structure ``st``,
+        faction marginals ``marg`` of its free seats): roles inside a faction are shuffled
+        uniformly."""
+        fixed, rem, live, free, caps = st[0], st[1], st[2], st[3], st[5]
+        fi, rf = self.findex, self.role_faction
+        out: dict[int, dict[str, float]] = {s: {r: 1.0} for s, r in fixed.items()}
+        for s, row in zip(free, marg):
+            out[s] = {r: row[fi[rf[r]]] * rem[r] / caps[fi[rf[r]]] for r in live if caps[fi[rf[r]]]}
+        return out
 
     def _solve_roles(self, allowed, fixed, rem, live, free, const):
         """:meth:`_solve` by a DP over the roles themselves (any restriction)."""
@@ -251,23 +338,25 @@ class Beliefs:
         rows = [[self.soft[s][fi[rf[r]]] if r in allowed[s] else 0.0 for r in order] for s in free]
         z, marg = solve(rows, [rem[r] for r in order])
         if z <= 0:
-            return 0.0, [], None
+            return 0.0, None, None
         k = len(self.cap)
-        fac = [[0.0] * k for _ in range(self.n + 1)]
+        fac = []
         by_seat: dict[int, dict[str, float]] = {s: {r: 1.0} for s, r in fixed.items()}
-        for s, r in fixed.items():
-            fac[s][fi[rf[r]]] = 1.0
         for s, row in zip(free, marg):
             by_seat[s] = {r: x for r, x in zip(order, row) if x}
+            out = [0.0] * k
             for r, x in zip(order, row):
-                fac[s][fi[rf[r]]] += x
-        return const * z, fac, lambda s: by_seat.get(s, {})
+                out[fi[rf[r]]] += x
+            fac.append(out)
+        return const * z, (free, fac), by_seat
 
-    def _hypotheses(self):
+    def _hypotheses(self, base: list):
+        """``(odds, roles each seat may hold)`` of every claim hypothesis that the deck and
+        ``base`` (the roles each seat may hold on the hard facts) allow."""
         claimants = list(self.claims)[-MAX_CLAIMANTS:]
         rf = self.role_faction
         for truth in product((True, False), repeat=len(claimants)):
-            allowed = list(self.allowed)
+            allowed = list(base)
             odds = 1.0
             used: dict[str, int] = {}
             ok = True
@@ -291,6 +380,34 @@ class Beliefs:
             if ok and all(allowed[1:]):
                 yield odds, allowed
 
+    def _narrowed(self) -> list:
+        """The claim hypotheses with their :meth:`_structure`, from those of the same
+        evidence with this seat's own roles left open (shared by every seat that knows
+        nothing more than its card and the public evidence): a hypothesis narrows one
+        seat's roles by intersections, so narrowing this seat afterwards gives the same
+        hypotheses, in the same order."""
+        s, own = self.seat, self.allowed[self.seat] if 1 <= self.seat <= self.n else None
+        if own is None:
+            return [(odds, allowed, self._structure(allowed)) for odds, allowed in self._hypotheses(self.allowed)]
+        base = list(self.allowed)
+        base[s] = self.every
+        bkey = ("hypotheses", tuple(base), self._claims_key())
+        shared = self.shared
+        hyps = shared.get(bkey)
+        if hyps is None:
+            hyps = shared[bkey] = [(odds, allowed, self._structure(allowed)) for odds, allowed in self._hypotheses(base)]
+        out = []
+        for odds, allowed, st in hyps:
+            mine = allowed[s] & own
+            if not mine:
+                continue
+            if mine != allowed[s]:
+                allowed = list(allowed)
+                allowed[s] = mine
+                st = self._structure(allowed, (st, s))
+            out.append((odds, allowed, st))
+        return out
+
     def _plausible(self, facts) -> float:
         """The deck's odds that every stated fact holds, seat by seat independently."""
         deck = self.board.deck
@@ -300,10 +417,12 @@ class Beliefs:
             out *= sum(deck.get(r, 0) for r in roles) / total
         return out
 
+    def _claims_key(self) -> tuple:
+        return tuple((c, r, tuple(f), self.first.get(c, True)) for c, (r, f) in self.claims.items())
+
     def _evidence(self) -> tuple:
         """Everything the marginals depend on, hashable."""
-        return (tuple(self.allowed), tuple(map(tuple, self.soft)),
-                tuple((c, r, tuple(f), self.first.get(c, True)) for c, (r, f) in self.claims.items()))
+        return (tuple(self.allowed), tuple(map(tuple, self.soft)), self._claims_key())
 
     def _update(self) -> None:
         """Faction marginals summed over the claim hypotheses (looked up in the shared
@@ -318,6 +437,7 @@ class Beliefs:
             self.shared[key] = hit = [self._marg, self._solved, self._total, self._roles]
         self._marg, self._solved, self._total, self._roles = hit
         self._entry = hit
+        self._susp = None
 
     def _compute(self, key: tuple) -> None:
         """:meth:`_update` on a cache miss; ``key`` is :meth:`_evidence`."""
@@ -328,8 +448,8 @@ class Beliefs:
         hkey = ("hypotheses", key[0], key[2])  # the soft weights do not change them
         hyps = self.shared.get(hkey)
         if hyps is None:
-            hyps = self.shared[hkey] = [(odds, allowed, self._structure(allowed))
-                                        for odds, allowed in self._hypotheses()]
+            hyps = self.shared[hkey] = self._narrowed() if self.seat is not None else \
+                [(odds, allowed, self._structure(allowed)) for odds, allowed in self._hypotheses(self.allowed)]
         for odds, allowed, st in hyps:
             z, fac, roles = self._solve(allowed, st)
             if z <= 0:
@@ -337,8 +457,10 @@ class Beliefs:
             wz = odds * z
             total += wz
             solved.append((wz, roles))
-            for s in range(1, self.n + 1):
-                row, out = fac[s], marg[s]
+            for s, i in st[7]:  # a fixed seat: all its weight on its faction
+                marg[s][i] += wz
+            for s, row in zip(*fac):
+                out = marg[s]
                 for i in range(k):
                     out[i] += wz * row[i]
         self._solved, self._total, self._roles = solved, total, None
@@ -359,9 +481,11 @@ class Beliefs:
             return self._roles
         out: list[dict[str, float]] = [{} for _ in range(self.n + 1)]
         for wz, roles in self._solved:
+            if roles.__class__ is tuple:
+                roles = self._roles_of(*roles)
             for s in range(1, self.n + 1):
                 row = out[s]
-                for r, x in roles(s).items():
+                for r, x in roles.get(s, {}).items():
                     row[r] = row.get(r, 0.0) + wz * x
         self._roles = [{r: x / self._total for r, x in row.items()} for row in out]
         self._entry[3] = self._roles  # shared with the minds that hit the same entry
@@ -385,6 +509,16 @@ class Beliefs:
     def suspicion(self, seat: int) -> float:
         """The probability that ``seat`` is not on this seat's side (for the public view:
         not in the deck's largest faction)."""
+        if self._marg is None:
+            self._update()
+        susp = self._susp
+        if susp is None:  # every seat's at once: a hint reads them option by option
+            side = self.side if self.side is not None else self.factions[0]
+            i = self.findex.get(side)
+            susp = self._susp = [1.0 - (row[i] if i is not None else 0.0) for row in self._marg]
+            susp[0] = 1.0
+        if seat.__class__ is int and 0 < seat <= self.n:
+            return susp[seat]
         side = self.side if self.side is not None else self.factions[0]
         return 1.0 - self.faction(seat, side)
 

@@ -134,12 +134,12 @@ class TableAgent(BaseAgent):
         factions = self.minds[None].beliefs.factions
         majority = factions[0]
         r = self.read
+        ratios = []
         for s in sorted(self.alive):
             x = rng.gauss(r if self.cards.get(s) not in (None, majority) else 0.0, 1.0)
-            ratio = math.exp(min(50.0, r * x - r * r / 2))
-            for mind in self.minds.values():  # own seat too: it is fixed, so no effect,
-                for f in factions[1:]:           # and minds that know alike share marginals
-                    mind.beliefs.weigh(s, f, ratio)
+            ratios.append((s, math.exp(min(50.0, r * x - r * r / 2))))
+        for mind in self.minds.values():  # own seat too: it is fixed, so no effect,
+            mind.beliefs.weigh_all(ratios, factions[1:])  # and minds that know alike share marginals
 
     def focal_for(self, day: int, phase: str) -> None:
         """Draw the phase's focal order: a public, random ranking of the seats that breaks
@@ -195,15 +195,21 @@ def _best(request: Request, scores: dict, rng, focal: dict):
     options = [o for o in request.options if o in scores]
     if not options:
         return None
-    keyed = sorted(options, key=lambda o: (-round(scores[o] + focal.get(o, 0.0) if request.kind == "ballot" else scores[o], 9),
-                                           rng.random()))
-    if request.kind == "seats":
-        n = request.count or sum(1 for o in keyed if scores[o] > 0)
-        chosen = [o for o in keyed if not request.can_pass or scores[o] > 0][:n]
-        if len(chosen) < n:
-            return None if request.can_pass else tuple(sorted(keyed[:n]))
-        return tuple(sorted(chosen)) if chosen else None
-    best = keyed[0]
-    if request.can_pass and scores[best] <= 0:
-        return None
-    return best
+    draw = rng.random  # one draw per option, in option order, as a sort key would
+    if request.kind == "ballot":
+        near = focal.get
+        keys = [(-round(scores[o] + near(o, 0.0), 9), draw(), i) for i, o in enumerate(options)]
+    else:
+        keys = [(-round(scores[o], 9), draw(), i) for i, o in enumerate(options)]
+    if request.kind != "seats":
+        best = options[min(keys)[2]]
+        if request.can_pass and scores[best] <= 0:
+            return None
+        return best
+    keys.sort()
+    keyed = [options[k[2]] for k in keys]
+    n = request.count or sum(1 for o in keyed if scores[o] > 0)
+    chosen = [o for o in keyed if not request.can_pass or scores[o] > 0][:n]
+    if len(chosen) < n:
+        return None if request.can_pass else tuple(sorted(keyed[:n]))
+    return tuple(sorted(chosen)) if chosen else None

@@ -173,7 +173,12 @@ def _syntax_diagnostic(exc: UnexpectedInput, text: str, path: str) -> Diagnostic
             msg += _keyword_typo(str(tok) if tok.type == "NAME" else "", exc.expected, text,
                                  getattr(tok, "start_pos", None))
             opened = _unclosed_brace(text, tok.start_pos) if tok.start_pos is not None else None
-            if "NAME" in exc.expected and tok.type != "NAME" and str(tok).isidentifier():
+            if col == 1 and opened is not None and tok.type != "NAME" and str(tok).isidentifier():
+                msg = (f"'{tok}' starts a new declaration, but the '{{' at line {opened[0]}, column "
+                       f"{opened[1]} is not closed: add '}}' before this line")
+                related = (Related(Span(path, opened[0], opened[1], opened[0], opened[1] + 1, text=text),
+                                   "this '{' is not closed"),)
+            elif "NAME" in exc.expected and tok.type != "NAME" and str(tok).isidentifier():
                 if col == 1 and opened is not None:
                     msg = (f"'{tok}' starts a new declaration, but the '{{' at line {opened[0]}, column "
                            f"{opened[1]} is not closed: add '}}' before this line")
@@ -184,9 +189,15 @@ def _syntax_diagnostic(exc: UnexpectedInput, text: str, path: str) -> Diagnostic
                            f"use another name, such as '{tok}_'")
             if tok.type == "RBRACE" and "NAME" in exc.expected:
                 msg = "unexpected '}'" + _describe(exc.expected)
+            if tok.type == "RBRACE" and opened is None:
+                msg = "this '}' closes no '{': remove it"
+            began = _string_before(text, tok.start_pos) if tok.start_pos is not None else None
+            if began is not None:
+                msg += _QUOTE_HINT.format(col=began)
     elif isinstance(exc, UnexpectedCharacters):
         ch = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else "?"
         msg = f"unexpected character {ch!r}"
+        began = _string_before(text, exc.pos_in_stream)
         if ch == "'" or ch in "\u201c\u201d\u2018\u2019":
             msg += '; strings use straight double quotes: "like this"'
         elif ch == '"':
@@ -198,12 +209,30 @@ def _syntax_diagnostic(exc: UnexpectedInput, text: str, path: str) -> Diagnostic
         else:
             allowed = _describe(set(exc.allowed or ()))
             msg += allowed
+        if began is not None:
+            msg = f"unexpected character {ch!r}" + _QUOTE_HINT.format(col=began)
     elif isinstance(exc, UnexpectedEOF):
         msg = "unexpected end of file" + _describe(set(exc.expected))
     else:  # pragma: no cover
         msg = str(exc).splitlines()[0]
     span = Span(path, line, col, line, col + width, text=text)
     return Diagnostic(span, "error", msg, code="E101", related=related)
+
+
+_QUOTE_HINT = ("; it comes right after the string that began at column {col}: is a '\"' missing or extra? "
+               "Each string has its own pair of quotes (\"English\" \"中文\") and cannot hold a '\"'")
+
+
+def _string_before(text: str, pos: int) -> int | None:
+    """The column where the string that ends right before ``pos`` began (``None`` when
+    ``pos`` does not directly follow the closing '"' of a string on its line)."""
+    if pos <= 0 or pos > len(text) or text[pos - 1] != '"':
+        return None
+    start = text.rfind("\n", 0, pos) + 1
+    quotes = [i for i in range(start, pos) if text[i] == '"' and text.rfind("#", start, i) == -1]
+    if len(quotes) < 2 or len(quotes) % 2:
+        return None
+    return quotes[-2] - start + 1
 
 
 def _keywords() -> set[str]:

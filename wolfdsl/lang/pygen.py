@@ -38,7 +38,7 @@ from . import syntax as A
 from .codecache import compiled
 from .codegen import GUARDED, CodeGen, NotASeat, _nothing, _RUNTIME_ERRORS, _SCALARS, constant, placed, seat
 from .ir import EndPhase
-from .values import BINOPS, add, as_list, member, multiply, negate, subtract
+from .values import BINOPS, QUICK, as_list, member, negate
 
 
 class Code:
@@ -58,9 +58,9 @@ def _stub(g, env):  # pragma: no cover - replaced by finish()
 
 _ARITH = {"/": "_div", "%": "_mod"}
 _PLAIN = {"none": "None", "yes": "True", "no": "False", "true": "True", "false": "False"}
-_HELPERS = {"_member": member, "_add": add, "_sub": subtract, "_as_list": as_list, "_neg": negate,
-            "_div": BINOPS["/"], "_mod": BINOPS["%"],
-            "_mul": multiply, "_seat": seat, "_seat_field": B.seat_field, "_EndPhase": EndPhase,
+_HELPERS = {"_member": member, "_add": QUICK["+"], "_sub": QUICK["-"], "_as_list": as_list, "_neg": negate,
+            "_div": QUICK["/"], "_mod": BINOPS["%"],
+            "_mul": QUICK["*"], "_seat": seat, "_seat_field": B.seat_field, "_EndPhase": EndPhase,
             "_GUARDED": GUARDED, "_nothing": _nothing, "NotASeat": NotASeat}
 
 

@@ -43,6 +43,10 @@ class DealError(WolfError):
         self.problems = list(problems)
         super().__init__([Diagnostic(p.span, "error", p.message) for p in self.problems])
 
+    def __reduce__(self):
+        # rebuilt from its problems when it crosses from a --jobs worker to the parent
+        return (DealError, (self.problems,))
+
 
 @dataclass(slots=True)
 class Dealt:

@@ -111,7 +111,9 @@ def scores(g, env: dict, var: str, options, score) -> dict:
     for o in options:
         env[var] = o
         v = score(g, env)
-        out[o] = float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else float(bool(v))
+        if v.__class__ is not float:
+            v = float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else float(bool(v))
+        out[o] = v
     return out
 
 

@@ -22,12 +22,16 @@ WORDS = {
     "en": {"sheet": "moderator's call sheet", "deck": "Cards", "first": "First night",
            "other": "Other nights", "day": "Day", "any": "At any time",
            "rules": "House rules in force", "cards": "Event cards", "players": "{n} players",
+           "wins": "How the game is won (checked after every death; the first that holds)",
+           "win": "{factions}: {title}",
            "dark": "Night falls: everybody, close your eyes.", "only": " (only when {when})",
            "extra": "; {n} face down", "moon": "{moon} moon",
            "undeclared": "{role}, open your eyes: {actions}. {role}, close your eyes. "
                          "[step {step} declares no call: write `call \"...\" \"...\"` in it]"},
     "zh": {"sheet": "法官台本", "deck": "牌组", "first": "第一夜", "other": "之后的夜晚",
            "day": "白天", "any": "随时提醒", "rules": "本局规则", "cards": "事件牌",
+           "wins": "胜利条件（每次有人死亡后检查；先满足者胜）",
+           "win": "{factions}获胜：{title}",
            "players": "{n}人", "dark": "天黑请闭眼。", "only": "（仅当 {when}）",
            "extra": "；{n}张底牌", "moon": "{moon}",
            "undeclared": "{role}请睁眼：{actions}。{role}请闭眼。"
@@ -37,8 +41,13 @@ MOONS_ZH = {"full": "满月", "new": "新月", "black": "黑月"}
 
 
 def default_lang(title: str, summary: str) -> str:
-    """``zh`` for a ruleset whose title or summary is written with Chinese characters."""
-    return "zh" if re.search(r"[\u4e00-\u9fff]", title + summary) else "en"
+    """``zh`` for a ruleset whose title or summary is written in Chinese (more Chinese
+    characters than Latin letters); an English summary that quotes a Chinese term
+    ("side kill (屠边)") stays ``en``."""
+    for text in (title, summary):
+        if len(re.findall(r"[\u4e00-\u9fff]", text)) > len(re.findall(r"[A-Za-z]", text)):
+            return "zh"
+    return "en"
 
 
 def _words(call: A.ModeratorCall, lang: str, options: dict) -> str:
@@ -146,9 +155,23 @@ def call_sheet(ref: str, options: dict[str, str] | None = None, lang: str | None
         "other_nights": [w["dark"]] + calls("night", "first"),
         "day": calls("day", "never"),
         "any_time": _reminders(comp, lang, values, dealt),
+        "wins": _wins(view, lang),
         "house_rules": [f"{o['rule'] or o['name']}: {o['name']} = {o['value']}" for o in view["options"]],
         "cards": [_card(c, lang) for c in view["cards"]],
     }
+
+
+def _wins(view: dict, lang: str) -> list[str]:
+    """The win rules that can hold with these options, highest priority first, each as
+    "Werewolves: side kill (屠边): all gods or all plain villagers are dead"."""
+    w = WORDS[lang]
+    out = []
+    for win in view["wins"]:
+        if win["in_force"] is False:
+            continue
+        names = ", ".join(win["faction_names_zh" if lang == "zh" else "faction_names"])
+        out.append(w["win"].format(factions=names, title=win["title"] or win["win"]))
+    return out
 
 
 def _count(players: list[int]) -> str:
@@ -169,7 +192,8 @@ def _sections(sheet: dict) -> list[tuple[str, list[str], bool]]:
     w = WORDS[sheet["lang"]]
     parts = [(w["deck"], sheet["deck"], False), (w["first"], sheet["first_night"], True),
              (w["other"], sheet["other_nights"], True), (w["day"], sheet["day"], True),
-             (w["any"], sheet["any_time"], False), (w["rules"], sheet["house_rules"], False),
+             (w["any"], sheet["any_time"], False), (w["wins"], sheet.get("wins", []), False),
+             (w["rules"], sheet["house_rules"], False),
              (w["cards"], sheet["cards"], False)]
     return [p for p in parts if p[1]]
 
