@@ -132,6 +132,10 @@ class CodeGen:
     def finish(self) -> None:
         """Nothing to do: every closure is ready (:class:`~wolfdsl.lang.pygen.PyGen` compiles here)."""
 
+    def bind_calls(self, procs: dict, funcs: dict) -> None:
+        """Nothing to do: closures call procs and funcs through the game
+        (:class:`~wolfdsl.lang.pygen.PyGen` binds its direct callers here)."""
+
     # ------------------------------------------------------------ roots
     def root(self, e: A.Expr | None, what: str = "this expression") -> Callable | None:
         """A guarded closure for an expression root (``None`` stays ``None``)."""
@@ -699,6 +703,7 @@ def codegen(program: Program, bindings: Bindings, options: dict[str, ir.Option],
         redeals=tuple((cg.root(d.expr, "this redeal rule"), d.reason or "redeal rule") for d in p.redeals),
         deciders={n: ir.Decider(n, *labels(d.labels, n), d.default, d.span) for n, d in p.deciders.items()},
         engine=cg.engine(), events=event_texts(p), told=told_facts(p))
+    cg.bind_calls(rs.procs, rs.funcs)
     cg.finish()
     return rs
 

@@ -38,6 +38,7 @@ from . import syntax as A
 from .codecache import compiled
 from .codegen import GUARDED, CodeGen, NotASeat, _nothing, _RUNTIME_ERRORS, _SCALARS, constant, placed, seat
 from .ir import EndPhase
+from .limits import MAX_CALL_DEPTH, MAX_STEPS, too_deep
 from .values import BINOPS, add, as_list, member, multiply, negate, subtract
 
 
@@ -61,7 +62,8 @@ _PLAIN = {"none": "None", "yes": "True", "no": "False", "true": "True", "false":
 _HELPERS = {"_member": member, "_add": add, "_sub": subtract, "_as_list": as_list, "_neg": negate,
             "_div": BINOPS["/"], "_mod": BINOPS["%"],
             "_mul": multiply, "_seat": seat, "_seat_field": B.seat_field, "_EndPhase": EndPhase,
-            "_GUARDED": GUARDED, "_nothing": _nothing, "NotASeat": NotASeat}
+            "_GUARDED": GUARDED, "_nothing": _nothing, "NotASeat": NotASeat,
+            "_MAX_DEPTH": MAX_CALL_DEPTH, "_MAX_STEPS": MAX_STEPS, "_too_deep": too_deep}
 
 
 class PyGen(CodeGen):
@@ -335,7 +337,49 @@ class PyGen(CodeGen):
         bd = self.b[e]
         if bd.kind == "builtin":
             return Code(f"{self.const_ref(bd.value.fn)}(g{''.join(', ' + a for a in args)})")
-        return Code(f"g.call_func({e.name!r}, [{', '.join(args)}])")
+        return Code(f"{self.caller('func', e.name)}(g{''.join(', ' + a for a in args)})")
+
+    def caller(self, kind: str, name: str) -> str:
+        """The module function that calls the ruleset's ``func``/``proc`` ``name`` as
+        :meth:`wolfdsl.play.table.Table.call_func`/``call_proc`` do — counted against the
+        run limits (:meth:`~wolfdsl.lang.limits.Budget.enter`: one call, one level deeper),
+        a proc the last of ``g.running`` while it runs — with its arguments as Python
+        parameters bound into a fresh frame, without the table's lookups; written once
+        per ``kind`` and name, its body bound by :meth:`bind_calls`."""
+        key = (kind, name)
+        calls = self.__dict__.setdefault("_calls", {})
+        if key in calls:
+            return calls[key][0]
+        n = self.name("_call")
+        params = tuple(self.p.named(kind)[name].params)
+        item, body = f"{n}_item", f"{n}_body"
+        calls[key] = (n, item, body)
+        args = "".join(f", a{i}" for i in range(len(params)))
+        frame = "{" + ", ".join(f"{p!r}: a{i}" for i, p in enumerate(params)) + "}"
+        self.emit(f"def {n}(g{args}):")
+        self.emit("  g.depth = _d = g.depth + 1")
+        self.emit("  g.steps = _s = g.steps + 1")
+        self.emit("  if _d > _MAX_DEPTH or _s > _MAX_STEPS: _too_deep(g)")
+        if kind == "proc":
+            self.emit("  _r = g.running")
+            self.emit(f"  _r.append({item})")
+            self.emit("  try:")
+            self.emit(f"    {body}(g, {frame})")
+            self.emit("  finally:")
+            self.emit("    _r.pop()")
+            self.emit("    g.depth -= 1")
+        else:
+            self.emit("  try:")
+            self.emit(f"    return {body}(g, {frame})")
+            self.emit("  finally:")
+            self.emit("    g.depth -= 1")
+        return n
+
+    def bind_calls(self, procs: dict, funcs: dict) -> None:
+        """Give the callers written by :meth:`caller` the compiled procs and funcs."""
+        for (kind, name), (_, item, body) in self.__dict__.get("_calls", {}).items():
+            decl = (procs if kind == "proc" else funcs)[name]
+            self.ns[item], self.ns[body] = decl, decl.body
 
     def g_Decided(self, e: A.Decided) -> Code:
         return Code(f"g.decided.get({e.action!r})")
@@ -546,8 +590,8 @@ class PyGen(CodeGen):
         self.line(out, depth, f"g.claim({self.gen(s.speaker).src}, {role}, {self.dict_src(s.fields)})", s)
 
     def p_CallProc(self, s: A.CallProc, out, depth):
-        args = ", ".join(self.gen(a).src for a in s.args)
-        self.line(out, depth, f"g.call_proc({s.name!r}, [{args}])", s)
+        args = "".join(", " + self.gen(a).src for a in s.args)
+        self.line(out, depth, f"{self.caller('proc', s.name)}(g{args})", s)
 
     def p_EndPhase(self, s, out, depth):
         out.append(("  " * depth + "raise _EndPhase()", None))
