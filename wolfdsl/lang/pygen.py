@@ -336,6 +336,9 @@ class PyGen(CodeGen):
         args = [self.gen(a).src for a in e.args]
         bd = self.b[e]
         if bd.kind == "builtin":
+            found = self.search(e)
+            if found is not None:
+                return found
             return Code(f"{self.const_ref(bd.value.fn)}(g{''.join(', ' + a for a in args)})")
         return Code(f"{self.caller('func', e.name)}(g{''.join(', ' + a for a in args)})")
 
@@ -388,18 +391,88 @@ class PyGen(CodeGen):
         return Code(f"[{', '.join(self.gen(i).src for i in e.items)}]")
 
     def g_Comprehension(self, e: A.Comprehension) -> Code:
-        slot = self.b[e]
-        with self.own_function():  # the helper is a function of its own
-            src = self.gen(e.source).src
-        with self.own_function({slot: ("x", self.seats_of(e.source))}):
-            cond = self.gen(e.cond).src
+        slot, src, cond = self.comprehension(e)
         n = self.name("_c")
         # a helper of its own (errors pass to the root that calls it, whose line it is)
         self.emit(f"def {n}(g, env):")
-        for text in (f"items = _as_list({src})", "g.spend(len(items))", "out = []", "for x in items:",
-                     f"  env[{slot!r}] = x", f"  if {cond}:", "    out.append(x)", "return out"):
+        bind = [f"  env[{slot!r}] = x"] if self.frame_read(e.cond) else []
+        for text in (*src, "out = []", "for x in items:", *bind, f"  if {cond}:", "    out.append(x)", "return out"):
             self.emit("  " + text)
         return Code(f"{n}(g, env)")
+
+    def comprehension(self, e: A.Comprehension) -> tuple[str, list[str], str]:
+        """A comprehension's slot, the lines that set ``items`` to the list it goes over
+        (counted against the run limits as the closure backend counts it) and the text
+        of its condition on ``x``. ``alive`` is read from the table's shared list (the
+        condition cannot change who lives), any other list through ``as_list``."""
+        slot = self.b[e]
+        if self.is_value(e.source, "alive"):
+            src = ["items = g.alive_cache", "if items is None: items = g.alive_list()"]
+        else:
+            with self.own_function():  # the helper is a function of its own
+                src = [f"items = _as_list({self.gen(e.source).src})"]
+        src += ["g.steps = _s = g.steps + len(items)", "if _s > _MAX_STEPS: g.spend(0)"]
+        with self.own_function({slot: ("x", self.seats_of(e.source))}):
+            cond = self.gen(e.cond).src
+        return slot, src, cond
+
+    def frame_read(self, e: A.Expr) -> bool:
+        """Whether code generated for ``e`` may read its frame's slots through ``env``
+        (a comprehension's helper or a closure it falls back to) rather than as Python
+        locals: then a comprehension's variable must be written to the frame as well."""
+        return any(isinstance(n, A.Comprehension) or not hasattr(self, "g_" + type(n).__name__)
+                   for n in A.walk(e) if isinstance(n, A.Expr))
+
+    def is_value(self, e: A.Expr, name: str) -> bool:
+        """Whether ``e`` is the builtin value ``name`` (``alive``, ``players``)."""
+        bd = self.b.of.get(id(e)) if isinstance(e, A.Name) else None
+        return bd is not None and bd.kind == "value" and bd.name == name and bd.value is B.VALUES[name]
+
+    def search(self, e: A.Call) -> Code | None:
+        """``empty``, ``any`` or ``count`` of a comprehension whose condition cannot fail,
+        draw or call (:meth:`plain_test`) as one loop that builds no list and, for
+        ``empty`` and ``any``, stops at the first item that meets it; ``None`` otherwise.
+        The loop rounds are counted as the comprehension counts them."""
+        bd = self.b[e]
+        fn = bd.value.fn
+        if fn not in (B.empty, B.any_, B.count) or len(e.args) != 1 or not isinstance(e.args[0], A.Comprehension):
+            return None
+        comp = e.args[0]
+        slot = self.b[comp]
+        if not self.plain_test(comp.cond, slot, self.seats_of(comp.source)):
+            return None
+        _, src, cond = self.comprehension(comp)
+        n = self.name("_s")
+        if fn is B.count:
+            loop = ["k = 0", "for x in items:", f"  if {cond}:", "    k += 1", "return k"]
+        else:
+            found = fn is B.any_
+            loop = ["for x in items:", f"  if {cond}:", f"    return {found}", f"return {not found}"]
+        self.emit(f"def {n}(g, env):")
+        for text in (*src, *loop):
+            self.emit("  " + text)
+        return Code(f"{n}(g, env)")
+
+    def plain_test(self, e: A.Expr, slot: str, seats: bool) -> bool:
+        """Whether the condition ``e`` on the variable ``slot`` (a seat of the game when
+        ``seats``) is built only of names, constants, ``==``, ``!=``, ``has``/``lacks``,
+        ``and``/``or``/``not``/``if`` and fields (or constant properties and counters)
+        of that seat: it cannot fail, draw, call or read the frame, so evaluating it
+        fewer times changes nothing."""
+        def var(x) -> bool:
+            bx = self.b.of.get(id(x)) if isinstance(x, A.Name) else None
+            return seats and bx is not None and bx.kind == "local" and bx.slot == slot
+
+        for n in A.walk(e):
+            if isinstance(n, (A.Name, A.Num, A.Str, A.BoolOp, A.Not, A.IfExpr)):
+                continue
+            if isinstance(n, A.BinOp) and (n.op in ("==", "!=") or (n.op in ("has", "lacks") and var(n.left))):
+                continue
+            if isinstance(n, A.Attr) and var(n.obj) and (
+                    self.b[n].kind == "field" or self.property_read(n.name, "x") is not None):
+                continue
+            return False
+        return True
 
     def seats_of(self, e: A.Expr) -> bool:
         """Whether ``e`` is ``alive`` or ``players`` (its items are seats of the game)."""
@@ -519,6 +592,8 @@ class PyGen(CodeGen):
             else:
                 sign = "" if s.op == "+=" else "-1 * "
                 self.line(out, depth, f"{ref} = ({ref} or 0) + {sign}({v})", s)
+            if bd.kind != "local" and self.win_global(bd.name):  # a win rule reads it: check them again
+                out.append(("  " * depth + "g.win_dirty = True", None))
             return
         obj_bd, fld = bd
         obj = self.load_code(obj_bd).src

@@ -240,11 +240,16 @@ class Game(Table):
         return winners, reason
 
     def check_win(self) -> None:
-        """Raise :class:`GameOver` when a win rule holds (WIN-03)."""
+        """Raise :class:`GameOver` when a win rule holds (WIN-03). When none held at the
+        last check and nothing the win rules read has changed since (``win_dirty``, kept
+        by the table from ``rs.win_reads``), none can hold now: the check is skipped."""
+        if not self.win_dirty:
+            return
         winners, reason = self.winners()
         if winners:
             self._over = (winners, reason)
             raise GameOver()
+        self.win_dirty = not self.win_gate
 
     # ------------------------------------------------------------ the run
     def release(self) -> None:
@@ -321,6 +326,8 @@ class Game(Table):
         for p in self.players[1:]:
             if p.statuses and self.temporary:
                 p.statuses -= self.temporary
+        if self.win_status and self.temporary:
+            self.win_dirty = True
         self.decided = {}
         self.referee.rounds = Counter()
         self.emit("phase", {})
