@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from wolfdsl.lang import load as load_mod
+from backends import load_with
 from wolfdsl.lang.ir import RuleRuntimeError
 from wolfdsl.lang.load import load
 from wolfdsl.play import play, play_game
@@ -20,15 +20,7 @@ SEATS = ["werewolf"] * 4 + ["seer", "witch", "hunter", "guard"] + ["villager"] *
 def _load(tmp_path, monkeypatch, text, backend="python"):
     path = tmp_path / "probe.wolf"
     path.write_text(HEADER + text, encoding="utf-8")
-    load_mod._COMPILED.clear()
-    if backend == "closures":
-        monkeypatch.setenv("WOLFDSL_BACKEND", "closures")
-    else:
-        monkeypatch.delenv("WOLFDSL_BACKEND", raising=False)
-    try:
-        return load(str(path))
-    finally:
-        load_mod._COMPILED.clear()
+    return load_with(str(path), backend, monkeypatch)
 
 
 def test_what_the_win_rules_read_is_derived_from_them():
