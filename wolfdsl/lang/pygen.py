@@ -322,15 +322,31 @@ class PyGen(CodeGen):
             if obj.seat:
                 return Code(f"g.players[{obj.src}].{attr}")
             t = self.temp()
-            return Code(f"(None if ({t} := {obj.src}) is None else g.players[{t} if {t}.__class__ is int and 0 < {t} <= g.n "
-                        f"else _seat(g, {t}, {name!r})].{attr})")
-        t = obj.src if obj.seat else self.temp()
-        read = self.property_read(name, t)
-        if read is not None and obj.seat:
-            return Code(read)
-        if read is not None:  # g.seat_value without the role's and the ruleset's lookups
-            return Code(f"(None if ({t} := _seat(g, {obj.src}, {name!r})) is None else {read})")
-        return Code(f"g.seat_value(_seat(g, {obj.src}, {name!r}), {name!r})")
+            return Code(f"(None if ({t} := {obj.src}) is None else g.players[{self.checked(t, name)}].{attr})")
+        if obj.seat:
+            read = self.property_read(name, obj.src)
+            if read is not None:
+                return Code(read)
+        else:
+            t = self.temp()
+            read = self.property_read(name, self.checked(t, name))
+            if read is not None:  # g.seat_value without the role's and the ruleset's lookups
+                return Code(f"(None if ({t} := {obj.src}) is None else {read})")
+        return Code(f"g.seat_value({self.seat_text(obj, name)}, {name!r})")
+
+    def checked(self, t: str, field: str | None = None) -> str:
+        """Text giving the value of the temporary ``t`` (not none) as a seat index, or
+        raising as :func:`~wolfdsl.lang.codegen.seat` does (naming ``field`` read from it):
+        the check inline, the call only to fail."""
+        return f"{t} if {t}.__class__ is int and 0 < {t} <= g.n else _seat(g, {t}{f', {field!r}' if field else ''})"
+
+    def seat_text(self, c: Code, field: str | None = None) -> str:
+        """Text giving ``c`` checked as a seat or none (:func:`~wolfdsl.lang.codegen.seat`),
+        the check inline, left out for a value known to be a seat."""
+        if c.seat:
+            return c.src
+        t = self.temp()
+        return f"(None if ({t} := {c.src}) is None else ({self.checked(t, field)}))"
 
     def g_Call(self, e: A.Call) -> Code:
         args = [self.gen(a).src for a in e.args]
@@ -490,7 +506,7 @@ class PyGen(CodeGen):
                 test = f"({right.src} in g.players[{left.src}].statuses)"
                 return Code(test if op == "has" else f"(not {test})")
             t = self.temp()
-            test = f"(({t} := {left.src}) is not None and {right.src} in g.players[_seat(g, {t})].statuses)"
+            test = f"(({t} := {left.src}) is not None and {right.src} in g.players[{self.checked(t)}].statuses)"
             return Code(test if op == "has" else f"(not {test})")
         if left.const is not None and right.const is not None:
             try:
@@ -596,7 +612,8 @@ class PyGen(CodeGen):
                 out.append(("  " * depth + "g.win_dirty = True", None))
             return
         obj_bd, fld = bd
-        obj = self.load_code(obj_bd).src
+        loaded = self.load_code(obj_bd)
+        obj = loaded.src
         attr = fld.name
         if fld.kind == "field":
             get, put = f"_seat_field(g.players[{obj}], {attr!r})", "g.set_seat_field"
@@ -604,7 +621,7 @@ class PyGen(CodeGen):
             get, put = f"g.seat_value({obj}, {attr!r})", "g.set_counter"
         t = self.temp()
         value = v if s.op == "=" else f"({get} or 0) + {'' if s.op == '+=' else '-1 * '}({v})"
-        self.line(out, depth, f"{t} = {value}; {put}(_seat(g, {obj}), {attr!r}, {t})", s)
+        self.line(out, depth, f"{t} = {value}; {put}({self.seat_text(loaded)}, {attr!r}, {t})", s)
 
     def p_If(self, s: A.If, out, depth):
         for i, (c, b) in enumerate(s.branches):
@@ -637,8 +654,7 @@ class PyGen(CodeGen):
     def seat_src(self, e: A.Expr) -> str:
         """Text giving ``e`` checked as a seat (``codegen.seat``), the check left out for a
         value known to be a seat."""
-        c = self.gen(e)
-        return c.src if c.seat else f"_seat(g, {c.src})"
+        return self.seat_text(self.gen(e))
 
     def p_Kill(self, s: A.Kill, out, depth):
         target = self.seat_src(s.target)
