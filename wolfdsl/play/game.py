@@ -76,6 +76,7 @@ class Game(Table):
         self.referee = Referee(self)
         self.run_decide, self.run_vote = self.referee.decide, self.referee.vote  # one call less a decision
         self.deaths = Deaths(self)
+        self.kill, self.announce = self.deaths.kill, self.deaths.announce  # one call less a death
         self._over: tuple[list[str], str | None] | None = None
         self._seat(seats, players, extra_cards, attributes or {})
         bound = rs.engine.day_bound
@@ -261,6 +262,8 @@ class Game(Table):
         self.referee = self.deaths = self.view = None
         self.__dict__.pop("run_decide", None)  # the referee's bound methods, kept for speed
         self.__dict__.pop("run_vote", None)
+        self.__dict__.pop("kill", None)
+        self.__dict__.pop("announce", None)
 
     def run(self) -> GameResult:
         """Play the phases from ``rs.first_phase`` of day 1 until a win, the day bound or
@@ -280,13 +283,16 @@ class Game(Table):
         self.silent = (not self.record and self.view is None and not self.watched
                        and getattr(type(self.agent), "observe", None) is BaseAgent.observe)
         label = getattr(self.agent, "seat_label", None)  # seats with players of their own
-        self.emit("game_start", {
-            "ruleset": rs.name, "seed": self.seed,
-            "seats": [{"seat": p.seat, "role": p.role, "faction": p.faction,
-                       **({"agent": label(p.seat)} if label is not None else {})} for p in self.players[1:]],
-            **({"extra_cards": list(self.extra_cards)} if self.extra_cards else {}),
-            **({"agents": self.agent.name} if label is not None else {}),
-        }, day=1, phase=rs.first_phase)
+        if self.silent:
+            self.seq += 1  # the game_start event nobody reads
+        else:
+            self.emit("game_start", {
+                "ruleset": rs.name, "seed": self.seed,
+                "seats": [{"seat": p.seat, "role": p.role, "faction": p.faction,
+                           **({"agent": label(p.seat)} if label is not None else {})} for p in self.players[1:]],
+                **({"extra_cards": list(self.extra_cards)} if self.extra_cards else {}),
+                **({"agents": self.agent.name} if label is not None else {}),
+            }, day=1, phase=rs.first_phase)
         phase = rs.first_phase
         day = 1
         over = False
