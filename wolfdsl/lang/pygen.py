@@ -422,15 +422,20 @@ class PyGen(CodeGen):
         of its condition on ``x``. ``alive`` is read from the table's shared list (the
         condition cannot change who lives), any other list through ``as_list``."""
         slot = self.b[e]
-        if self.is_value(e.source, "alive"):
-            src = ["items = g.alive_cache", "if items is None: items = g.alive_list()"]
-        else:
-            with self.own_function():  # the helper is a function of its own
-                src = [f"items = _as_list({self.gen(e.source).src})"]
+        with self.own_function():  # the helper is a function of its own
+            src = self.list_lines("items", e.source)
         src += ["g.steps = _s = g.steps + len(items)", "if _s > _MAX_STEPS: g.spend(0)"]
         with self.own_function({slot: ("x", self.seats_of(e.source))}):
             cond = self.gen(e.cond).src
         return slot, src, cond
+
+    def list_lines(self, var: str, e: A.Expr) -> list[str]:
+        """Lines setting ``var`` to the list ``e`` gives, to go over (``as_list``: none is
+        empty, a number an error), without a copy: no rule changes a list in place, and
+        ``alive`` is the table's shared list, replaced (not changed) at a death."""
+        if self.is_value(e, "alive"):
+            return [f"{var} = g.alive_cache", f"if {var} is None: {var} = g.alive_list()"]
+        return [f"{var} = {self.gen(e).src}", f"if {var}.__class__ is not list: {var} = _as_list({var})"]
 
     def frame_read(self, e: A.Expr) -> bool:
         """Whether code generated for ``e`` may read its frame's slots through ``env``
@@ -635,7 +640,8 @@ class PyGen(CodeGen):
     def p_For(self, s: A.For, out, depth):
         items, x = self.temp(), self.temp()
         slot = self.b[s]
-        self.line(out, depth, f"{items} = _as_list({self.gen(s.source).src})", s.source, "this loop's list")
+        for text in self.list_lines(items, s.source):
+            self.line(out, depth, text, s.source, "this loop's list")
         self.line(out, depth, f"g.spend(len({items}))", s, "this loop")
         out.append(("  " * depth + f"for {x} in {items}:", None))
         out.append(("  " * (depth + 1) + f"env[{slot!r}] = {x}", None))
