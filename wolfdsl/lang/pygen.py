@@ -264,7 +264,10 @@ class PyGen(CodeGen):
         return self._added
 
     def value_of(self, e: A.Expr) -> tuple | None:
-        """``(value,)`` of an expression that is a constant scalar (``none``, ``yes``… too)."""
+        """``(value,)`` of an expression that is a constant scalar (``none``, ``yes``… too)
+        or the empty list (one list for every read: no rule changes a list in place)."""
+        if isinstance(e, A.ListExpr) and not e.items:
+            return ([],)
         code = self.gen(e)
         if code.const is not None:
             return code.const if isinstance(code.const[0], _SCALARS) else None
