@@ -108,7 +108,8 @@ class Deaths:
                         fields["stopped"] = stopped
                     g.emit("spared", {**fields, **why})
                     return
-        p.why = self.provenance(p)
+        if not g.silent:  # the provenance is read only by the death event
+            p.why = self.provenance(p)
         g.set_alive(p, False)
         p.cause = cause
         if as_seat is not None and g.players[as_seat].death_day is not None:
@@ -155,6 +156,9 @@ class Deaths:
         if last_words:
             g.given_last_words.append(seat)
         g.death_causes.append(p.cause)
+        if g.silent:
+            g.seq += 1  # the death event nobody reads
+            return
         g.emit("death", {"seat": seat, "role": p.role, "cause": p.cause, "last_words": last_words, **p.why},
                day=p.death_day, phase=p.death_phase)
 
