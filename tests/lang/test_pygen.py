@@ -5,9 +5,8 @@ import json
 
 import pytest
 
-from wolfdsl.lang import load as load_mod
+from backends import load_with
 from wolfdsl.lang.ir import RuleRuntimeError
-from wolfdsl.lang.load import load
 from wolfdsl.play import play, play_game
 from wolfdsl.play.agents import RandomAgent
 
@@ -15,17 +14,7 @@ HEADER = 'import "roles"\nplayers 12\ndeck 12: werewolf*4, seer, witch, hunter, 
 SEATS = ["werewolf"] * 4 + ["seer", "witch", "hunter", "guard"] + ["villager"] * 4
 
 
-def _load(ref, backend, monkeypatch):
-    """``ref`` compiled by ``backend`` (``python`` or ``closures``), not from the cache."""
-    load_mod._COMPILED.clear()
-    if backend == "closures":
-        monkeypatch.setenv("WOLFDSL_BACKEND", "closures")
-    else:
-        monkeypatch.delenv("WOLFDSL_BACKEND", raising=False)
-    try:
-        return load(ref)
-    finally:
-        load_mod._COMPILED.clear()
+_load = load_with  # ``ref`` compiled by ``backend`` (``python`` or ``closures``), not from the cache
 
 
 def _log(rs, seed, agents):

@@ -30,6 +30,7 @@ from .limits import RunawayRule
 from .link import Program
 from .resolve import Bindings
 from .values import BINOPS, WrongValue, as_list, negate, show
+from .winreads import win_reads
 from .values import kind as kind_of
 
 _RUNTIME_ERRORS = (TypeError, AttributeError, KeyError, IndexError, ValueError, ZeroDivisionError, OverflowError)
@@ -156,6 +157,21 @@ class CodeGen:
 
     def finish(self) -> None:
         """Nothing to do: every closure is ready (:class:`~wolfdsl.lang.pygen.PyGen` compiles here)."""
+
+    def win_reads(self) -> frozenset | None:
+        """What the win rules read (:func:`wolfdsl.lang.winreads.win_reads`), worked out once."""
+        if "_win_reads" not in self.__dict__:
+            self._win_reads = win_reads(self.p, self.b)
+        return self._win_reads
+
+    def win_global(self, name: str) -> bool:
+        """Whether a win rule reads the global ``name`` (a write marks the win rules for a check)."""
+        reads = self.win_reads()
+        return reads is not None and f"global:{name}" in reads
+
+    def bind_calls(self, procs: dict, funcs: dict) -> None:
+        """Nothing to do: closures call procs and funcs through the game
+        (:class:`~wolfdsl.lang.pygen.PyGen` binds its direct callers here)."""
 
     # ------------------------------------------------------------ roots
     def root(self, e: A.Expr | None, what: str = "this expression") -> Callable | None:
@@ -417,9 +433,13 @@ class CodeGen:
             else:
                 n = bd.name
                 get = lambda g, env: g.globals[n]
-
-                def put(g, env, x):
-                    g.globals[n] = x
+                if self.win_global(n):
+                    def put(g, env, x):
+                        g.globals[n] = x
+                        g.win_dirty = True
+                else:
+                    def put(g, env, x):
+                        g.globals[n] = x
         else:
             obj_bd, fld = bd
             obj = self.load(obj_bd)
@@ -725,7 +745,8 @@ def codegen(program: Program, bindings: Bindings, options: dict[str, ir.Option],
         triggers=triggers, replacements=replacements, wins=cg.wins(), actions=dict(bindings.actions), cards=cards,
         redeals=tuple((cg.root(d.expr, "this redeal rule"), d.reason or "redeal rule") for d in p.redeals),
         deciders={n: ir.Decider(n, *labels(d.labels, n), d.default, d.span) for n, d in p.deciders.items()},
-        engine=cg.engine(), events=event_texts(p), told=told_facts(p))
+        engine=cg.engine(), events=event_texts(p), told=told_facts(p), win_reads=cg.win_reads())
+    cg.bind_calls(rs.procs, rs.funcs)
     cg.finish()
     return rs
 

@@ -232,6 +232,10 @@ class Ruleset:
     told: dict[frozenset, dict[str, tuple]] = field(default_factory=dict)
     """What ``tell`` records reveal, by their field names
     (:func:`wolfdsl.lang.knowledge.told_facts`): the bots' beliefs read it."""
+    win_reads: frozenset | None = None
+    """What the win rules read (:func:`wolfdsl.lang.winreads.win_reads`): ``"alive"``,
+    ``"fields"``, ``"status"``, ``"counter:NAME"``, ``"global:NAME"``; ``None`` when that
+    cannot be known (the win rules are then checked every time)."""
 
     @property
     def factions(self) -> dict[str, Symbol]:

@@ -178,6 +178,19 @@ class Budget:
         self.depth -= 1
 
 
+def too_deep(b: Budget) -> None:
+    """The :class:`RunawayRule` of :meth:`Budget.enter` for a call that has already counted
+    itself (``depth`` and ``steps`` one up, one of them past its limit), leaving ``b`` as
+    ``enter`` leaves it: generated code counts a call inline and calls this only to fail."""
+    if b.depth > MAX_CALL_DEPTH:
+        b.steps -= 1
+        b.depth -= 1
+        b.enter()
+    b.steps -= 1
+    b.spend(1)
+    raise AssertionError("too_deep: no limit was passed")  # pragma: no cover - a caller's bug
+
+
 def too_long(n: int) -> RunawayRule:
     return RunawayRule(f"a list of {n} items; at most {MAX_LIST} are allowed")
 

@@ -38,6 +38,7 @@ from . import syntax as A
 from .codecache import compiled
 from .codegen import GUARDED, CodeGen, NotASeat, _nothing, _RUNTIME_ERRORS, _SCALARS, constant, placed, seat
 from .ir import EndPhase
+from .limits import MAX_CALL_DEPTH, MAX_STEPS, too_deep
 from .values import BINOPS, QUICK, as_list, member, negate
 
 
@@ -61,7 +62,8 @@ _PLAIN = {"none": "None", "yes": "True", "no": "False", "true": "True", "false":
 _HELPERS = {"_member": member, "_add": QUICK["+"], "_sub": QUICK["-"], "_as_list": as_list, "_neg": negate,
             "_div": QUICK["/"], "_mod": BINOPS["%"],
             "_mul": QUICK["*"], "_seat": seat, "_seat_field": B.seat_field, "_EndPhase": EndPhase,
-            "_GUARDED": GUARDED, "_nothing": _nothing, "NotASeat": NotASeat}
+            "_GUARDED": GUARDED, "_nothing": _nothing, "NotASeat": NotASeat,
+            "_MAX_DEPTH": MAX_CALL_DEPTH, "_MAX_STEPS": MAX_STEPS, "_too_deep": too_deep}
 
 
 class PyGen(CodeGen):
@@ -262,7 +264,10 @@ class PyGen(CodeGen):
         return self._added
 
     def value_of(self, e: A.Expr) -> tuple | None:
-        """``(value,)`` of an expression that is a constant scalar (``none``, ``yes``… too)."""
+        """``(value,)`` of an expression that is a constant scalar (``none``, ``yes``… too)
+        or the empty list (one list for every read: no rule changes a list in place)."""
+        if isinstance(e, A.ListExpr) and not e.items:
+            return ([],)
         code = self.gen(e)
         if code.const is not None:
             return code.const if isinstance(code.const[0], _SCALARS) else None
@@ -320,22 +325,83 @@ class PyGen(CodeGen):
             if obj.seat:
                 return Code(f"g.players[{obj.src}].{attr}")
             t = self.temp()
-            return Code(f"(None if ({t} := {obj.src}) is None else g.players[{t} if {t}.__class__ is int and 0 < {t} <= g.n "
-                        f"else _seat(g, {t}, {name!r})].{attr})")
-        t = obj.src if obj.seat else self.temp()
-        read = self.property_read(name, t)
-        if read is not None and obj.seat:
-            return Code(read)
-        if read is not None:  # g.seat_value without the role's and the ruleset's lookups
-            return Code(f"(None if ({t} := _seat(g, {obj.src}, {name!r})) is None else {read})")
-        return Code(f"g.seat_value(_seat(g, {obj.src}, {name!r}), {name!r})")
+            return Code(f"(None if ({t} := {obj.src}) is None else g.players[{self.checked(t, name)}].{attr})")
+        if obj.seat:
+            read = self.property_read(name, obj.src)
+            if read is not None:
+                return Code(read)
+        else:
+            t = self.temp()
+            read = self.property_read(name, self.checked(t, name))
+            if read is not None:  # g.seat_value without the role's and the ruleset's lookups
+                return Code(f"(None if ({t} := {obj.src}) is None else {read})")
+        return Code(f"g.seat_value({self.seat_text(obj, name)}, {name!r})")
+
+    def checked(self, t: str, field: str | None = None) -> str:
+        """Text giving the value of the temporary ``t`` (not none) as a seat index, or
+        raising as :func:`~wolfdsl.lang.codegen.seat` does (naming ``field`` read from it):
+        the check inline, the call only to fail."""
+        return f"{t} if {t}.__class__ is int and 0 < {t} <= g.n else _seat(g, {t}{f', {field!r}' if field else ''})"
+
+    def seat_text(self, c: Code, field: str | None = None) -> str:
+        """Text giving ``c`` checked as a seat or none (:func:`~wolfdsl.lang.codegen.seat`),
+        the check inline, left out for a value known to be a seat."""
+        if c.seat:
+            return c.src
+        t = self.temp()
+        return f"(None if ({t} := {c.src}) is None else ({self.checked(t, field)}))"
 
     def g_Call(self, e: A.Call) -> Code:
         args = [self.gen(a).src for a in e.args]
         bd = self.b[e]
         if bd.kind == "builtin":
+            found = self.search(e)
+            if found is not None:
+                return found
             return Code(f"{self.const_ref(bd.value.fn)}(g{''.join(', ' + a for a in args)})")
-        return Code(f"g.call_func({e.name!r}, [{', '.join(args)}])")
+        return Code(f"{self.caller('func', e.name)}(g{''.join(', ' + a for a in args)})")
+
+    def caller(self, kind: str, name: str) -> str:
+        """The module function that calls the ruleset's ``func``/``proc`` ``name`` as
+        :meth:`wolfdsl.play.table.Table.call_func`/``call_proc`` do — counted against the
+        run limits (:meth:`~wolfdsl.lang.limits.Budget.enter`: one call, one level deeper),
+        a proc the last of ``g.running`` while it runs — with its arguments as Python
+        parameters bound into a fresh frame, without the table's lookups; written once
+        per ``kind`` and name, its body bound by :meth:`bind_calls`."""
+        key = (kind, name)
+        calls = self.__dict__.setdefault("_calls", {})
+        if key in calls:
+            return calls[key][0]
+        n = self.name("_call")
+        params = tuple(self.p.named(kind)[name].params)
+        item, body = f"{n}_item", f"{n}_body"
+        calls[key] = (n, item, body)
+        args = "".join(f", a{i}" for i in range(len(params)))
+        frame = "{" + ", ".join(f"{p!r}: a{i}" for i, p in enumerate(params)) + "}"
+        self.emit(f"def {n}(g{args}):")
+        self.emit("  g.depth = _d = g.depth + 1")
+        self.emit("  g.steps = _s = g.steps + 1")
+        self.emit("  if _d > _MAX_DEPTH or _s > _MAX_STEPS: _too_deep(g)")
+        if kind == "proc":
+            self.emit("  _r = g.running")
+            self.emit(f"  _r.append({item})")
+            self.emit("  try:")
+            self.emit(f"    {body}(g, {frame})")
+            self.emit("  finally:")
+            self.emit("    _r.pop()")
+            self.emit("    g.depth -= 1")
+        else:
+            self.emit("  try:")
+            self.emit(f"    return {body}(g, {frame})")
+            self.emit("  finally:")
+            self.emit("    g.depth -= 1")
+        return n
+
+    def bind_calls(self, procs: dict, funcs: dict) -> None:
+        """Give the callers written by :meth:`caller` the compiled procs and funcs."""
+        for (kind, name), (_, item, body) in self.__dict__.get("_calls", {}).items():
+            decl = (procs if kind == "proc" else funcs)[name]
+            self.ns[item], self.ns[body] = decl, decl.body
 
     def g_Decided(self, e: A.Decided) -> Code:
         return Code(f"g.decided.get({e.action!r})")
@@ -344,18 +410,93 @@ class PyGen(CodeGen):
         return Code(f"[{', '.join(self.gen(i).src for i in e.items)}]")
 
     def g_Comprehension(self, e: A.Comprehension) -> Code:
-        slot = self.b[e]
-        with self.own_function():  # the helper is a function of its own
-            src = self.gen(e.source).src
-        with self.own_function({slot: ("x", self.seats_of(e.source))}):
-            cond = self.gen(e.cond).src
+        slot, src, cond = self.comprehension(e)
         n = self.name("_c")
         # a helper of its own (errors pass to the root that calls it, whose line it is)
         self.emit(f"def {n}(g, env):")
-        for text in (f"items = _as_list({src})", "g.spend(len(items))", "out = []", "for x in items:",
-                     f"  env[{slot!r}] = x", f"  if {cond}:", "    out.append(x)", "return out"):
+        bind = [f"  env[{slot!r}] = x"] if self.frame_read(e.cond) else []
+        for text in (*src, "out = []", "for x in items:", *bind, f"  if {cond}:", "    out.append(x)", "return out"):
             self.emit("  " + text)
         return Code(f"{n}(g, env)")
+
+    def comprehension(self, e: A.Comprehension) -> tuple[str, list[str], str]:
+        """A comprehension's slot, the lines that set ``items`` to the list it goes over
+        (counted against the run limits as the closure backend counts it) and the text
+        of its condition on ``x``. ``alive`` is read from the table's shared list (the
+        condition cannot change who lives), any other list through ``as_list``."""
+        slot = self.b[e]
+        with self.own_function():  # the helper is a function of its own
+            src = self.list_lines("items", e.source)
+        src += ["g.steps = _s = g.steps + len(items)", "if _s > _MAX_STEPS: g.spend(0)"]
+        with self.own_function({slot: ("x", self.seats_of(e.source))}):
+            cond = self.gen(e.cond).src
+        return slot, src, cond
+
+    def list_lines(self, var: str, e: A.Expr) -> list[str]:
+        """Lines setting ``var`` to the list ``e`` gives, to go over (``as_list``: none is
+        empty, a number an error), without a copy: no rule changes a list in place, and
+        ``alive`` is the table's shared list, replaced (not changed) at a death."""
+        if self.is_value(e, "alive"):
+            return [f"{var} = g.alive_cache", f"if {var} is None: {var} = g.alive_list()"]
+        return [f"{var} = {self.gen(e).src}", f"if {var}.__class__ is not list: {var} = _as_list({var})"]
+
+    def frame_read(self, e: A.Expr) -> bool:
+        """Whether code generated for ``e`` may read its frame's slots through ``env``
+        (a comprehension's helper or a closure it falls back to) rather than as Python
+        locals: then a comprehension's variable must be written to the frame as well."""
+        return any(isinstance(n, A.Comprehension) or not hasattr(self, "g_" + type(n).__name__)
+                   for n in A.walk(e) if isinstance(n, A.Expr))
+
+    def is_value(self, e: A.Expr, name: str) -> bool:
+        """Whether ``e`` is the builtin value ``name`` (``alive``, ``players``)."""
+        bd = self.b.of.get(id(e)) if isinstance(e, A.Name) else None
+        return bd is not None and bd.kind == "value" and bd.name == name and bd.value is B.VALUES[name]
+
+    def search(self, e: A.Call) -> Code | None:
+        """``empty``, ``any`` or ``count`` of a comprehension whose condition cannot fail,
+        draw or call (:meth:`plain_test`) as one loop that builds no list and, for
+        ``empty`` and ``any``, stops at the first item that meets it; ``None`` otherwise.
+        The loop rounds are counted as the comprehension counts them."""
+        bd = self.b[e]
+        fn = bd.value.fn
+        if fn not in (B.empty, B.any_, B.count) or len(e.args) != 1 or not isinstance(e.args[0], A.Comprehension):
+            return None
+        comp = e.args[0]
+        slot = self.b[comp]
+        if not self.plain_test(comp.cond, slot, self.seats_of(comp.source)):
+            return None
+        _, src, cond = self.comprehension(comp)
+        n = self.name("_s")
+        if fn is B.count:
+            loop = ["k = 0", "for x in items:", f"  if {cond}:", "    k += 1", "return k"]
+        else:
+            found = fn is B.any_
+            loop = ["for x in items:", f"  if {cond}:", f"    return {found}", f"return {not found}"]
+        self.emit(f"def {n}(g, env):")
+        for text in (*src, *loop):
+            self.emit("  " + text)
+        return Code(f"{n}(g, env)")
+
+    def plain_test(self, e: A.Expr, slot: str, seats: bool) -> bool:
+        """Whether the condition ``e`` on the variable ``slot`` (a seat of the game when
+        ``seats``) is built only of names, constants, ``==``, ``!=``, ``has``/``lacks``,
+        ``and``/``or``/``not``/``if`` and fields (or constant properties and counters)
+        of that seat: it cannot fail, draw, call or read the frame, so evaluating it
+        fewer times changes nothing."""
+        def var(x) -> bool:
+            bx = self.b.of.get(id(x)) if isinstance(x, A.Name) else None
+            return seats and bx is not None and bx.kind == "local" and bx.slot == slot
+
+        for n in A.walk(e):
+            if isinstance(n, (A.Name, A.Num, A.Str, A.BoolOp, A.Not, A.IfExpr)):
+                continue
+            if isinstance(n, A.BinOp) and (n.op in ("==", "!=") or (n.op in ("has", "lacks") and var(n.left))):
+                continue
+            if isinstance(n, A.Attr) and var(n.obj) and (
+                    self.b[n].kind == "field" or self.property_read(n.name, "x") is not None):
+                continue
+            return False
+        return True
 
     def seats_of(self, e: A.Expr) -> bool:
         """Whether ``e`` is ``alive`` or ``players`` (its items are seats of the game)."""
@@ -373,7 +514,7 @@ class PyGen(CodeGen):
                 test = f"({right.src} in g.players[{left.src}].statuses)"
                 return Code(test if op == "has" else f"(not {test})")
             t = self.temp()
-            test = f"(({t} := {left.src}) is not None and {right.src} in g.players[_seat(g, {t})].statuses)"
+            test = f"(({t} := {left.src}) is not None and {right.src} in g.players[{self.checked(t)}].statuses)"
             return Code(test if op == "has" else f"(not {test})")
         if left.const is not None and right.const is not None:
             try:
@@ -475,9 +616,12 @@ class PyGen(CodeGen):
             else:
                 sign = "" if s.op == "+=" else "-1 * "
                 self.line(out, depth, f"{ref} = ({ref} or 0) + {sign}({v})", s)
+            if bd.kind != "local" and self.win_global(bd.name):  # a win rule reads it: check them again
+                out.append(("  " * depth + "g.win_dirty = True", None))
             return
         obj_bd, fld = bd
-        obj = self.load_code(obj_bd).src
+        loaded = self.load_code(obj_bd)
+        obj = loaded.src
         attr = fld.name
         if fld.kind == "field":
             get, put = f"_seat_field(g.players[{obj}], {attr!r})", "g.set_seat_field"
@@ -485,7 +629,7 @@ class PyGen(CodeGen):
             get, put = f"g.seat_value({obj}, {attr!r})", "g.set_counter"
         t = self.temp()
         value = v if s.op == "=" else f"({get} or 0) + {'' if s.op == '+=' else '-1 * '}({v})"
-        self.line(out, depth, f"{t} = {value}; {put}(_seat(g, {obj}), {attr!r}, {t})", s)
+        self.line(out, depth, f"{t} = {value}; {put}({self.seat_text(loaded)}, {attr!r}, {t})", s)
 
     def p_If(self, s: A.If, out, depth):
         for i, (c, b) in enumerate(s.branches):
@@ -499,7 +643,8 @@ class PyGen(CodeGen):
     def p_For(self, s: A.For, out, depth):
         items, x = self.temp(), self.temp()
         slot = self.b[s]
-        self.line(out, depth, f"{items} = _as_list({self.gen(s.source).src})", s.source, "this loop's list")
+        for text in self.list_lines(items, s.source):
+            self.line(out, depth, text, s.source, "this loop's list")
         self.line(out, depth, f"g.spend(len({items}))", s, "this loop")
         out.append(("  " * depth + f"for {x} in {items}:", None))
         out.append(("  " * (depth + 1) + f"env[{slot!r}] = {x}", None))
@@ -518,8 +663,7 @@ class PyGen(CodeGen):
     def seat_src(self, e: A.Expr) -> str:
         """Text giving ``e`` checked as a seat (``codegen.seat``), the check left out for a
         value known to be a seat."""
-        c = self.gen(e)
-        return c.src if c.seat else f"_seat(g, {c.src})"
+        return self.seat_text(self.gen(e))
 
     def p_Kill(self, s: A.Kill, out, depth):
         target = self.seat_src(s.target)
@@ -546,8 +690,8 @@ class PyGen(CodeGen):
         self.line(out, depth, f"g.claim({self.gen(s.speaker).src}, {role}, {self.dict_src(s.fields)})", s)
 
     def p_CallProc(self, s: A.CallProc, out, depth):
-        args = ", ".join(self.gen(a).src for a in s.args)
-        self.line(out, depth, f"g.call_proc({s.name!r}, [{args}])", s)
+        args = "".join(", " + self.gen(a).src for a in s.args)
+        self.line(out, depth, f"{self.caller('proc', s.name)}(g{args})", s)
 
     def p_EndPhase(self, s, out, depth):
         out.append(("  " * depth + "raise _EndPhase()", None))

@@ -15,6 +15,7 @@ event naming that replacement. ``wolfdsl explain`` reads them.
 from __future__ import annotations
 
 from ..diagnostics import Span
+from ..lang.codegen import const_of
 from ..lang.ir import RuleRuntimeError
 
 PROCEED = "__proceed__"
@@ -36,12 +37,18 @@ class Deaths:
         self.stack: list[int | None] = []
         self.because: list[int] = []
         """The seats whose ``death`` or ``announce`` triggers are running, innermost last."""
+        self.dying = 0
+        """How many entries of ``stack`` are a seat (a death whose triggers run): none, an outer death."""
+        rs = g.rs
+        self.replacements = live(rs.replacements.get("death", ()))
+        self.on_death = live(rs.triggers.get("death", ()))
+        self.on_announce = live(rs.triggers.get("announce", ()))
 
     def bound(self) -> int:
         """The most deaths and replacements that may nest: ``2 * players + 20``."""
         return 2 * self.g.n + 20
 
-    def kill(self, seat, cause: str, as_seat, span: Span | None) -> None:
+    def kill(self, seat, cause: str, as_seat, span: Span | None = None) -> None:
         """A death now (or its replacement). ``as_seat``: date it like that seat's death.
 
         Deaths set off by deaths (triggers, replacements) nest; past :meth:`bound` levels
@@ -50,20 +57,21 @@ class Deaths:
         recursion error. Raises ``GameOver`` when a win rule holds after an outer death.
         """
         g = self.g
-        outermost = not self.stack
-        if outermost and g.watched:
+        stack = self.stack
+        watch = g.watched and not stack
+        if watch:
             g.observer.on_resolution(True)
         try:
-            if len(self.stack) + 1 > self.bound():
+            if len(stack) >= 2 * g.n + 20:  # bound()
                 raise RuleRuntimeError(f"trigger loop: more than {self.bound()} nested deaths and replacements "
                                        f"(the last one: seat {seat}, cause {cause})", span)
-            self.stack.append(None)
+            stack.append(None)
             try:
                 self._kill(seat, cause, as_seat)
             finally:
-                self.stack.pop()
+                stack.pop()
         finally:
-            if outermost and g.watched:
+            if watch:
                 g.observer.on_resolution(False)
 
     def provenance(self, p) -> dict:
@@ -88,9 +96,9 @@ class Deaths:
         p = g.players[seat]
         if not p.alive:
             return
-        for r in g.rs.replacements.get("death", ()):
+        for r, when in self.replacements:
             env = {r.var: seat, "cause": cause}
-            if r.when is None or r.when(g, env):
+            if when is None or when(g, env):
                 why = self.provenance(p)
                 g.run_item(r, env)
                 if not env.get(PROCEED):
@@ -100,7 +108,8 @@ class Deaths:
                         fields["stopped"] = stopped
                     g.emit("spared", {**fields, **why})
                     return
-        p.why = self.provenance(p)
+        if not g.silent:  # the provenance is read only by the death event
+            p.why = self.provenance(p)
         g.set_alive(p, False)
         p.cause = cause
         if as_seat is not None and g.players[as_seat].death_day is not None:
@@ -109,19 +118,22 @@ class Deaths:
         else:
             p.death_day, p.death_phase = g.day, g.phase
         g.dead_order.append(seat)
-        outer = all(s is None for s in self.stack)
+        outer = not self.dying
         start = len(g.pending)
         g.pending.append(seat)
-        self.stack[-1] = seat
-        self.because.append(seat)
-        try:
-            for t in g.rs.triggers.get("death", ()):
-                env = {t.var: seat, "cause": cause}
-                if t.when is None or t.when(g, env):
-                    g.run_item(t, env)
-        finally:
-            self.stack[-1] = None
-            self.because.pop()
+        if self.on_death:
+            self.stack[-1] = seat
+            self.dying += 1
+            self.because.append(seat)
+            try:
+                for t, when in self.on_death:
+                    env = {t.var: seat, "cause": cause}
+                    if when is None or when(g, env):
+                        g.run_item(t, env)
+            finally:
+                self.stack[-1] = None
+                self.dying -= 1
+                self.because.pop()
         if outer:
             g.check_win()
             if g.phase == "day":
@@ -144,6 +156,9 @@ class Deaths:
         if last_words:
             g.given_last_words.append(seat)
         g.death_causes.append(p.cause)
+        if g.silent:
+            g.seq += 1  # the death event nobody reads
+            return
         g.emit("death", {"seat": seat, "role": p.role, "cause": p.cause, "last_words": last_words, **p.why},
                day=p.death_day, phase=p.death_phase)
 
@@ -158,13 +173,15 @@ class Deaths:
         flags = [self.last_words(s) for s in batch]
         for s, lw in zip(batch, flags):
             self.emit_death(s, lw)
-        triggers = g.rs.triggers.get("announce", ())
+        triggers = self.on_announce
+        if not triggers:
+            return
         for s in batch:
             self.because.append(s)
             try:
-                for t in triggers:
+                for t, when in triggers:
                     env = {t.var: s, "cause": g.players[s].cause}
-                    if t.when is None or t.when(g, env):
+                    if when is None or when(g, env):
                         g.run_item(t, env)
             finally:
                 self.because.pop()
@@ -177,3 +194,16 @@ class Deaths:
         g.pending.clear()
         for s in batch:
             self.emit_death(s, self.last_words(s) if over else False)
+
+
+def live(items) -> tuple:
+    """``(trigger, when)`` for the triggers or replacements ``items`` whose condition can
+    hold, in their order; ``when`` is ``None`` where it always holds (a constant)."""
+    out = []
+    for t in items:
+        k = const_of(t.when) if t.when is not None else (True,)
+        if k is None:
+            out.append((t, t.when))
+        elif k[0]:
+            out.append((t, None))
+    return tuple(out)

@@ -76,6 +76,7 @@ class Game(Table):
         self.referee = Referee(self)
         self.run_decide, self.run_vote = self.referee.decide, self.referee.vote  # one call less a decision
         self.deaths = Deaths(self)
+        self.kill, self.announce = self.deaths.kill, self.deaths.announce  # one call less a death
         self._over: tuple[list[str], str | None] | None = None
         self._seat(seats, players, extra_cards, attributes or {})
         bound = rs.engine.day_bound
@@ -240,11 +241,16 @@ class Game(Table):
         return winners, reason
 
     def check_win(self) -> None:
-        """Raise :class:`GameOver` when a win rule holds (WIN-03)."""
+        """Raise :class:`GameOver` when a win rule holds (WIN-03). When none held at the
+        last check and nothing the win rules read has changed since (``win_dirty``, kept
+        by the table from ``rs.win_reads``), none can hold now: the check is skipped."""
+        if not self.win_dirty:
+            return
         winners, reason = self.winners()
         if winners:
             self._over = (winners, reason)
             raise GameOver()
+        self.win_dirty = not self.win_gate
 
     # ------------------------------------------------------------ the run
     def release(self) -> None:
@@ -256,6 +262,8 @@ class Game(Table):
         self.referee = self.deaths = self.view = None
         self.__dict__.pop("run_decide", None)  # the referee's bound methods, kept for speed
         self.__dict__.pop("run_vote", None)
+        self.__dict__.pop("kill", None)
+        self.__dict__.pop("announce", None)
 
     def run(self) -> GameResult:
         """Play the phases from ``rs.first_phase`` of day 1 until a win, the day bound or
@@ -275,13 +283,16 @@ class Game(Table):
         self.silent = (not self.record and self.view is None and not self.watched
                        and getattr(type(self.agent), "observe", None) is BaseAgent.observe)
         label = getattr(self.agent, "seat_label", None)  # seats with players of their own
-        self.emit("game_start", {
-            "ruleset": rs.name, "seed": self.seed,
-            "seats": [{"seat": p.seat, "role": p.role, "faction": p.faction,
-                       **({"agent": label(p.seat)} if label is not None else {})} for p in self.players[1:]],
-            **({"extra_cards": list(self.extra_cards)} if self.extra_cards else {}),
-            **({"agents": self.agent.name} if label is not None else {}),
-        }, day=1, phase=rs.first_phase)
+        if self.silent:
+            self.seq += 1  # the game_start event nobody reads
+        else:
+            self.emit("game_start", {
+                "ruleset": rs.name, "seed": self.seed,
+                "seats": [{"seat": p.seat, "role": p.role, "faction": p.faction,
+                           **({"agent": label(p.seat)} if label is not None else {})} for p in self.players[1:]],
+                **({"extra_cards": list(self.extra_cards)} if self.extra_cards else {}),
+                **({"agents": self.agent.name} if label is not None else {}),
+            }, day=1, phase=rs.first_phase)
         phase = rs.first_phase
         day = 1
         over = False
@@ -318,21 +329,37 @@ class Game(Table):
         return result
 
     def _run_phase(self, phase: str) -> None:
-        for p in self.players[1:]:
-            if p.statuses and self.temporary:
-                p.statuses -= self.temporary
+        temporary = self.temporary
+        if temporary:
+            for p in self.players[1:]:
+                if p.statuses:
+                    p.statuses -= temporary
+            if self.win_status:
+                self.win_dirty = True
         self.decided = {}
         self.referee.rounds = Counter()
-        self.emit("phase", {})
-        self._run_scheduled(phase)
+        if self.silent:
+            self.seq += 1  # the phase event nobody reads
+        else:
+            self.emit("phase", {})
+        if self.scheduled:
+            self._run_scheduled(phase)
         cut = False
+        running, watched = self.running, self.watched
         for step in self.rs.steps.get(phase, ()):
             if cut and not step.always:
                 continue
             if step.when is not None and not step.when(self, {}):
                 continue
             try:
-                self.run_item(step, {})
+                if watched:
+                    self.run_item(step, {})
+                else:  # run_item without an observer, one call less a step
+                    running.append(step)
+                    try:
+                        step.body(self, {})
+                    finally:
+                        running.pop()
             except EndPhase:
                 cut = True
         self.check_win()

@@ -109,11 +109,20 @@ class Table(Budget):
         self.n = 0
         self.extra_cards: list[str] = []
         self.deck_cards: list[str] = []
-        self._alive_cache: list[int] | None = None
+        self.alive_cache: list[int] | None = None
+        """The living seats in seat order, shared by its readers (never change it), or
+        ``None`` after a death or revival until :meth:`alive_list` builds it again."""
         self._beliefs_for: tuple = (_UNSET, None)  # (deciding, its beliefs): one lookup a decision
         self.death_causes: list[str] = []
         self.silent = False
         """No event is built: nothing records, views or watches them (set by the game)."""
+        reads = rs.win_reads
+        self.win_gate = reads is not None and not self.watched
+        """Whether the win rules are checked only after a change of what they read."""
+        self.win_dirty = True
+        """Something the win rules read may have changed since they last held for nobody."""
+        self.win_status = self.win_gate and "status" in reads
+        self.win_counters = frozenset(r[8:] for r in reads if r.startswith("counter:")) if self.win_gate else ()
 
     def watch_globals(self) -> None:
         """Report writes to ``globals`` to the observer from now on (after their setup)."""
@@ -185,14 +194,15 @@ class Table(Budget):
     # ------------------------------------------------------------ seats
     def alive_list(self) -> list[int]:
         """The living seats in seat order (a fresh list)."""
-        if self._alive_cache is None:
-            self._alive_cache = [p.seat for p in self.players[1:] if p.alive]
-        return list(self._alive_cache)
+        if self.alive_cache is None:
+            self.alive_cache = [p.seat for p in self.players[1:] if p.alive]
+        return list(self.alive_cache)
 
     def set_alive(self, p: Player, alive: bool) -> None:
         """Mark ``p`` living or dead (keeps :meth:`alive_list` right)."""
         p.alive = alive
-        self._alive_cache = None
+        self.alive_cache = None
+        self.win_dirty = True
 
     def seat_value(self, seat, name: str) -> Any:
         """A counter, property or attribute of a seat (``none`` for no seat)."""
@@ -216,6 +226,8 @@ class Table(Budget):
         if self.watched:
             self.observer.on_write("var", seat, name, value)
         self.players[seat].vars[name] = value
+        if name in self.win_counters:
+            self.win_dirty = True
 
     def set_seat_field(self, seat, field: str, value) -> None:
         """``seat.role``/``.faction``/``.class``/``.team = value``; a new role or faction
@@ -226,6 +238,7 @@ class Table(Budget):
         if self.watched:
             self.observer.on_write("field", seat, field, value)
         p = self.players[seat]
+        self.win_dirty = True
         if field == "role":
             if value not in self.rs.roles:
                 raise RuleRuntimeError(f"cannot turn seat {seat} into unknown role {value!r}")
@@ -248,6 +261,8 @@ class Table(Budget):
         st = self.players[seat].statuses
         if status not in st:
             st.add(status)
+            if self.win_status:
+                self.win_dirty = True
             self.emit("status", {"seat": seat, "add": status})
 
     def remove_status(self, seat, status: str) -> None:
@@ -259,6 +274,8 @@ class Table(Budget):
         st = self.players[seat].statuses
         if status in st:
             st.discard(status)
+            if self.win_status:
+                self.win_dirty = True
             self.emit("status", {"seat": seat, "remove": status})
 
     def become(self, p: Player, role: str, fresh: bool) -> None:
@@ -266,6 +283,7 @@ class Table(Budget):
         statuses and counters. ``fresh`` resets counters the player already has (a new
         deal or a revival); otherwise they are kept (a role change)."""
         r = self.rs.roles[role]
+        self.win_dirty = True
         p.role = role
         p.role_ir = r
         env: dict = {}
