@@ -37,7 +37,8 @@ from . import builtins as B
 from . import syntax as A
 from .codecache import compiled
 from .codegen import GUARDED, CodeGen, NotASeat, _nothing, _RUNTIME_ERRORS, _SCALARS, constant, placed, seat
-from .ir import EndPhase
+from .ir import ANSWER_KINDS, EndPhase
+from .pydecide import decide_function, vote_function
 from .values import BINOPS, add, as_list, member, multiply, negate, subtract
 
 
@@ -61,7 +62,8 @@ _PLAIN = {"none": "None", "yes": "True", "no": "False", "true": "True", "false":
 _HELPERS = {"_member": member, "_add": add, "_sub": subtract, "_as_list": as_list, "_neg": negate,
             "_div": BINOPS["/"], "_mod": BINOPS["%"],
             "_mul": multiply, "_seat": seat, "_seat_field": B.seat_field, "_EndPhase": EndPhase,
-            "_GUARDED": GUARDED, "_nothing": _nothing, "NotASeat": NotASeat}
+            "_GUARDED": GUARDED, "_nothing": _nothing, "NotASeat": NotASeat,
+            "_KINDS": ANSWER_KINDS}
 
 
 class PyGen(CodeGen):
@@ -208,10 +210,34 @@ class PyGen(CodeGen):
                        by_voter_filter=self.filter(by_voter, cv))
 
     def p_Decide(self, s: A.Decide, out, depth):
-        out.append(("  " * depth + f"g.run_decide({self.const_ref(self.decide_op(s))}, env)", None))
+        op = self.decide_op(s)
+        fn = decide_function(self, s, op)
+        call = f"g.run_decide({self.const_ref(op)}, env)" if fn is None else f"{self.const_ref(fn)}(g, env)"
+        out.append(("  " * depth + call, None))
 
     def p_Vote(self, s: A.Vote, out, depth):
-        out.append(("  " * depth + f"g.run_vote({self.const_ref(self.vote_op(s))}, env)", None))
+        op = self.vote_op(s)
+        fn = vote_function(self, s, op)
+        call = f"g.run_vote({self.const_ref(op)}, env)" if fn is None else f"{self.const_ref(fn)}(g, env)"
+        out.append(("  " * depth + call, None))
+
+    def items_are_seats(self, e: A.Expr) -> bool:
+        """Whether every item of the list ``e`` is a seat of the game: ``alive``,
+        ``players`` or a comprehension over one of them."""
+        return self.seats_of(e) or (isinstance(e, A.Comprehension) and self.seats_of(e.source))
+
+    def tests(self, clauses) -> list:
+        """``(condition text, clause)`` of the clauses that may hold (a ``must X`` as
+        ``not X``), generated with the current aliases."""
+        out = []
+        for c in clauses:
+            code = self.gen(c.cond)
+            if getattr(c, "must", False):
+                code = Code(f"(not {code.src})", (not code.const[0],) if code.const is not None else None)
+            if code.const is not None and not code.const[0]:
+                continue
+            out.append((code.src, c))
+        return out
 
     def property_read(self, name: str, seat: str) -> str | None:
         """Text reading ``seat.name`` (``seat`` a temporary holding a seat, not none) as
