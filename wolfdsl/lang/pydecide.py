@@ -75,7 +75,7 @@ def decide_function(pg, s: A.Decide, op) -> Callable | None:
             ln(0, f"if not {src}:", (c.cond.span, "this condition"))
             ln(1, f"g.referee.not_offered({act}, _me, {by}, {c.reason!r})")
             ln(1, "return")
-        ln(0, f"_o = _as_list({pg.gen(s.options).src})", (s.options.span, "this list of options"))
+        ln(0, f"_o = {_fresh_list(pg, s.options)}", (s.options.span, "this list of options"))
     seats = pg.items_are_seats(s.options)
     with pg.own_function({op.me: ("_me", me_seat), op.var: ("_v", seats)}):
         tests = pg.tests(s.unless)
@@ -102,8 +102,11 @@ def decide_function(pg, s: A.Decide, op) -> Callable | None:
             kind = "'seat'"
         elif isinstance(s.options, A.ListExpr) and s.options.items and \
                 all(pg.gen(i).src in ("True", "False") for i in s.options.items):
-            ln(0, "_k = 'yes_no' if _l else 'seat'")
-            kind = "_k"
+            if tests:  # all filtered out: a ``seat`` request with no option
+                ln(0, "_k = 'yes_no' if _l else 'seat'")
+                kind = "_k"
+            else:
+                kind = "'yes_no'"
         else:
             ln(0, "_k = g.referee.options_kind(_l)")
             kind = "_k"
@@ -148,8 +151,9 @@ def decide_function(pg, s: A.Decide, op) -> Callable | None:
         ln(2, f"{'if' if can_pass == 'True' else 'elif'} {kind} == 'yes_no': _a = False")
     if op.recheck or kind == "'seats'":
         ln(1, f"else: _a = _rf.settle({args}, _a)")
-    elif kind == "'seat'":
-        ln(1, f"elif _a.__class__ is not int or _a not in _l: _a = _rf.settle({args}, _a)")
+    elif kind in ("'seat'", "'yes_no'"):
+        cls = "int" if kind == "'seat'" else "bool"
+        ln(1, f"elif _a.__class__ is not {cls} or _a not in _l: _a = _rf.settle({args}, _a)")
     else:
         ln(1, f"elif {kind} not in _KINDS.get(_a.__class__, ()) or _a not in _l: _a = _rf.settle({args}, _a)")
     ln(0, f"g.decided[{act}] = _a")
@@ -176,7 +180,7 @@ def vote_function(pg, s: A.Vote, op) -> Callable | None:
 
     voter_seat = pg.seats_of(s.voters)
     with pg.own_function():
-        ln(0, f"_bv = _as_list({pg.gen(s.voters).src})", (s.voters.span, "this list of voters"))
+        ln(0, f"_bv = {_fresh_list(pg, s.voters)}", (s.voters.span, "this list of voters"))
     ln(0, "_rf = g.referee")
     ln(0, "_vs = []")
     ln(0, "for _w in _bv:")
@@ -192,7 +196,7 @@ def vote_function(pg, s: A.Vote, op) -> Callable | None:
         ln(1, "_vs.append(_w)")
     ln(0, f"if _rf.wants_reasons: _rf.unlisted({act}, _bv)")
     with pg.own_function():
-        ln(0, f"_cs = _as_list({pg.gen(s.candidates).src})", (s.candidates.span, "this list of candidates"))
+        ln(0, f"_cs = {_fresh_list(pg, s.candidates)}", (s.candidates.span, "this list of candidates"))
     ln(0, f"_key = ({act}, None)")
     ln(0, "_rs = _rf.rounds")
     ln(0, "_rnd = _rs[_key] = _rs.get(_key, 0) + 1")
@@ -243,6 +247,15 @@ def vote_function(pg, s: A.Vote, op) -> Callable | None:
         ln(0, f"env[{op.ballots_var!r}] = dict(_ballots)")
     _body(pg, op, ln)
     return pg.function(lines, "_b")
+
+
+def _fresh_list(pg, e: A.Expr) -> str:
+    """Text giving the list ``e`` as a list of its own (``_as_list``), without the copy
+    where ``e`` builds a new one anyway: ``[...]``, a comprehension, ``alive``, ``players``."""
+    src = pg.gen(e).src
+    if isinstance(e, (A.ListExpr, A.Comprehension)) or pg.seats_of(e):
+        return src
+    return f"_as_list({src})"
 
 
 def _filter(ln, depth: int, out: str, source: str, slot: str, tests: list, unfiltered: str) -> None:

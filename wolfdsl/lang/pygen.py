@@ -38,6 +38,7 @@ from . import syntax as A
 from .codecache import compiled
 from .codegen import GUARDED, CodeGen, NotASeat, _nothing, _RUNTIME_ERRORS, _SCALARS, constant, placed, seat
 from .ir import ANSWER_KINDS, EndPhase
+from .limits import MAX_STEPS
 from .pydecide import decide_function, vote_function
 from .values import BINOPS, add, as_list, member, multiply, negate, subtract
 
@@ -63,7 +64,11 @@ _HELPERS = {"_member": member, "_add": add, "_sub": subtract, "_as_list": as_lis
             "_div": BINOPS["/"], "_mod": BINOPS["%"],
             "_mul": multiply, "_seat": seat, "_seat_field": B.seat_field, "_EndPhase": EndPhase,
             "_GUARDED": GUARDED, "_nothing": _nothing, "NotASeat": NotASeat,
-            "_KINDS": ANSWER_KINDS}
+            "_KINDS": ANSWER_KINDS, "_MAX_STEPS": MAX_STEPS}
+
+
+_SPEND = "g.steps += {0}; g.steps > _MAX_STEPS and g.spend(0)"
+"""``g.spend(n)`` inline (Budget.spend: the count, and past the limit its error)."""
 
 
 class PyGen(CodeGen):
@@ -378,7 +383,7 @@ class PyGen(CodeGen):
         n = self.name("_c")
         # a helper of its own (errors pass to the root that calls it, whose line it is)
         self.emit(f"def {n}(g, env):")
-        for text in (f"items = _as_list({src})", "g.spend(len(items))", "out = []", "for x in items:",
+        for text in (f"items = _as_list({src})", _SPEND.format("len(items)"), "out = []", "for x in items:",
                      f"  env[{slot!r}] = x", f"  if {cond}:", "    out.append(x)", "return out"):
             self.emit("  " + text)
         return Code(f"{n}(g, env)")
@@ -526,7 +531,7 @@ class PyGen(CodeGen):
         items, x = self.temp(), self.temp()
         slot = self.b[s]
         self.line(out, depth, f"{items} = _as_list({self.gen(s.source).src})", s.source, "this loop's list")
-        self.line(out, depth, f"g.spend(len({items}))", s, "this loop")
+        self.line(out, depth, _SPEND.format(f"len({items})"), s, "this loop")
         out.append(("  " * depth + f"for {x} in {items}:", None))
         out.append(("  " * (depth + 1) + f"env[{slot!r}] = {x}", None))
         assigned = any(isinstance(n, A.Assign) and n.attr is None and getattr(self.b[n], "slot", None) == slot
