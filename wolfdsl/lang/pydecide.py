@@ -31,11 +31,12 @@ from typing import Callable
 from . import syntax as A
 
 
-def decide_function(pg, s: A.Decide, op) -> Callable | None:
-    """The generated function running ``decide`` statement ``s`` (compiled as ``op``),
-    or ``None`` to leave it to the referee."""
-    if op.by_kind == "decider":
+def decide_function(pg, s: A.Decide) -> Callable | None:
+    """The generated function running ``decide`` statement ``s``, or ``None`` to leave
+    it to the referee."""
+    if pg.b[s].by.kind == "decider":
         return None
+    op = pg.decide_op(s, full=False)  # what the referee reads to ask and check
     K = pg.const_ref(op)
     act = repr(op.action)
     lines: list = []
@@ -50,7 +51,7 @@ def decide_function(pg, s: A.Decide, op) -> Callable | None:
         ln(0, "for _p in g.players[1:]:")
         ln(1, f"if _p.{field} == {by} and _p.alive: break")
         ln(0, "else:")  # not offered: the referee says why, to whoever listens
-        ln(1, f"if g.watched or g.referee.wants_reasons: g.run_decide({K}, env)")
+        ln(1, f"if g.watched or g.referee.wants_reasons: g.referee._actor({K}, env)")
         ln(1, "return")
         ln(0, "_me = _p.seat" if op.by_kind == "role" else "_me = None")
         me_seat = op.by_kind == "role"
@@ -165,11 +166,12 @@ def decide_function(pg, s: A.Decide, op) -> Callable | None:
     return pg.function(lines, "_d")
 
 
-def vote_function(pg, s: A.Vote, op) -> Callable | None:
-    """The generated function running ``vote`` statement ``s`` (compiled as ``op``),
-    or ``None`` to leave it to the referee."""
-    if op.abstain_must or op.cand_fixed is None:
+def vote_function(pg, s: A.Vote) -> Callable | None:
+    """The generated function running ``vote`` statement ``s``, or ``None`` to leave it
+    to the referee."""
+    if pg.pass_clauses(s.cand_unless):  # a ``must`` that checks the abstention
         return None
+    op = pg.vote_op(s, full=False)  # what the referee reads to ask and check
     K = pg.const_ref(op)
     act = repr(op.action)
     vv, cv = op.voter_var, op.cand_var

@@ -197,8 +197,10 @@ class PyGen(CodeGen):
                 ("  out.append(_v)", None), ("return out", None)]
         return self.function(body, "_u", "g, env, values")
 
-    def decide_op(self, s: A.Decide):
-        op = super().decide_op(s)
+    def decide_op(self, s: A.Decide, full: bool = True):
+        op = super().decide_op(s, full)
+        if not full:
+            return op
         by_fn = op.by_fn
         if by_fn is not None:  # the seat that decides, generated as well
             with self.own_function():
@@ -206,8 +208,10 @@ class PyGen(CodeGen):
             by_fn = self.function([(f"return _seat(g, {who})", (s.by.span, "this decider"))])
         return replace(op, unless_filter=self.filter(s.unless, op.var), by_fn=by_fn)
 
-    def vote_op(self, s: A.Vote):
-        op = super().vote_op(s)
+    def vote_op(self, s: A.Vote, full: bool = True):
+        op = super().vote_op(s, full)
+        if not full:
+            return op
         cv = op.cand_var
         fixed = [c for c in s.cand_unless if not self.reads_slot(c.cond, op.voter_var)]
         by_voter = [c for c in s.cand_unless if self.reads_slot(c.cond, op.voter_var)]
@@ -215,15 +219,13 @@ class PyGen(CodeGen):
                        by_voter_filter=self.filter(by_voter, cv))
 
     def p_Decide(self, s: A.Decide, out, depth):
-        op = self.decide_op(s)
-        fn = decide_function(self, s, op)
-        call = f"g.run_decide({self.const_ref(op)}, env)" if fn is None else f"{self.const_ref(fn)}(g, env)"
+        fn = decide_function(self, s)
+        call = f"g.run_decide({self.const_ref(self.decide_op(s))}, env)" if fn is None else f"{self.const_ref(fn)}(g, env)"
         out.append(("  " * depth + call, None))
 
     def p_Vote(self, s: A.Vote, out, depth):
-        op = self.vote_op(s)
-        fn = vote_function(self, s, op)
-        call = f"g.run_vote({self.const_ref(op)}, env)" if fn is None else f"{self.const_ref(fn)}(g, env)"
+        fn = vote_function(self, s)
+        call = f"g.run_vote({self.const_ref(self.vote_op(s))}, env)" if fn is None else f"{self.const_ref(fn)}(g, env)"
         out.append(("  " * depth + call, None))
 
     def items_are_seats(self, e: A.Expr) -> bool:
