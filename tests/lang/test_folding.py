@@ -10,24 +10,31 @@ from wolfdsl.play.referee import Referee
 HEADER = 'import "roles"\nplayers 12\ndeck 12: werewolf*4, seer, witch, hunter, guard, villager*4\n'
 
 
+class _Asking(RandomAgent):
+    """The random agent asked through a full Request (so the referee sees every op)."""
+
+    def decide(self, request):
+        return super().decide(request)
+
+
 def ops_of(monkeypatch, ruleset, options=None, seed=3):
-    """The DecideOp and VoteOp values a seeded random game of ``ruleset`` runs, by action."""
+    """The DecideOp and VoteOp values a seeded random game of ``ruleset`` runs, by action
+    (the generated decisions hand them to ``Referee.ask`` / ``ask_ballot``)."""
     seen = {}
-    decide, vote = Referee.decide, Referee.vote
 
-    def spy_decide(self, op, env):
-        seen.setdefault(op.action, op)
-        return decide(self, op, env)
+    def spy(name):
+        real = getattr(Referee, name)
 
-    def spy_vote(self, op, env):
-        seen.setdefault(op.action, op)
-        return vote(self, op, env)
+        def wrapped(self, op, *args, **kw):
+            seen.setdefault(op.action, op)
+            return real(self, op, *args, **kw)
+        monkeypatch.setattr(Referee, name, wrapped)
 
-    monkeypatch.setattr(Referee, "decide", spy_decide)
-    monkeypatch.setattr(Referee, "vote", spy_vote)
+    for name in ("decide", "vote", "ask", "ask_ballot"):
+        spy(name)
     rs = load(ruleset, options)
     for s in range(seed, seed + 5):
-        play(rs, seed=s, agent=RandomAgent(s))
+        play(rs, seed=s, agent=_Asking(s))
     return seen
 
 

@@ -493,8 +493,12 @@ class CodeGen:
         op = self.decide_op(s)
         return lambda g, env: g.run_decide(op, env)
 
-    def decide_op(self, s: A.Decide) -> ir.DecideOp:
-        """The compiled ``decide`` statement the engine runs."""
+    def decide_op(self, s: A.Decide, full: bool = True) -> ir.DecideOp:
+        """The compiled ``decide`` statement the engine runs; not ``full``: only the parts
+        the referee needs to ask and check an answer (a generated function does the rest:
+        :mod:`wolfdsl.lang.pydecide`)."""
+        if not full:
+            return self.answer_parts(s)
         slots = self.b[s]
         by = slots.by
         by_fn = None
@@ -513,13 +517,42 @@ class CodeGen:
             recheck=self.may_vary(s.unless))
         return op
 
+    def answer_parts(self, s: A.Decide) -> ir.DecideOp:
+        """A :class:`ir.DecideOp` with what :meth:`wolfdsl.play.referee.Referee.ask` reads
+        (the clauses, hints, body); the options, ``requires``, pass, count and ``tell``
+        are left out (``_nothing``, empty)."""
+        slots = self.b[s]
+        return ir.DecideOp(
+            action=s.action, short=s.action.rsplit(".", 1)[-1], by_kind=slots.by.kind,
+            by_name=slots.by.name or None, by_fn=None, may_pass=s.may_pass, pass_when=None, var=slots.var,
+            count=None, options=_nothing, requires=(), unless=self.clauses(s.unless, drop=False), tell=(),
+            body=self.block(s.body), span=s.span, prefer=self.root(s.prefer, "this preference"),
+            pass_reason=s.pass_reason, me=slots.me, score=self.root(s.score, "this score"),
+            pass_must=self.pass_clauses(s.unless), recheck=self.may_vary(s.unless))
+
     def s_Vote(self, s: A.Vote):
         op = self.vote_op(s)
         return lambda g, env: g.run_vote(op, env)
 
-    def vote_op(self, s: A.Vote) -> ir.VoteOp:
-        """The compiled ``vote`` statement the engine runs."""
+    def vote_op(self, s: A.Vote, full: bool = True) -> ir.VoteOp:
+        """The compiled ``vote`` statement the engine runs; not ``full``: only the parts
+        the referee needs to ask and check a ballot (voters, candidates, their clauses
+        and the weight left out: a generated function has them)."""
         slots = self.b[s]
+        if not full:
+            cand_unless = self.clauses(s.cand_unless)
+            split = {True: [], False: []}  # reads the voter -> the clauses that may forbid (as drop=False)
+            for c, pair in zip(s.cand_unless, cand_unless):
+                k = const_of(pair[0])
+                if k is None or bool(k[0]):
+                    split[self.reads_slot(c.cond, slots.voter)].append(pair)
+            return ir.VoteOp(
+                action=s.action, short=s.action.rsplit(".", 1)[-1], kind=s.kind, voter_var=slots.voter,
+                voters=_nothing, voter_unless=(), cand_var=slots.cand, candidates=_nothing,
+                cand_unless=cand_unless, weight=None, top_var=slots.top, ballots_var=slots.ballots,
+                body=self.block(s.body), span=s.span, prefer=self.root(s.prefer, "this preference"),
+                score=self.root(s.score, "this score"), recheck=self.may_vary(s.cand_unless),
+                cand_fixed=tuple(split[False]), cand_by_voter=tuple(split[True]))
         fixed = [c for c in s.cand_unless if not self.reads_slot(c.cond, slots.voter)]
         by_voter = [c for c in s.cand_unless if self.reads_slot(c.cond, slots.voter)]
         op = ir.VoteOp(

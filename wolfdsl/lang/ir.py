@@ -302,6 +302,11 @@ class DecideOp:
     options is enough (:meth:`wolfdsl.play.referee.Referee.validate`)."""
 
 
+ANSWER_KINDS = {bool: ("yes_no",), int: ("seat", "ballot"), str: ("symbol",)}
+"""The request kinds an answer of each Python type may answer (a ``seats`` answer is a
+tuple, checked in full)."""
+
+
 @dataclass(frozen=True, slots=True)
 class VoteOp:
     """A compiled ``vote`` statement (see :class:`wolfdsl.lang.syntax.Vote`)."""

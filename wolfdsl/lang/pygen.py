@@ -37,8 +37,9 @@ from . import builtins as B
 from . import syntax as A
 from .codecache import compiled
 from .codegen import GUARDED, CodeGen, NotASeat, _nothing, _RUNTIME_ERRORS, _SCALARS, constant, placed, seat
-from .ir import EndPhase
+from .ir import ANSWER_KINDS, EndPhase
 from .limits import MAX_CALL_DEPTH, MAX_STEPS, too_deep
+from .pydecide import decide_function, vote_function
 from .values import BINOPS, QUICK, as_list, member, negate
 
 
@@ -63,7 +64,11 @@ _HELPERS = {"_member": member, "_add": QUICK["+"], "_sub": QUICK["-"], "_as_list
             "_div": QUICK["/"], "_mod": BINOPS["%"],
             "_mul": QUICK["*"], "_seat": seat, "_seat_field": B.seat_field, "_EndPhase": EndPhase,
             "_GUARDED": GUARDED, "_nothing": _nothing, "NotASeat": NotASeat,
-            "_MAX_DEPTH": MAX_CALL_DEPTH, "_MAX_STEPS": MAX_STEPS, "_too_deep": too_deep}
+            "_KINDS": ANSWER_KINDS, "_MAX_DEPTH": MAX_CALL_DEPTH, "_MAX_STEPS": MAX_STEPS, "_too_deep": too_deep}
+
+
+_SPEND = "g.steps += {0}; g.steps > _MAX_STEPS and g.spend(0)"
+"""``g.spend(n)`` inline (Budget.spend: the count, and past the limit its error)."""
 
 
 class PyGen(CodeGen):
@@ -192,8 +197,10 @@ class PyGen(CodeGen):
                 ("  out.append(_v)", None), ("return out", None)]
         return self.function(body, "_u", "g, env, values")
 
-    def decide_op(self, s: A.Decide):
-        op = super().decide_op(s)
+    def decide_op(self, s: A.Decide, full: bool = True):
+        op = super().decide_op(s, full)
+        if not full:
+            return op
         by_fn = op.by_fn
         if by_fn is not None:  # the seat that decides, generated as well
             with self.own_function():
@@ -201,8 +208,10 @@ class PyGen(CodeGen):
             by_fn = self.function([(f"return _seat(g, {who})", (s.by.span, "this decider"))])
         return replace(op, unless_filter=self.filter(s.unless, op.var), by_fn=by_fn)
 
-    def vote_op(self, s: A.Vote):
-        op = super().vote_op(s)
+    def vote_op(self, s: A.Vote, full: bool = True):
+        op = super().vote_op(s, full)
+        if not full:
+            return op
         cv = op.cand_var
         fixed = [c for c in s.cand_unless if not self.reads_slot(c.cond, op.voter_var)]
         by_voter = [c for c in s.cand_unless if self.reads_slot(c.cond, op.voter_var)]
@@ -210,10 +219,32 @@ class PyGen(CodeGen):
                        by_voter_filter=self.filter(by_voter, cv))
 
     def p_Decide(self, s: A.Decide, out, depth):
-        out.append(("  " * depth + f"g.run_decide({self.const_ref(self.decide_op(s))}, env)", None))
+        fn = decide_function(self, s)
+        call = f"g.run_decide({self.const_ref(self.decide_op(s))}, env)" if fn is None else f"{self.const_ref(fn)}(g, env)"
+        out.append(("  " * depth + call, None))
 
     def p_Vote(self, s: A.Vote, out, depth):
-        out.append(("  " * depth + f"g.run_vote({self.const_ref(self.vote_op(s))}, env)", None))
+        fn = vote_function(self, s)
+        call = f"g.run_vote({self.const_ref(self.vote_op(s))}, env)" if fn is None else f"{self.const_ref(fn)}(g, env)"
+        out.append(("  " * depth + call, None))
+
+    def items_are_seats(self, e: A.Expr) -> bool:
+        """Whether every item of the list ``e`` is a seat of the game: ``alive``,
+        ``players`` or a comprehension over one of them."""
+        return self.seats_of(e) or (isinstance(e, A.Comprehension) and self.seats_of(e.source))
+
+    def tests(self, clauses) -> list:
+        """``(condition text, clause)`` of the clauses that may hold (a ``must X`` as
+        ``not X``), generated with the current aliases."""
+        out = []
+        for c in clauses:
+            code = self.gen(c.cond)
+            if getattr(c, "must", False):
+                code = Code(f"(not {code.src})", (not code.const[0],) if code.const is not None else None)
+            if code.const is not None and not code.const[0]:
+                continue
+            out.append((code.src, c))
+        return out
 
     def property_read(self, name: str, seat: str) -> str | None:
         """Text reading ``seat.name`` (``seat`` a temporary holding a seat, not none) as
@@ -645,7 +676,7 @@ class PyGen(CodeGen):
         slot = self.b[s]
         for text in self.list_lines(items, s.source):
             self.line(out, depth, text, s.source, "this loop's list")
-        self.line(out, depth, f"g.spend(len({items}))", s, "this loop")
+        self.line(out, depth, _SPEND.format(f"len({items})"), s, "this loop")
         out.append(("  " * depth + f"for {x} in {items}:", None))
         out.append(("  " * (depth + 1) + f"env[{slot!r}] = {x}", None))
         assigned = any(isinstance(n, A.Assign) and n.attr is None and getattr(self.b[n], "slot", None) == slot

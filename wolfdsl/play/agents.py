@@ -112,7 +112,24 @@ class BaseAgent:
         pass
 
 
-class RandomAgent(BaseAgent):
+class ChoosingAgent(BaseAgent):
+    """An agent that reads nothing of a request but its ``kind``, ``options``,
+    ``can_pass`` and ``count``: it writes :meth:`choose`, and the referee calls that
+    directly (no :class:`Request` built, no preference or score evaluated) unless a
+    subclass overrides :meth:`decide`. A declared decider whose bots pass
+    (``default none``) passes without being asked."""
+
+    def decide(self, request: Request) -> Any:
+        if request.default == "none" and request.can_pass:
+            return None  # a declared decider whose bots pass
+        return self.choose(request.kind, request.options, request.can_pass, request.count)
+
+    def choose(self, kind: str, options, can_pass: bool, count: int) -> Any:  # pragma: no cover - abstract
+        """The answer to a request of ``kind`` over ``options`` (a list or tuple)."""
+        raise NotImplementedError
+
+
+class RandomAgent(ChoosingAgent):
     """Uniform over the legal options (passing counts as one option where allowed).
 
     For ``seats`` requests it picks ``count`` distinct seats uniformly. Uses its own
@@ -126,24 +143,21 @@ class RandomAgent(BaseAgent):
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
 
-    def decide(self, request: Request) -> Any:
-        options = request.options
+    def choose(self, kind: str, options, can_pass: bool, count: int) -> Any:
         rng = self.rng
-        if request.default == "none" and request.can_pass:
-            return None  # a declared decider whose bots pass
-        if request.kind == "seats":
-            n = request.count
+        if kind == "seats":
+            n = count
             if n == 0:  # any number: each option in or out with even odds
                 return tuple(o for o in options if rng.random() < 0.5) or None
-            if request.can_pass and (len(options) < n or rng.random() < 1 / (1 + len(options))):
+            if can_pass and (len(options) < n or rng.random() < 1 / (1 + len(options))):
                 return None
             if len(options) < n:
                 return None
             return tuple(sorted(rng.sample(options, n)))
-        k = len(options) + (1 if request.can_pass else 0)
+        k = len(options) + 1 if can_pass else len(options)
         if k == 0:
             return None
-        i = rng.randrange(k)
+        i = rng._randbelow(k)  # rng.randrange(k), one call less: the same numbers
         return options[i] if i < len(options) else None
 
 

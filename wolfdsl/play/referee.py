@@ -27,8 +27,8 @@ from collections import Counter
 from typing import Any
 
 from ..diagnostics import WolfError
-from ..lang.ir import RuleRuntimeError, DecideOp, VoteOp
-from .agents import BaseAgent, Request
+from ..lang.ir import ANSWER_KINDS, RuleRuntimeError, DecideOp, VoteOp
+from .agents import BaseAgent, ChoosingAgent, Request
 from .table import show
 
 
@@ -81,7 +81,7 @@ def forbidding(g, env: dict, var: str, value, unless) -> str | None:
     return None
 
 
-_KIND_OF = {bool: ("yes_no",), int: ("seat", "ballot"), str: ("symbol",)}
+_KIND_OF = ANSWER_KINDS
 
 
 def legal(req: Request, answer, recheck: bool) -> bool:
@@ -121,10 +121,15 @@ _INT, _BOOL = {int}, {bool}
 
 
 def request_kind(op: DecideOp, options: list) -> str:
-    """``seats`` for a decision with ``count``, else ``yes_no`` when every option is a
-    boolean, ``seat`` when every option is a seat number, else ``symbol``."""
+    """``seats`` for a decision with ``count``, else :func:`options_kind`."""
     if op.count is not None:
         return "seats"
+    return options_kind(options)
+
+
+def options_kind(options: list) -> str:
+    """``yes_no`` when every option is a boolean, ``seat`` when every option is a seat
+    number (or there is none), else ``symbol``."""
     types = set(map(type, options))
     if types == _INT or not types:
         return "seat"
@@ -144,6 +149,9 @@ class Referee:
     game resets it each phase); a request's ``round`` is that count.
     """
 
+    options_kind = staticmethod(options_kind)  # for the generated decisions (wolfdsl.lang.pydecide)
+    forbidding = staticmethod(forbidding)
+
     def __init__(self, g):
         self.g = g
         self.rounds: Counter = Counter()
@@ -156,6 +164,10 @@ class Referee:
         self.wants_reasons = getattr(type(agent), "not_offered", BaseAgent.not_offered) is not BaseAgent.not_offered
         # an agent that may keep a request and ask why_not later gets a frozen copy of the frame
         self.keeps_requests = bool(getattr(agent, "asks_why", True))
+        # an agent that reads only a request's kind, options, pass and count is asked
+        # through choose(): no Request built (the random agent)
+        self.choose = (agent.choose if getattr(type(agent), "decide", None) is ChoosingAgent.decide
+                       and not self.wants_preferences and not self.wants_scores else None)
 
     def not_offered(self, action: str, actor: int | None, by: str | None, reason: str) -> None:
         """Tell the observer, and the agent if it listens, that ``action`` was not offered."""
@@ -247,6 +259,60 @@ class Referee:
         key = (op.action, actor)
         rounds = self.rounds
         rnd = rounds[key] = rounds.get(key, 0) + 1
+        answer = self.ask(op, env, actor, by, rnd, kind, options, can_pass, count, refused)
+        g.decided[op.action] = answer
+        if g.silent:
+            g.seq += 1  # the event nobody reads, counted (Table.emit)
+        else:
+            self.log_action(op.action, actor, by, kind, answer)
+        env[var] = answer
+        env[op.me] = actor
+        op.body(g, env)
+
+    def ask(self, op: DecideOp, env: dict, actor: int | None, by: str | None, rnd: int, kind: str,
+            options: list, can_pass: bool, count: int, refused: str | None) -> Any:
+        """The agent's answer to an offered decision, as the rules take it (a pass on a
+        yes/no question is ``False``): through ``choose`` for an agent that reads
+        nothing else (:class:`~wolfdsl.play.agents.ChoosingAgent`, no :class:`Request`
+        built unless the answer needs checking in full), else through a request.
+        ``rnd``: the request's round. Raises :class:`DecisionError` for a forbidden answer."""
+        choose = self.choose
+        if choose is not None and op.by_kind != "decider":
+            answer = choose(kind, options, can_pass, count)
+            if answer is None:
+                if can_pass:
+                    return False if kind == "yes_no" else None
+            elif not op.recheck and kind in _KIND_OF.get(answer.__class__, ()) and answer in options:
+                return answer
+            return self.settle(op, env, actor, by, rnd, kind, options, can_pass, count, refused, answer)
+        g = self.g
+        req, why_not = self.request(op, env, actor, by, rnd, kind, options, can_pass, count, refused)
+        if self.wants_preferences and (op.prefer is not None or op.score is not None):
+            self.hints(op, env, req, (actor, by), op.var, can_pass)
+        answer = g.agent.decide(req)
+        if not legal(req, answer, op.recheck):
+            return self.validate(req, answer, why_not)
+        if kind == "yes_no" and answer is None:
+            return False
+        return answer
+
+    def hints(self, op, env: dict, req: Request, deciding: tuple, var: str, can_pass: bool) -> None:
+        """Fill ``req.preferred`` and ``req.scores`` from the statement's ``prefer`` and
+        ``score`` hints (``var``: the slot a score binds each option to), evaluated as
+        ``deciding`` (``(seat, by)``) sees the game."""
+        g = self.g
+        g.deciding = deciding
+        if op.prefer is not None and not (op.score is not None and self.scores_first):
+            req.preferred = preferred(op.prefer(g, env), req.options, can_pass)
+        if op.score is not None and self.wants_scores:
+            req.scores = scores(g, env, var, req.options, op.score)
+        g.deciding = None
+
+    def request(self, op: DecideOp, env: dict, actor: int | None, by: str | None, rnd: int, kind: str,
+                options: list, can_pass: bool, count: int, refused: str | None) -> tuple[Request, Any]:
+        """``(request, why_not)`` of an offered decision (the frame copied for an agent
+        that may keep the request)."""
+        g = self.g
 
         def why_not(value, _env=dict(env) if self.keeps_requests else env):
             if value is None and refused is not None:
@@ -258,37 +324,28 @@ class Referee:
         if self.keeps_requests:
             req = Request(op.action, op.short, actor, by, g.day, g.phase, rnd, kind,
                           tuple(options), can_pass, count, why_not)
-        else:  # nobody asks this request why later: validation below uses why_not itself
+        else:  # nobody asks this request why later: validation uses why_not itself
             req = Request(op.action, op.short, actor, by, g.day, g.phase, rnd, kind, tuple(options), can_pass, count)
         if op.by_kind == "decider":
             req.default = g.rs.deciders[op.by_name].default
-        if self.wants_preferences and (op.prefer is not None or op.score is not None):
-            g.deciding = (actor, by)
-            if op.prefer is not None and not (op.score is not None and self.scores_first):
-                req.preferred = preferred(op.prefer(g, env), options, can_pass)
-            if op.score is not None and self.wants_scores:
-                req.scores = scores(g, env, var, options, op.score)
-            g.deciding = None
-        answer = g.agent.decide(req)
-        if not legal(req, answer, op.recheck):
-            answer = self.validate(req, answer, why_not)
-        elif kind == "yes_no" and answer is None:
-            answer = False
-        g.decided[op.action] = answer
-        if g.silent:
-            g.seq += 1  # the event nobody reads, counted (Table.emit)
+        return req, why_not
+
+    def settle(self, op: DecideOp, env: dict, actor: int | None, by: str | None, rnd: int, kind: str,
+               options: list, can_pass: bool, count: int, refused: str | None, answer) -> Any:
+        """``answer`` (from ``choose``) checked in full, as :meth:`validate` takes it."""
+        req, why_not = self.request(op, env, actor, by, rnd, kind, options, can_pass, count, refused)
+        return self.validate(req, answer, why_not)
+
+    def log_action(self, action: str, actor: int | None, by: str | None, kind: str, answer) -> None:
+        """The ``action`` event of an answered decision."""
+        targets: list[int] = []
+        choice = None
+        if kind in ("seat", "seats"):
+            if answer is not None:
+                targets = list(answer) if kind == "seats" else [answer]
         else:
-            targets: list[int] = []
-            choice = None
-            if kind in ("seat", "seats"):
-                if answer is not None:
-                    targets = list(answer) if kind == "seats" else [answer]
-            else:
-                choice = answer
-            g.emit("action", {"seat": actor, "by": by, "action": op.action, "targets": targets, "choice": choice})
-        env[var] = answer
-        env[op.me] = actor
-        op.body(g, env)
+            choice = answer
+        self.g.emit("action", {"seat": actor, "by": by, "action": action, "targets": targets, "choice": choice})
 
     def why_not(self, op: DecideOp, env: dict, options: list, value, can_pass: bool, kind: str,
                 count: int) -> str | None:
@@ -355,12 +412,7 @@ class Referee:
             else:
                 self.not_offered(op.action, v, None, stop)
         if self.wants_reasons:
-            listed = set(base_voters)
-            for p in g.players[1:]:
-                if p.seat not in listed:
-                    self.not_offered(op.action, p.seat, None,
-                                     f"seat {p.seat} is dead, no vote: {g.rs.engine.dead_reason}" if not p.alive
-                                     else "not among the voters of this vote")
+            self.unlisted(op.action, base_voters)
         cands = list(op.candidates(g, env) or [])
         key = (op.action, None)
         rnd = self.rounds[key] = self.rounds.get(key, 0) + 1
@@ -388,32 +440,7 @@ class Referee:
 
             if refused is not None and not options:
                 refused = None  # no ballot the rules allow: abstaining stays possible
-            can_abstain = refused is None
-            options = tuple(options)
-
-            def why_not(value, _env=dict(env) if self.keeps_requests else env, _options=options, _refused=refused):
-                if value is None:
-                    return _refused
-                reason = forbidding(g, _env, cv, value, op.cand_unless)
-                if reason is not None:
-                    return reason
-                if value not in _options:
-                    return f"{show(value)} is not a candidate (candidates: {', '.join(map(str, _options))})"
-                return None
-
-            req = Request(op.action, op.short, v, None, g.day, g.phase, rnd, "ballot",
-                          options, can_abstain, 1, why_not)
-            if self.wants_preferences and (op.prefer is not None or op.score is not None):
-                g.deciding = (v, None)
-                if op.prefer is not None and not (op.score is not None and self.scores_first):
-                    req.preferred = preferred(op.prefer(g, env), options, True)
-                if op.score is not None and self.wants_scores:
-                    req.scores = scores(g, env, cv, options, op.score)
-                    env[cv] = None
-                g.deciding = None
-            answer = g.agent.decide(req)
-            if not legal(req, answer, op.recheck):
-                answer = self.validate(req, answer, why_not)
+            answer = self.ask_ballot(op, env, v, rnd, options, refused)
             ballots[v] = answer
             if answer is not None:
                 env[cv] = answer
@@ -427,10 +454,77 @@ class Referee:
             best = max(tally.values())
             top = sorted(s for s, t in tally.items() if t == best)
         result = top[0] if len(top) == 1 else None
-        g.emit("vote", {"kind": op.kind, "round": rnd, "ballots": dict(ballots),
-                        "tally": {s: tally[s] for s in sorted(tally)}, "result": result, "top": top,
-                        **({"weights": weights} if weights else {})})
+        if g.silent:
+            g.seq += 1  # the event nobody reads, counted (Table.emit)
+        else:
+            self.log_vote(op.kind, rnd, ballots, tally, result, top, weights)
         env[op.top_var] = top
         if op.ballots_var:
             env[op.ballots_var] = dict(ballots)
         op.body(g, env)
+
+    def unlisted(self, action: str, voters: list) -> None:
+        """Tell the agent (one that listens) why each seat not among ``voters`` has no ballot."""
+        g = self.g
+        listed = set(voters)
+        for p in g.players[1:]:
+            if p.seat not in listed:
+                self.not_offered(action, p.seat, None,
+                                 f"seat {p.seat} is dead, no vote: {g.rs.engine.dead_reason}" if not p.alive
+                                 else "not among the voters of this vote")
+
+    def ask_ballot(self, op: VoteOp, env: dict, voter: int, rnd: int, options: list, refused: str | None) -> Any:
+        """Voter ``voter``'s legal ballot (``None``: abstains; ``refused``: the rule of a
+        ``must`` clause that requires a ballot), through ``choose`` where the agent reads
+        nothing else (as :meth:`ask`). Raises :class:`DecisionError` for a forbidden ballot."""
+        can_abstain = refused is None
+        choose = self.choose
+        if choose is not None:
+            answer = choose("ballot", options, can_abstain, 1)
+            if answer is None:
+                if can_abstain:
+                    return None
+            elif not op.recheck and answer.__class__ is int and answer in options:
+                return answer
+            return self.settle_ballot(op, env, voter, rnd, options, refused, answer)
+        g = self.g
+        req, why_not = self.ballot(op, env, voter, rnd, options, refused)
+        if self.wants_preferences and (op.prefer is not None or op.score is not None):
+            self.hints(op, env, req, (voter, None), op.cand_var, True)
+            if op.score is not None and self.wants_scores:
+                env[op.cand_var] = None
+        answer = g.agent.decide(req)
+        if not legal(req, answer, op.recheck):
+            answer = self.validate(req, answer, why_not)
+        return answer
+
+    def settle_ballot(self, op: VoteOp, env: dict, voter: int, rnd: int, options, refused: str | None,
+                      answer) -> Any:
+        """A ballot (from ``choose``) checked in full, as :meth:`validate` takes it."""
+        req, why_not = self.ballot(op, env, voter, rnd, options, refused)
+        return self.validate(req, answer, why_not)
+
+    def ballot(self, op: VoteOp, env: dict, voter: int, rnd: int, options, refused: str | None) -> tuple[Request, Any]:
+        """``(request, why_not)`` of one voter's ballot."""
+        g = self.g
+        cv = op.cand_var
+        options = tuple(options)
+
+        def why_not(value, _env=dict(env) if self.keeps_requests else env):
+            if value is None:
+                return refused
+            reason = forbidding(g, _env, cv, value, op.cand_unless)
+            if reason is not None:
+                return reason
+            if value not in options:
+                return f"{show(value)} is not a candidate (candidates: {', '.join(map(str, options))})"
+            return None
+
+        return Request(op.action, op.short, voter, None, g.day, g.phase, rnd, "ballot",
+                       options, refused is None, 1, why_not), why_not
+
+    def log_vote(self, kind: str, rnd: int, ballots: dict, tally: dict, result, top: list, weights: dict) -> None:
+        """The ``vote`` event: ballots, tally by seat, the single top candidate or ``None``."""
+        self.g.emit("vote", {"kind": kind, "round": rnd, "ballots": dict(ballots),
+                             "tally": {s: tally[s] for s in sorted(tally)}, "result": result, "top": top,
+                             **({"weights": weights} if weights else {})})
