@@ -307,7 +307,7 @@ def test_a_scenario_given_as_ruleset_says_to_use_script(tmp_path):
 
 def test_lint_exit_codes(tmp_path):
     clean = tmp_path / "clean.wolf"
-    clean.write_text("role villager {}\n", encoding="utf-8")
+    clean.write_text("players 5\nrole villager {}\n", encoding="utf-8")
     warn = tmp_path / "warn.wolf"
     warn.write_text("# WARNING only\n", encoding="utf-8")
     bad = tmp_path / "bad.wolf"

@@ -112,3 +112,16 @@ def test_sarif_uri_of_a_relative_path_is_percent_encoded(tmp_path, monkeypatch):
             for r in log["runs"][0]["results"] for loc in r["locations"]}
     assert uris == {"bad%20one.wolf"}
     assert json.loads(as_json(lint_paths(["bad one.wolf"])))[0]["reproducer"] is None
+
+
+def test_a_file_with_no_players_and_no_deck_is_said_to_be_a_base(tmp_path):
+    empty = tmp_path / "empty.wolf"
+    empty.write_text("", encoding="utf-8")
+    r = invoke("lint", str(empty))
+    assert r.exit_code == 0
+    assert r.stderr == (f"{empty}: no `players` and no `deck`: checked as a base for other rulesets to import; "
+                        "to run it, add `players N` and `deck N: ROLE*K, ...`\n1 file checked: 0 errors, 0 warnings\n")
+    board = tmp_path / "board.wolf"
+    board.write_text('import "roles"\nplayers 9\ndeck 9: werewolf*3, seer, witch, hunter, villager*3\n',
+                     encoding="utf-8")
+    assert invoke("lint", str(board)).stderr == "1 file checked: 0 errors, 0 warnings\n"

@@ -7,6 +7,7 @@ prints them. Bad usage raises ``ValueError`` (``param``, ``message``) through
 """
 from __future__ import annotations
 
+import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -74,7 +75,23 @@ def run_lint(req: LintRequest) -> tuple[str, str, int]:
     report = {"json": render.as_json, "sarif": render.sarif, "github": render.github,
               "text": render.text}[req.fmt](diags)
     failing = any(d.severity == "error" for d in diags) or (strict and bool(diags))
-    return report, render.summary(diags, count), 1 if failing else 0
+    notes = [f"{t.path}: no `players` and no `deck`: checked as a base for other rulesets to import; "
+             "to run it, add `players N` and `deck N: ROLE*K, ...`"
+             for t in targets if len(targets) == 1 and not t.bundled and _is_base(t.path)]
+    return report, "\n".join([*notes, render.summary(diags, count)]), 1 if failing else 0
+
+
+_PLAYABLE = re.compile(r"^[ \t]*(players|deck)\b", re.M)
+
+
+def _is_base(path) -> bool:
+    """Whether the file at ``path`` declares neither ``players`` nor a ``deck`` (lint
+    checks it as a base that other rulesets import; ``wolfdsl run`` could not play it)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return False
+    return _PLAYABLE.search(text) is None
 
 
 __all__ = ["FORMATS", "LintRequest", "Target", "UsageError", "run_lint"]
