@@ -77,7 +77,7 @@ def run_lint(req: LintRequest) -> tuple[str, str, int]:
     failing = any(d.severity == "error" for d in diags) or (strict and bool(diags))
     notes = [f"{t.path}: no `players` and no `deck`: checked as a base for other rulesets to import; "
              "to run it, add `players N` and `deck N: ROLE*K, ...`"
-             for t in targets if len(targets) == 1 and not t.bundled and _is_base(t.path)]
+             for t in targets if len(names) == 1 and Path(names[0]).is_file() and not t.bundled and _is_base(t.path)]
     return report, "\n".join([*notes, render.summary(diags, count)]), 1 if failing else 0
 
 
