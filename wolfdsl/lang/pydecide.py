@@ -158,8 +158,7 @@ def decide_function(pg, s: A.Decide) -> Callable | None:
     else:
         ln(1, f"elif {kind} not in _KINDS.get(_a.__class__, ()) or _a not in _l: _a = _rf.settle({args}, _a)")
     ln(0, f"g.decided[{act}] = _a")
-    ln(0, "if g.silent: g.seq += 1")
-    ln(0, f"else: _rf.log_action({act}, _me, {by}, {kind}, _a)")
+    ln(0, f"if not g.silent: _rf.log_action({act}, _me, {by}, {kind}, _a)")
     ln(0, f"env[{op.var!r}] = _a")
     ln(0, f"env[{op.me!r}] = _me")
     _body(pg, op, ln)
@@ -242,8 +241,7 @@ def vote_function(pg, s: A.Vote) -> Callable | None:
     ln(1, "_best = max(_tally.values())")
     ln(1, "_top = sorted([_s for _s, _t in _tally.items() if _t == _best])")
     ln(0, "_res = _top[0] if len(_top) == 1 else None")
-    ln(0, "if g.silent: g.seq += 1")
-    ln(0, f"else: _rf.log_vote({op.kind!r}, _rnd, _ballots, _tally, _res, _top, _weights)")
+    ln(0, f"if not g.silent: _rf.log_vote({op.kind!r}, _rnd, _ballots, _tally, _res, _top, _weights)")
     ln(0, f"env[{op.top_var!r}] = _top")
     if op.ballots_var:
         ln(0, f"env[{op.ballots_var!r}] = dict(_ballots)")

@@ -156,8 +156,7 @@ class Deaths:
         if last_words:
             g.given_last_words.append(seat)
         g.death_causes.append(p.cause)
-        if g.silent:
-            g.seq += 1  # the death event nobody reads
+        if g.silent:  # nobody reads the death event
             return
         g.emit("death", {"seat": seat, "role": p.role, "cause": p.cause, "last_words": last_words, **p.why},
                day=p.death_day, phase=p.death_phase)

@@ -283,9 +283,7 @@ class Game(Table):
         self.silent = (not self.record and self.view is None and not self.watched
                        and getattr(type(self.agent), "observe", None) is BaseAgent.observe)
         label = getattr(self.agent, "seat_label", None)  # seats with players of their own
-        if self.silent:
-            self.seq += 1  # the game_start event nobody reads
-        else:
+        if not self.silent:  # else nobody reads the events: none is built
             self.emit("game_start", {
                 "ruleset": rs.name, "seed": self.seed,
                 "seats": [{"seat": p.seat, "role": p.role, "faction": p.faction,
@@ -338,9 +336,7 @@ class Game(Table):
                 self.win_dirty = True
         self.decided = {}
         self.referee.rounds = Counter()
-        if self.silent:
-            self.seq += 1  # the phase event nobody reads
-        else:
+        if not self.silent:
             self.emit("phase", {})
         if self.scheduled:
             self._run_scheduled(phase)

@@ -261,9 +261,7 @@ class Referee:
         rnd = rounds[key] = rounds.get(key, 0) + 1
         answer = self.ask(op, env, actor, by, rnd, kind, options, can_pass, count, refused)
         g.decided[op.action] = answer
-        if g.silent:
-            g.seq += 1  # the event nobody reads, counted (Table.emit)
-        else:
+        if not g.silent:
             self.log_action(op.action, actor, by, kind, answer)
         env[var] = answer
         env[op.me] = actor
@@ -454,9 +452,7 @@ class Referee:
             best = max(tally.values())
             top = sorted(s for s, t in tally.items() if t == best)
         result = top[0] if len(top) == 1 else None
-        if g.silent:
-            g.seq += 1  # the event nobody reads, counted (Table.emit)
-        else:
+        if not g.silent:
             self.log_vote(op.kind, rnd, ballots, tally, result, top, weights)
         env[op.top_var] = top
         if op.ballots_var:

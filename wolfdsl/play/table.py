@@ -133,9 +133,8 @@ class Table(Budget):
     def emit(self, type_: str, fields: dict, day: int | None = None, phase: str | None = None) -> dict:
         """Append an event ``{seq, game, day, phase, type, **fields}`` and return it;
         ``day``/``phase`` default to the current ones. A silent table (nobody reads the
-        events) only counts it and returns ``None``."""
+        events) builds nothing and returns ``None`` (``seq`` is only read into events)."""
         if self.silent:
-            self.seq += 1
             return None
         ev = {"seq": self.seq, "game": self.game_index, "day": self.day if day is None else day,
               "phase": self.phase if phase is None else phase, "type": type_}
@@ -149,17 +148,14 @@ class Table(Budget):
 
     def log(self, type_: str, fields: dict) -> None:
         """A rule's ``log TYPE {...}``: an event of that type, tuples written as lists."""
-        if self.silent:
-            self.seq += 1
-            return
-        self.emit(type_, jsonable(fields))
+        if not self.silent:
+            self.emit(type_, jsonable(fields))
 
     def tell(self, seat, fields: dict) -> None:
         """An ``inform`` event for ``seat`` (nothing for ``none``), shown to its agent."""
         if seat is None:
             return
         if self.silent:  # nobody reads it (the agent's observe is the no-op)
-            self.seq += 1
             return
         ev = self.emit("inform", {"seat": seat, "what": jsonable(fields)})
         self.agent.observe(seat, ev)
