@@ -29,7 +29,7 @@ EVENTS = {"sheriff": (NS(case=("how", "elected"), en="★ {seat:who} is elected 
 
 
 def ruleset(name="fake-6", players=(6, 6), summary="Two wolves against four villagers."):
-    return NS(name=name, title=name.title(), summary=summary, players=players,
+    return NS(name=name, title=name.title(), summary=summary, players=players, default_players=players[0],
               factions=FACTIONS, roles=ROLES, events=EVENTS,
               options={"rounds": NS(values=("1", "10"), default="10")})
 

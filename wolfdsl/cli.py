@@ -509,9 +509,8 @@ def rulesets() -> None:
             table.add_row(name, "?", "(does not load: see below)", style="red")
             continue
         shown = players_text(rs.players)
-        default = getattr(rs, "default_players", rs.players[0])
-        if default != rs.players[0]:
-            shown += f" ({default})"
+        if rs.default_players != rs.players[0]:
+            shown += f" ({rs.default_players})"
         table.add_row(name, shown, rs.summary)
     _stdout().print(table)
     for err in failed:

@@ -235,7 +235,8 @@ def _string_before(text: str, pos: int) -> int | None:
     return quotes[-2] - start + 1
 
 
-def _keywords() -> set[str]:
+@functools.lru_cache(maxsize=1)
+def _keywords() -> frozenset[str]:
     """The words of the language (``step``, ``if``, ``decide``...): the grammar's
     terminals that match one lower-case word."""
     out = set()
@@ -243,7 +244,7 @@ def _keywords() -> set[str]:
         pattern = getattr(t.pattern, "value", "")
         if type(t.pattern).__name__ == "PatternStr" and pattern.isidentifier():
             out.add(pattern)
-    return out
+    return frozenset(out)
 
 
 def _keyword_typo(word: str, expected, text: str, pos: int | None) -> str:
