@@ -9,7 +9,9 @@ over it, ``[yes, no]``), ``tell``, the round count, the agent's answer and its c
 the ``action`` event, the body. An agent that reads only a request's kind, options,
 pass and count (:class:`~wolfdsl.play.agents.ChoosingAgent`, the random agent) is
 asked through ``choose`` with no :class:`~wolfdsl.play.agents.Request` built; any other
-through :meth:`~wolfdsl.play.referee.Referee.ask`. A ``vote`` likewise: the voters and
+through :meth:`~wolfdsl.play.referee.Referee.ask`; and the random agent's one-answer
+choice is not asked at all: its answer is drawn here with its generator
+(:func:`~wolfdsl.play.agents.uniform_bits`: the same numbers, no call). A ``vote`` likewise: the voters and
 their clauses, the candidates' voter-free clauses once per vote and the voter's own per
 ballot, one loop of ballots, the tally, the ``vote`` event, the body.
 
@@ -142,7 +144,17 @@ def decide_function(pg, s: A.Decide) -> Callable | None:
     ln(0, "_rnd = _rs[_key] = _rs.get(_key, 0) + 1")
     ln(0, "_ch = _rf.choose")
     args = f"{K}, env, _me, {by}, _rnd, {kind}, _l, {can_pass}, {count}, {refused}"
-    ln(0, "if _ch is None:")
+    if not op.recheck and kind != "'seats'" and count == "1":
+        # a uniform agent's answer drawn here (the options are not empty, or the pass is allowed)
+        ln(0, "_gb = _rf.bits")
+        ln(0, "if _gb is not None:")
+        ln(1, "_n = len(_l) + 1" if can_pass == "True" else f"_n = len(_l) + 1 if {can_pass} else len(_l)")
+        _draw(ln, 1)
+        if kind in ("_k", "'yes_no'") and can_pass != "False":
+            ln(1, f"if _a is None and {kind} == 'yes_no': _a = False")
+        ln(0, "elif _ch is None:")
+    else:
+        ln(0, "if _ch is None:")
     ln(1, f"_a = _rf.ask({args})")
     ln(0, "else:")
     ln(1, f"_a = _ch({kind}, _l, {can_pass}, {count})")
@@ -206,6 +218,7 @@ def vote_function(pg, s: A.Vote) -> Callable | None:
     ln(0, "_weights = {}")
     ln(0, "_open = None")
     ln(0, "_ch = _rf.choose")
+    ln(0, "_gb = _rf.bits")
     ln(0, "for _w in _vs:")
     ln(1, f"env[{vv!r}] = _w")
     fixed = [c for c in s.cand_unless if not pg.reads_slot(c.cond, vv)]
@@ -220,7 +233,13 @@ def vote_function(pg, s: A.Vote) -> Callable | None:
     _filter(ln, 1, "_l", "_open", cv, tests, "_open")
     if op.cand_unless:
         ln(1, f"if _cs: env[{cv!r}] = _cs[-1]")  # as the unsplit check leaves it
-    ln(1, "if _ch is None:")
+    if not op.recheck:
+        ln(1, "if _gb is not None:")  # a uniform agent's ballot drawn here
+        ln(2, "_n = len(_l) + 1")
+        _draw(ln, 2)
+        ln(1, "elif _ch is None:")
+    else:
+        ln(1, "if _ch is None:")
     ln(2, f"_a = _rf.ask_ballot({K}, env, _w, _rnd, _l, None)")
     ln(1, "else:")
     ln(2, "_a = _ch('ballot', _l, True, 1)")
@@ -247,6 +266,16 @@ def vote_function(pg, s: A.Vote) -> Callable | None:
         ln(0, f"env[{op.ballots_var!r}] = dict(_ballots)")
     _body(pg, op, ln)
     return pg.function(lines, "_b")
+
+
+def _draw(ln, depth: int) -> None:
+    """Lines setting ``_a`` to one of ``_l`` or ``None`` (the pass, index ``len(_l)``),
+    uniform over ``_n`` answers: ``rng._randbelow(_n)`` drawn with the generator's
+    ``getrandbits`` (``_gb``), as :func:`wolfdsl.play.agents.uniform_bits` says."""
+    ln(depth, "_b = _n.bit_length()")
+    ln(depth, "_i = _gb(_b)")
+    ln(depth, "while _i >= _n: _i = _gb(_b)")
+    ln(depth, "_a = _l[_i] if _i < len(_l) else None")
 
 
 def _fresh_list(pg, e: A.Expr) -> str:

@@ -28,7 +28,7 @@ from typing import Any
 
 from ..diagnostics import WolfError
 from ..lang.ir import ANSWER_KINDS, RuleRuntimeError, DecideOp, VoteOp
-from .agents import BaseAgent, ChoosingAgent, Request
+from .agents import BaseAgent, ChoosingAgent, Request, uniform_bits
 from .table import show
 
 
@@ -168,6 +168,9 @@ class Referee:
         # through choose(): no Request built (the random agent)
         self.choose = (agent.choose if getattr(type(agent), "decide", None) is ChoosingAgent.decide
                        and not self.wants_preferences and not self.wants_scores else None)
+        # ... and one whose one-answer choice is uniform is not called at all: the
+        # generated decisions draw its answer with its generator's getrandbits
+        self.bits = uniform_bits(agent) if self.choose is not None else None
 
     def not_offered(self, action: str, actor: int | None, by: str | None, reason: str) -> None:
         """Tell the observer, and the agent if it listens, that ``action`` was not offered."""
