@@ -48,10 +48,11 @@ def decide_function(pg, s: A.Decide) -> Callable | None:
 
     # who decides (not offered: the referee's general path says why)
     if op.by_kind in ("role", "team"):
-        field = "role" if op.by_kind == "role" else "team"
         by = repr(op.by_name)
-        ln(0, "for _p in g.players[1:]:")
-        ln(1, f"if _p.{field} == {by} and _p.alive: break")
+        ln(0, "_hs = g.holders")
+        ln(0, "if _hs is None: _hs = g.index_holders()")
+        ln(0, f"for _p in _hs[{0 if op.by_kind == 'role' else 1}].get({by}, ()):")
+        ln(1, "if _p.alive: break")
         ln(0, "else:")  # not offered: the referee says why, to whoever listens
         ln(1, f"if g.watched or g.referee.wants_reasons: g.referee._actor({K}, env)")
         ln(1, "return")
@@ -81,7 +82,7 @@ def decide_function(pg, s: A.Decide) -> Callable | None:
         ln(0, f"_o = {_fresh_list(pg, s.options)}", (s.options.span, "this list of options"))
     seats = pg.items_are_seats(s.options)
     with pg.own_function({op.me: ("_me", me_seat), op.var: ("_v", seats)}):
-        tests = pg.tests(s.unless)
+        tests = _split(pg, s.unless, op.var, {op.me} if me_seat else set(), seats)
     _filter(ln, 0, "_l", "_o", op.var, tests, "_o")
     with pg.own_function({op.me: ("_me", me_seat)}):
         if s.count == "any":
@@ -226,11 +227,11 @@ def vote_function(pg, s: A.Vote) -> Callable | None:
     # the candidates no voter-free clause forbids, once per vote
     ln(1, "if _open is None:")
     with pg.own_function({cv: ("_v", False)}):
-        tests = pg.tests(fixed)
-    _filter(ln, 2, "_open", "_cs", cv, tests, "list(_cs)")
+        tests = _split(pg, fixed, cv, set(), False)
+    _filter(ln, 2, "_open", "_cs", cv, tests, "list(_cs)", leave=not op.cand_unless)
     with pg.own_function({vv: ("_w", voter_seat), cv: ("_v", False)}):
-        tests = pg.tests(by_voter)
-    _filter(ln, 1, "_l", "_open", cv, tests, "_open")
+        tests = _split(pg, by_voter, cv, {vv} if voter_seat else set(), False)
+    _filter(ln, 1, "_l", "_open", cv, tests, "_open", leave=not op.cand_unless)
     if op.cand_unless:
         ln(1, f"if _cs: env[{cv!r}] = _cs[-1]")  # as the unsplit check leaves it
     if not op.recheck:
@@ -287,18 +288,76 @@ def _fresh_list(pg, e: A.Expr) -> str:
     return f"_as_list({src})"
 
 
-def _filter(ln, depth: int, out: str, source: str, slot: str, tests: list, unfiltered: str) -> None:
-    """Lines setting ``out`` to the items of ``source`` no test holds for (``slot`` and
-    ``_v`` bound to each in turn), or to ``unfiltered`` when there is no test."""
+def _split(pg, clauses, slot: str, seat_slots: set, slot_seats: bool) -> list:
+    """The tests of ``clauses`` (:meth:`~wolfdsl.lang.pygen.PyGen.tests`) for a loop over
+    ``slot``, as ``(guard, condition text, clause)``: a clause ``A and B`` that is
+    plain (it cannot fail, draw or call: :meth:`~wolfdsl.lang.pygen.PyGen.plain`, with
+    ``seat_slots`` and, when ``slot_seats``, ``slot`` holding seats) has its items that do
+    not read ``slot`` as ``guard``, evaluated once before the loop (the loop is left out
+    when every guard is false: a lovers' rule in a game without lovers); else ``guard``
+    is ``None``."""
+    out = []
+    for src, c in pg.tests(clauses):
+        e = c.cond
+        guard, pre = None, []
+        if not getattr(c, "must", False) and pg.plain(e, seat_slots | ({slot} if slot_seats else set())):
+            items = e.items if isinstance(e, A.BoolOp) and e.op == "and" else (e,)
+            fixed = [pg.gen(i) for i in items if not pg.reads_slot(i, slot)]
+            moving = [i for i in items if pg.reads_slot(i, slot)]
+            if any(f.const is not None and not f.const[0] for f in fixed):
+                continue  # never holds
+            fixed = [f for f in fixed if f.const is None]  # an item always true says nothing
+            if moving:
+                guard = " and ".join(f.src for f in fixed) or None
+                # a field of another seat (the decider, the voter) read once
+                ids = []
+                for n in (n for i in moving for n in A.walk(i)):
+                    if isinstance(n, A.Attr) and not pg.reads_slot(n.obj, slot) and id(n) not in pg.hoisted:
+                        t = pg.temp()
+                        pre.append((t, pg.gen(n).src))
+                        pg.hoisted[id(n)] = t
+                        ids.append(id(n))
+                try:
+                    src = " and ".join(pg.gen(i).src for i in moving)
+                finally:
+                    for k in ids:
+                        del pg.hoisted[k]
+        out.append((guard, src, c, pre))
+    return out
+
+
+def _filter(ln, depth: int, out: str, source: str, slot: str, tests: list, unfiltered: str,
+            leave: bool = True) -> None:
+    """Lines setting ``out`` to the items of ``source`` no test holds for (``_v`` bound to
+    each in turn, and ``slot`` too where a test reads the frame), or to ``unfiltered``
+    when there is no test (or every test's guard is false, :func:`_split`). ``slot`` is
+    left holding the last item, as when the frame is written each turn (unless not
+    ``leave``: the caller sets it)."""
     if not tests:
         ln(depth, f"{out} = {unfiltered}")
         return
+    base, guards = depth, []
+    for i, (guard, _src, c, pre) in enumerate(tests):
+        for t, src in pre:
+            ln(depth, f"{t} = {src}", (c.cond.span, "this condition"))
+        if guard is not None:
+            name = f"_gd{i}"
+            ln(depth, f"{name} = {guard}", (c.cond.span, "this condition"))
+            guards.append(name)
+    if len(guards) == len(tests):
+        ln(depth, f"if not ({' or '.join(guards)}): {out} = {unfiltered}")
+        ln(depth, "else:")
+        depth += 1
     ln(depth, f"{out} = []")
     ln(depth, f"for _v in {source}:")
-    ln(depth + 1, f"env[{slot!r}] = _v")
-    for src, c in tests:
-        ln(depth + 1, f"if {src}: continue", (c.cond.span, "this condition"))
+    frame = any("env" in src for _g, src, _c, _p in tests)
+    if frame:
+        ln(depth + 1, f"env[{slot!r}] = _v")
+    for i, (guard, src, c, _p) in enumerate(tests):
+        ln(depth + 1, f"if {'' if guard is None else f'_gd{i} and '}{src}: continue", (c.cond.span, "this condition"))
     ln(depth + 1, f"{out}.append(_v)")
+    if leave and (not frame or guards and len(guards) == len(tests)):
+        ln(base, f"if {source}: env[{slot!r}] = {source}[-1]")
 
 
 def _body(pg, op, ln) -> None:

@@ -87,6 +87,9 @@ class PyGen(CodeGen):
         self.count = 0
         self.tmp = 0
         self.alias: dict[str, tuple[str, bool]] = {}
+        self.hoisted: dict[int, str] = {}
+        """Expression node id -> the Python local holding its value, computed before a
+        loop it does not change in (:func:`wolfdsl.lang.pydecide._split`)."""
         """Slots held in a Python local of the function being generated: slot -> (name, is a seat)."""
 
     # ------------------------------------------------------------ module text
@@ -307,6 +310,8 @@ class PyGen(CodeGen):
 
     # ------------------------------------------------------------ expressions
     def gen(self, e: A.Expr) -> Code:
+        if self.hoisted and id(e) in self.hoisted:
+            return Code(self.hoisted[id(e)], None, True)
         m = getattr(self, "g_" + type(e).__name__, None)
         if m is None:  # a node this backend does not know: its closure
             return Code(f"{self.const_ref(CodeGen.expr(self, e))}(g, env)")
@@ -328,7 +333,7 @@ class PyGen(CodeGen):
                 return Code(local, None, True, is_seat)
             return Code(f"env[{bd.slot!r}]", None, True)
         if kind == "global":
-            return Code(f"g.globals[{n!r}]")
+            return Code(f"g.globals[{n!r}]", None, True)  # every global is set before the first step
         if kind == "option":
             v = bd.value
             if isinstance(v, _SCALARS):
@@ -514,9 +519,14 @@ class PyGen(CodeGen):
         ``and``/``or``/``not``/``if`` and fields (or constant properties and counters)
         of that seat: it cannot fail, draw, call or read the frame, so evaluating it
         fewer times changes nothing."""
+        return self.plain(e, (slot,) if seats else ())
+
+    def plain(self, e: A.Expr, seat_slots) -> bool:
+        """:meth:`plain_test` with any number of variables known to hold seats
+        (``seat_slots``): fields of those may be read."""
         def var(x) -> bool:
             bx = self.b.of.get(id(x)) if isinstance(x, A.Name) else None
-            return seats and bx is not None and bx.kind == "local" and bx.slot == slot
+            return bx is not None and bx.kind == "local" and bx.slot in seat_slots
 
         for n in A.walk(e):
             if isinstance(n, (A.Name, A.Num, A.Str, A.BoolOp, A.Not, A.IfExpr)):
@@ -581,7 +591,7 @@ class PyGen(CodeGen):
             if i.const is None:
                 items.append(i)
             elif bool(i.const[0]) != is_and:
-                if not items:
+                if all(x.pure for x in items):  # ``x and no``: nothing before can fail or act
                     return self.lit(not is_and)
                 items.append(i)
                 break

@@ -112,6 +112,9 @@ class Table(Budget):
         self.alive_cache: list[int] | None = None
         """The living seats in seat order, shared by its readers (never change it), or
         ``None`` after a death or revival until :meth:`alive_list` builds it again."""
+        self.holders: tuple[dict, dict] | None = None
+        """``(by role, by team)``: role id / team id -> the players holding it, in seat
+        order (:meth:`index_holders`); ``None`` after a role or team changes."""
         self._beliefs_for: tuple = (_UNSET, None)  # (deciding, its beliefs): one lookup a decision
         self.death_causes: list[str] = []
         self.silent = False
@@ -247,6 +250,17 @@ class Table(Budget):
             p.klass = value
         elif field == "team":
             p.team = value
+            self.holders = None
+
+    def index_holders(self) -> tuple[dict, dict]:
+        """:attr:`holders`, built again (a ``decide … by ROLE`` finds its decider there)."""
+        by_role: dict = {}
+        by_team: dict = {}
+        for p in self.players[1:]:
+            by_role.setdefault(p.role, []).append(p)
+            by_team.setdefault(p.team, []).append(p)
+        self.holders = (by_role, by_team)
+        return self.holders
 
     def add_status(self, seat, status: str) -> None:
         """Give ``seat`` a status (a ``status`` event when it is new)."""
@@ -280,6 +294,7 @@ class Table(Budget):
         deal or a revival); otherwise they are kept (a role change)."""
         r = self.rs.roles[role]
         self.win_dirty = True
+        self.holders = None
         p.role = role
         p.role_ir = r
         env: dict = {}
