@@ -69,25 +69,30 @@ def any_(g, xs) -> bool:
     return bool(items(xs, "any"))
 
 
+def _holders(g) -> tuple[dict, dict]:
+    """``g.holders``: players by role and by team (built when a role or team changed)."""
+    hs = g.holders
+    return hs if hs is not None else g.index_holders()
+
+
 def holder(g, role) -> int | None:
     """The seat dealt (or turned into) ``role``, alive or dead; ``none`` if nobody."""
-    for p in g.players[1:]:
-        if p.role == role:
-            return p.seat
+    for p in _holders(g)[0].get(role, ()):
+        return p.seat
     return None
 
 
 def living(g, role) -> int | None:
     """The living seat holding ``role``, or ``none``."""
-    for p in g.players[1:]:
-        if p.role == role and p.alive:
+    for p in _holders(g)[0].get(role, ()):
+        if p.alive:
             return p.seat
     return None
 
 
 def members(g, team) -> list[int]:
     """The living members of a team (roles declaring ``team NAME``), in seat order."""
-    return [p.seat for p in g.players[1:] if p.alive and p.team == team]
+    return [p.seat for p in _holders(g)[1].get(team, ()) if p.alive]
 
 
 def the(g, xs):

@@ -364,8 +364,10 @@ class Runtime(Protocol):
     extra_cards: list[str]      # face-down role cards
     deck_cards: list[str]       # every role card of the deal
     claims: dict[int, Any]      # seat -> the role it last claimed (``claim ... as R``)
+    holders: tuple[dict, dict] | None  # (role -> players, team -> players), seat order; None: stale
 
     def alive_list(self) -> list[int]: ...                          # living seats, ascending
+    def index_holders(self) -> tuple[dict, dict]: ...               # ``holders`` built again
     def seat_value(self, seat, name: str) -> Any: ...               # counter, property or attribute
     def set_counter(self, seat, name: str, value) -> None: ...      # set a counter or property
     def set_seat_field(self, seat, field: str, value) -> None: ...  # role, faction, class, team

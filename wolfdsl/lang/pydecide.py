@@ -288,45 +288,79 @@ def _fresh_list(pg, e: A.Expr) -> str:
     return f"_as_list({src})"
 
 
-def _split(pg, clauses, slot: str, seat_slots: set, slot_seats: bool) -> list:
+class _Test:
+    """One clause of a filter as :func:`_filter` writes it: ``src`` holds for the items
+    it forbids; ``guard`` (or ``None``) is its part that does not read the loop's
+    variable, checked once before the loop; ``pre`` are ``(temporary, text)`` pairs
+    computed before the loop (fields of other seats the test reads); ``equal`` (or
+    ``None``): the test is ``variable == that temporary``, a removal from the list."""
+    __slots__ = ("src", "clause", "guard", "pre", "equal")
+
+    def __init__(self, src: str, clause, guard: str | None = None, pre: list | None = None,
+                 equal: str | None = None):
+        self.src, self.clause, self.guard, self.pre, self.equal = src, clause, guard, pre or [], equal
+
+
+def _split(pg, clauses, slot: str, seat_slots: set, slot_seats: bool) -> list[_Test]:
     """The tests of ``clauses`` (:meth:`~wolfdsl.lang.pygen.PyGen.tests`) for a loop over
-    ``slot``, as ``(guard, condition text, clause)``: a clause ``A and B`` that is
-    plain (it cannot fail, draw or call: :meth:`~wolfdsl.lang.pygen.PyGen.plain`, with
-    ``seat_slots`` and, when ``slot_seats``, ``slot`` holding seats) has its items that do
-    not read ``slot`` as ``guard``, evaluated once before the loop (the loop is left out
-    when every guard is false: a lovers' rule in a game without lovers); else ``guard``
-    is ``None``."""
+    ``slot``. A clause that is plain (it cannot fail, draw or call:
+    :meth:`~wolfdsl.lang.pygen.PyGen.plain`, with ``seat_slots`` and, when
+    ``slot_seats``, ``slot`` holding seats) is taken apart: its ``and`` items that do not
+    read ``slot`` become the guard (the loop is left out when every guard is false: a
+    lovers' rule in a game without lovers), fields of other seats (the decider, the
+    voter) are read once before the loop, and ``slot == X`` is a removal of ``X``."""
     out = []
     for src, c in pg.tests(clauses):
         e = c.cond
-        guard, pre = None, []
-        if not getattr(c, "must", False) and pg.plain(e, seat_slots | ({slot} if slot_seats else set())):
-            items = e.items if isinstance(e, A.BoolOp) and e.op == "and" else (e,)
-            fixed = [pg.gen(i) for i in items if not pg.reads_slot(i, slot)]
-            moving = [i for i in items if pg.reads_slot(i, slot)]
-            if any(f.const is not None and not f.const[0] for f in fixed):
-                continue  # never holds
-            fixed = [f for f in fixed if f.const is None]  # an item always true says nothing
-            if moving:
-                guard = " and ".join(f.src for f in fixed) or None
-                # a field of another seat (the decider, the voter) read once
-                ids = []
-                for n in (n for i in moving for n in A.walk(i)):
-                    if isinstance(n, A.Attr) and not pg.reads_slot(n.obj, slot) and id(n) not in pg.hoisted:
-                        t = pg.temp()
-                        pre.append((t, pg.gen(n).src))
-                        pg.hoisted[id(n)] = t
-                        ids.append(id(n))
-                try:
-                    src = " and ".join(pg.gen(i).src for i in moving)
-                finally:
-                    for k in ids:
-                        del pg.hoisted[k]
-        out.append((guard, src, c, pre))
+        if getattr(c, "must", False) or not pg.plain(e, seat_slots | ({slot} if slot_seats else set())):
+            out.append(_Test(src, c))
+            continue
+        items = e.items if isinstance(e, A.BoolOp) and e.op == "and" else (e,)
+        fixed = [pg.gen(i) for i in items if not pg.reads_slot(i, slot)]
+        moving = [i for i in items if pg.reads_slot(i, slot)]
+        if any(f.const is not None and not f.const[0] for f in fixed):
+            continue  # never holds
+        if not moving:  # reads nothing of the item: one check for the whole list
+            out.append(_Test("True", c, src))
+            continue
+        fixed = [f for f in fixed if f.const is None]  # an item always true says nothing
+        t = _Test("", c, " and ".join(f.src for f in fixed) or None)
+        hoist = [n for i in moving for n in A.walk(i) if isinstance(n, A.Attr) and not pg.reads_slot(n.obj, slot)]
+        other = _equal_to(pg, moving, slot)
+        if other is not None:
+            hoist = [other]
+        ids = []
+        for n in hoist:
+            if id(n) not in pg.hoisted:
+                tmp = pg.temp()
+                t.pre.append((tmp, pg.gen(n).src))
+                pg.hoisted[id(n)] = tmp
+                ids.append(id(n))
+        try:
+            t.src = " and ".join(pg.gen(i).src for i in moving)
+            if other is not None:
+                t.equal = pg.gen(other).src
+        finally:
+            for k in ids:
+                del pg.hoisted[k]
+        out.append(t)
     return out
 
 
-def _filter(ln, depth: int, out: str, source: str, slot: str, tests: list, unfiltered: str,
+def _equal_to(pg, moving: list, slot: str) -> A.Expr | None:
+    """``X`` when the items that read ``slot`` are the one test ``slot == X`` (or
+    ``X == slot``) and ``X`` does not read it."""
+    if len(moving) != 1 or not isinstance(moving[0], A.BinOp) or moving[0].op != "==":
+        return None
+    e = moving[0]
+    for var, other in ((e.left, e.right), (e.right, e.left)):
+        bd = pg.b.of.get(id(var)) if isinstance(var, A.Name) else None
+        if bd is not None and bd.kind == "local" and bd.slot == slot and not pg.reads_slot(other, slot):
+            return other
+    return None
+
+
+def _filter(ln, depth: int, out: str, source: str, slot: str, tests: list[_Test], unfiltered: str,
             leave: bool = True) -> None:
     """Lines setting ``out`` to the items of ``source`` no test holds for (``_v`` bound to
     each in turn, and ``slot`` too where a test reads the frame), or to ``unfiltered``
@@ -337,25 +371,31 @@ def _filter(ln, depth: int, out: str, source: str, slot: str, tests: list, unfil
         ln(depth, f"{out} = {unfiltered}")
         return
     base, guards = depth, []
-    for i, (guard, _src, c, pre) in enumerate(tests):
-        for t, src in pre:
-            ln(depth, f"{t} = {src}", (c.cond.span, "this condition"))
-        if guard is not None:
-            name = f"_gd{i}"
-            ln(depth, f"{name} = {guard}", (c.cond.span, "this condition"))
-            guards.append(name)
+    for i, t in enumerate(tests):
+        where = (t.clause.cond.span, "this condition")
+        for tmp, src in t.pre:
+            ln(depth, f"{tmp} = {src}", where)
+        if t.guard is not None:
+            ln(depth, f"_gd{i} = {t.guard}", where)
+            guards.append(f"_gd{i}")
     if len(guards) == len(tests):
         ln(depth, f"if not ({' or '.join(guards)}): {out} = {unfiltered}")
         ln(depth, "else:")
         depth += 1
-    ln(depth, f"{out} = []")
-    ln(depth, f"for _v in {source}:")
-    frame = any("env" in src for _g, src, _c, _p in tests)
-    if frame:
-        ln(depth + 1, f"env[{slot!r}] = _v")
-    for i, (guard, src, c, _p) in enumerate(tests):
-        ln(depth + 1, f"if {'' if guard is None else f'_gd{i} and '}{src}: continue", (c.cond.span, "this condition"))
-    ln(depth + 1, f"{out}.append(_v)")
+    frame = any("env" in t.src for t in tests)
+    if len(tests) == 1 and tests[0].equal is not None:  # one item removed, if it is there
+        x = tests[0].equal
+        ln(depth, f"{out} = [_v for _v in {source} if not (_v == {x})] if {x} in {source} else {unfiltered}")
+        frame = False
+    else:
+        ln(depth, f"{out} = []")
+        ln(depth, f"for _v in {source}:")
+        if frame:
+            ln(depth + 1, f"env[{slot!r}] = _v")
+        for i, t in enumerate(tests):
+            test = t.src if t.guard is None or len(guards) == len(tests) == 1 else f"_gd{i} and {t.src}"
+            ln(depth + 1, f"if {test}: continue", (t.clause.cond.span, "this condition"))
+        ln(depth + 1, f"{out}.append(_v)")
     if leave and (not frame or guards and len(guards) == len(tests)):
         ln(base, f"if {source}: env[{slot!r}] = {source}[-1]")
 
