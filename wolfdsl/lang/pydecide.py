@@ -61,8 +61,10 @@ def decide_function(pg, s: A.Decide) -> Callable | None:
     else:
         with pg.own_function():
             who = pg.gen(s.by).src
-        ln(0, f"_me = _seat(g, {who})", (s.by.span, "this decider"))
-        ln(0, "if _me is None: return")
+        ln(0, f"_me = {who}", (s.by.span, "this decider"))
+        ln(0, "if _me.__class__ is not int or not 0 < _me <= g.n:")
+        ln(1, "_me = _seat(g, _me)", (s.by.span, "this decider"))  # none, or not a seat: its E401
+        ln(1, "if _me is None: return")
         ln(0, "_by = g.players[_me].role")
         by, me_seat = "_by", True
     ln(0, f"env[{op.me!r}] = _me")
@@ -138,38 +140,42 @@ def decide_function(pg, s: A.Decide) -> Callable | None:
                 ln(0, f"{t} = {pg.gen(f.expr).src}", (f.expr.span, "this expression"))
                 fields.append(f"{f.name!r}: {t}")
             ln(0, f"g.tell(_me, {{{', '.join(fields)}}})")
-    # the round, the answer and its check
+    # the answer (drawn here for a uniform agent: no round counted, nobody reads it), else
+    # the round, the agent's answer and its check
     ln(0, "_rf = g.referee")
-    ln(0, f"_key = ({act}, _me)")
-    ln(0, "_rs = _rf.rounds")
-    ln(0, "_rnd = _rs[_key] = _rs.get(_key, 0) + 1")
-    ln(0, "_ch = _rf.choose")
     args = f"{K}, env, _me, {by}, _rnd, {kind}, _l, {can_pass}, {count}, {refused}"
+    d = 0
     if not op.recheck and kind != "'seats'" and count == "1":
-        # a uniform agent's answer drawn here (the options are not empty, or the pass is allowed)
+        # the options are not empty here, or the pass is allowed
         ln(0, "_gb = _rf.bits")
         ln(0, "if _gb is not None:")
         ln(1, "_n = len(_l) + 1" if can_pass == "True" else f"_n = len(_l) + 1 if {can_pass} else len(_l)")
         _draw(ln, 1)
-        if kind in ("_k", "'yes_no'") and can_pass != "False":
-            ln(1, f"if _a is None and {kind} == 'yes_no': _a = False")
-        ln(0, "elif _ch is None:")
-    else:
-        ln(0, "if _ch is None:")
-    ln(1, f"_a = _rf.ask({args})")
-    ln(0, "else:")
-    ln(1, f"_a = _ch({kind}, _l, {can_pass}, {count})")
-    ln(1, "if _a is None:")
-    ln(2, "pass" if can_pass == "True" else f"if not {can_pass}: _a = _rf.settle({args}, _a)")
+        if kind == "'yes_no'" and can_pass != "False":
+            ln(1, "if _a is None: _a = False")
+        elif kind == "_k" and can_pass != "False":
+            ln(1, "if _a is None and _k == 'yes_no': _a = False")
+        ln(0, "else:")
+        d = 1
+    ln(d, f"_key = ({act}, _me)")
+    ln(d, "_rs = _rf.rounds")
+    ln(d, "_rnd = _rs[_key] = _rs.get(_key, 0) + 1")
+    ln(d, "_ch = _rf.choose")
+    ln(d, "if _ch is None:")
+    ln(d + 1, f"_a = _rf.ask({args})")
+    ln(d, "else:")
+    ln(d + 1, f"_a = _ch({kind}, _l, {can_pass}, {count})")
+    ln(d + 1, "if _a is None:")
+    ln(d + 2, "pass" if can_pass == "True" else f"if not {can_pass}: _a = _rf.settle({args}, _a)")
     if kind in ("_k", "'yes_no'"):
-        ln(2, f"{'if' if can_pass == 'True' else 'elif'} {kind} == 'yes_no': _a = False")
+        ln(d + 2, f"{'if' if can_pass == 'True' else 'elif'} {kind} == 'yes_no': _a = False")
     if op.recheck or kind == "'seats'":
-        ln(1, f"else: _a = _rf.settle({args}, _a)")
+        ln(d + 1, f"else: _a = _rf.settle({args}, _a)")
     elif kind in ("'seat'", "'yes_no'"):
         cls = "int" if kind == "'seat'" else "bool"
-        ln(1, f"elif _a.__class__ is not {cls} or _a not in _l: _a = _rf.settle({args}, _a)")
+        ln(d + 1, f"elif _a.__class__ is not {cls} or _a not in _l: _a = _rf.settle({args}, _a)")
     else:
-        ln(1, f"elif {kind} not in _KINDS.get(_a.__class__, ()) or _a not in _l: _a = _rf.settle({args}, _a)")
+        ln(d + 1, f"elif {kind} not in _KINDS.get(_a.__class__, ()) or _a not in _l: _a = _rf.settle({args}, _a)")
     ln(0, f"g.decided[{act}] = _a")
     ln(0, f"if not g.silent: _rf.log_action({act}, _me, {by}, {kind}, _a)")
     ln(0, f"env[{op.var!r}] = _a")

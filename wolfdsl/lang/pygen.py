@@ -40,7 +40,7 @@ from .codegen import GUARDED, CodeGen, NotASeat, _nothing, _RUNTIME_ERRORS, _SCA
 from .ir import ANSWER_KINDS, EndPhase
 from .limits import MAX_CALL_DEPTH, MAX_STEPS, too_deep
 from .pydecide import decide_function, vote_function
-from .values import BINOPS, QUICK, as_list, member, negate
+from .values import _BIG, BINOPS, QUICK, as_list, member, negate
 
 
 class Code:
@@ -64,7 +64,7 @@ _HELPERS = {"_member": member, "_add": QUICK["+"], "_sub": QUICK["-"], "_as_list
             "_div": QUICK["/"], "_mod": BINOPS["%"],
             "_mul": QUICK["*"], "_seat": seat, "_seat_field": B.seat_field, "_EndPhase": EndPhase,
             "_GUARDED": GUARDED, "_nothing": _nothing, "NotASeat": NotASeat,
-            "_KINDS": ANSWER_KINDS, "_MAX_DEPTH": MAX_CALL_DEPTH, "_MAX_STEPS": MAX_STEPS, "_too_deep": too_deep}
+            "_KINDS": ANSWER_KINDS, "_BIG": _BIG, "_MAX_DEPTH": MAX_CALL_DEPTH, "_MAX_STEPS": MAX_STEPS, "_too_deep": too_deep}
 
 
 _SPEND = "g.steps += {0}; g.steps > _MAX_STEPS and g.spend(0)"
@@ -577,11 +577,19 @@ class PyGen(CodeGen):
             test = f"{ta} {op} {tb}"
             return Code(f"(({ta} := {a}) is not None and ({tb} := {b}) is not None and {test})")
         if op in ("in", "not in"):
-            test = f"_member({a}, {b})"  # names a right side that is no list
+            if left.pure:  # a list inline (reading the left side first or last changes nothing)
+                t = self.temp()
+                test = f"({a} in {t} if ({t} := {b}).__class__ is list else _member({a}, {t}))"
+            else:
+                test = f"_member({a}, {b})"  # names a right side that is no list
             return Code(test if op == "in" else f"(not {test})")
         fn = {"+": "_add", "-": "_sub", "*": "_mul"}.get(op)
         if fn is not None:
-            return Code(f"{fn}({a}, {b})")
+            # two whole numbers inline (both evaluated, left first, as the call does); the
+            # helper for anything else, and for a result too big (its E401)
+            ta, tb, tr = self.temp(), self.temp(), self.temp()
+            return Code(f"({tr} if ((({ta} := {a}).__class__ is int) & (({tb} := {b}).__class__ is int)) "
+                        f"and -_BIG < ({tr} := {ta} {op} {tb}) < _BIG else {fn}({ta}, {tb}))")
         return Code(f"{self.const_ref(BINOPS[op])}({a}, {b})")  # pragma: no cover - every operator above
 
     def g_BoolOp(self, e: A.BoolOp) -> Code:
