@@ -126,12 +126,15 @@ def circle_from(g, start, direction, xs) -> list[int]:
     start = start or n
     step = 1 if (direction or 1) > 0 else -1
     wanted = set(xs or ())
-    out = []
-    for k in range(1, n + 1):
-        seat = (start - 1 + step * k) % n + 1
-        if seat in wanted:
-            out.append(seat)
-    return out
+    key = (n, start, step)
+    order = _ROUND.get(key)
+    if order is None:
+        order = _ROUND[key] = [(start - 1 + step * k) % n + 1 for k in range(1, n + 1)]
+    return [seat for seat in order if seat in wanted]
+
+
+_ROUND: dict[tuple, list[int]] = {}
+"""``(n, start, step)`` -> the seats round the table from ``start`` (:func:`circle_from`)."""
 
 
 def neighbours(g, seat) -> list[int]:

@@ -465,8 +465,45 @@ class PyGen(CodeGen):
             src = self.list_lines("items", e.source)
         src += ["g.steps = _s = g.steps + len(items)", "if _s > _MAX_STEPS: g.spend(0)"]
         with self.own_function({slot: ("x", self.seats_of(e.source))}):
-            cond = self.gen(e.cond).src
+            ids = self.hoist_reads(e.cond, slot, src)
+            try:
+                cond = self.gen(e.cond).src
+            finally:
+                for k in ids:
+                    del self.hoisted[k]
         return slot, src, cond
+
+    def hoist_reads(self, cond: A.Expr, slot: str, lines: list[str]) -> list[int]:
+        """Fields of another name than the loop's ``slot`` (``fake_seer.reports``,
+        ``me.checked``) that ``cond`` reads, read once before the loop: lines appended to
+        ``lines``, the nodes entered in :attr:`hoisted` (their ids returned, for the caller
+        to remove). The read is made ahead only where it cannot fail (the name holds a
+        seat or none); else the loop reads it in place, raising where it always did."""
+        ids: list[int] = []
+        todo = [cond]
+        while todo:
+            n = todo.pop()
+            if isinstance(n, A.Comprehension):
+                continue  # a helper of its own
+            todo.extend(A.children(n))
+            if not isinstance(n, A.Attr) or not isinstance(n.obj, A.Name) or id(n) in self.hoisted:
+                continue
+            bd = self.b.of.get(id(n.obj))
+            if bd is None or bd.kind not in ("global", "local") or (bd.kind == "local" and bd.slot == slot):
+                continue
+            inplace = self.gen(n).src
+            name, value = self.temp(), self.temp()
+            lines.append(f"{name} = {self.gen(n.obj).src}")
+            self.hoisted[id(n.obj)] = name
+            try:
+                read = self.gen(n).src
+            finally:
+                del self.hoisted[id(n.obj)]
+            lines.append(f"{value} = {read} if {name} is None or ({name}.__class__ is int and 0 < {name} <= g.n) "
+                         "else _nothing")
+            self.hoisted[id(n)] = f"({value} if {value} is not _nothing else {inplace})"
+            ids.append(id(n))
+        return ids
 
     def list_lines(self, var: str, e: A.Expr) -> list[str]:
         """Lines setting ``var`` to the list ``e`` gives, to go over (``as_list``: none is
