@@ -395,7 +395,25 @@ class PyGen(CodeGen):
             if found is not None:
                 return found
             return Code(f"{self.const_ref(bd.value.fn)}(g{''.join(', ' + a for a in args)})")
+        folded = self.constant_func(e.name) if not e.args else None
+        if folded is not None:
+            return self.lit(folded[0])
         return Code(f"{self.caller('func', e.name)}(g{''.join(', ' + a for a in args)})")
+
+    def constant_func(self, name: str) -> tuple | None:
+        """``(value,)`` when the ruleset's ``func name()`` (no parameter) is a constant
+        (``func may_claim_role() = not (in_election and no)``): the call is that value
+        (it cannot recurse, fail or run away); else ``None``."""
+        cache = self.__dict__.setdefault("_const_funcs", {})
+        if name not in cache:
+            cache[name] = None  # while its body is generated: a call of itself is no constant
+            decl = self.p.named("func").get(name)
+            if decl is not None and not decl.params:
+                with self.own_function():
+                    c = self.gen(decl.expr)
+                if c.const is not None and isinstance(c.const[0], _SCALARS):
+                    cache[name] = c.const
+        return cache[name]
 
     def caller(self, kind: str, name: str) -> str:
         """The module function that calls the ruleset's ``func``/``proc`` ``name`` as
@@ -597,14 +615,14 @@ class PyGen(CodeGen):
         if left.const is not None and right.const is not None:
             try:
                 v = BINOPS[op](left.const[0], right.const[0])
-            except _RUNTIME_ERRORS:
-                pass  # left to fail at run time, with its line
+            except _RUNTIME_ERRORS:  # left to fail at run time, with its line and the operator's message
+                return Code(f"{self.const_ref(BINOPS[op])}({left.src}, {right.src})")
             else:
                 if isinstance(v, _SCALARS):
                     return self.lit(v)
         a, b = left.src, right.src
         if op in ("==", "!="):
-            return Code(f"({a} {op} {b})")
+            return Code(f"({a} {op} {b})", None, left.pure and right.pure)  # cannot fail
         if op in _ARITH:
             return Code(f"{_ARITH[op]}({a}, {b})")
         if op in ("<", "<=", ">", ">="):
