@@ -86,6 +86,7 @@ def decide_function(pg, s: A.Decide) -> Callable | None:
     with pg.own_function({op.me: ("_me", me_seat), op.var: ("_v", seats)}):
         tests = _split(pg, s.unless, op.var, {op.me} if me_seat else set(), seats)
     _filter(ln, 0, "_l", "_o", op.var, tests, "_o")
+    recheck = op.recheck and bool(tests)  # clauses that never hold vary in nothing
     with pg.own_function({op.me: ("_me", me_seat)}):
         if s.count == "any":
             can_pass, count = "True", "0"
@@ -145,7 +146,7 @@ def decide_function(pg, s: A.Decide) -> Callable | None:
     ln(0, "_rf = g.referee")
     args = f"{K}, env, _me, {by}, _rnd, {kind}, _l, {can_pass}, {count}, {refused}"
     d = 0
-    if not op.recheck and kind != "'seats'" and count == "1":
+    if not recheck and kind != "'seats'" and count == "1":
         # the options are not empty here, or the pass is allowed
         ln(0, "_gb = _rf.bits")
         ln(0, "if _gb is not None:")
@@ -169,7 +170,7 @@ def decide_function(pg, s: A.Decide) -> Callable | None:
     ln(d + 2, "pass" if can_pass == "True" else f"if not {can_pass}: _a = _rf.settle({args}, _a)")
     if kind in ("_k", "'yes_no'"):
         ln(d + 2, f"{'if' if can_pass == 'True' else 'elif'} {kind} == 'yes_no': _a = False")
-    if op.recheck or kind == "'seats'":
+    if recheck or kind == "'seats'":
         ln(d + 1, f"else: _a = _rf.settle({args}, _a)")
     elif kind in ("'seat'", "'yes_no'"):
         cls = "int" if kind == "'seat'" else "bool"
@@ -233,14 +234,15 @@ def vote_function(pg, s: A.Vote) -> Callable | None:
     # the candidates no voter-free clause forbids, once per vote
     ln(1, "if _open is None:")
     with pg.own_function({cv: ("_v", False)}):
-        tests = _split(pg, fixed, cv, set(), False)
-    _filter(ln, 2, "_open", "_cs", cv, tests, "list(_cs)", leave=not op.cand_unless)
+        fixed_tests = _split(pg, fixed, cv, set(), False)
+    _filter(ln, 2, "_open", "_cs", cv, fixed_tests, "list(_cs)", leave=not op.cand_unless)
     with pg.own_function({vv: ("_w", voter_seat), cv: ("_v", False)}):
         tests = _split(pg, by_voter, cv, {vv} if voter_seat else set(), False)
     _filter(ln, 1, "_l", "_open", cv, tests, "_open", leave=not op.cand_unless)
+    recheck = op.recheck and bool(tests or fixed_tests)  # clauses that never hold vary in nothing
     if op.cand_unless:
         ln(1, f"if _cs: env[{cv!r}] = _cs[-1]")  # as the unsplit check leaves it
-    if not op.recheck:
+    if not recheck:
         ln(1, "if _gb is not None:")  # a uniform agent's ballot drawn here
         ln(2, "_n = len(_l) + 1")
         _draw(ln, 2)
@@ -250,7 +252,7 @@ def vote_function(pg, s: A.Vote) -> Callable | None:
     ln(2, f"_a = _rf.ask_ballot({K}, env, _w, _rnd, _l, None)")
     ln(1, "else:")
     ln(2, "_a = _ch('ballot', _l, True, 1)")
-    check = "" if op.recheck else " and (_a.__class__ is not int or _a not in _l)"
+    check = "" if recheck else " and (_a.__class__ is not int or _a not in _l)"
     ln(2, f"if _a is not None{check}: _a = _rf.settle_ballot({K}, env, _w, _rnd, _l, None, _a)")
     ln(1, "_ballots[_w] = _a")
     ln(1, "if _a is not None:")
