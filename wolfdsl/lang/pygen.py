@@ -38,7 +38,7 @@ from . import syntax as A
 from .codecache import compiled
 from .codegen import GUARDED, CodeGen, NotASeat, _nothing, _RUNTIME_ERRORS, _SCALARS, constant, placed, seat
 from .ir import ANSWER_KINDS, EndPhase
-from .limits import MAX_CALL_DEPTH, MAX_STEPS, too_deep
+from .limits import MAX_CALL_DEPTH, MAX_LIST, MAX_STEPS, too_deep
 from .pydecide import decide_function, vote_function
 from .values import _BIG, BINOPS, QUICK, as_list, member, negate
 
@@ -64,7 +64,7 @@ _HELPERS = {"_member": member, "_add": QUICK["+"], "_sub": QUICK["-"], "_as_list
             "_div": QUICK["/"], "_mod": BINOPS["%"],
             "_mul": QUICK["*"], "_seat": seat, "_seat_field": B.seat_field, "_EndPhase": EndPhase,
             "_GUARDED": GUARDED, "_nothing": _nothing, "NotASeat": NotASeat,
-            "_KINDS": ANSWER_KINDS, "_BIG": _BIG, "_MAX_DEPTH": MAX_CALL_DEPTH, "_MAX_STEPS": MAX_STEPS, "_too_deep": too_deep}
+            "_KINDS": ANSWER_KINDS, "_BIG": _BIG, "_MAX_LIST": MAX_LIST, "_MAX_DEPTH": MAX_CALL_DEPTH, "_MAX_STEPS": MAX_STEPS, "_too_deep": too_deep}
 
 
 _SPEND = "g.steps += {0}; g.steps > _MAX_STEPS and g.spend(0)"
@@ -643,8 +643,12 @@ class PyGen(CodeGen):
             # two whole numbers inline (both evaluated, left first, as the call does); the
             # helper for anything else, and for a result too big (its E401)
             ta, tb, tr = self.temp(), self.temp(), self.temp()
+            other = f"{fn}({ta}, {tb})"
+            if op == "+":  # two lists too (``reported + [t]``), under the length limit
+                other = (f"({ta} + {tb} if {ta}.__class__ is list and {tb}.__class__ is list "
+                         f"and len({ta}) + len({tb}) <= _MAX_LIST else {other})")
             return Code(f"({tr} if ((({ta} := {a}).__class__ is int) & (({tb} := {b}).__class__ is int)) "
-                        f"and -_BIG < ({tr} := {ta} {op} {tb}) < _BIG else {fn}({ta}, {tb}))")
+                        f"and -_BIG < ({tr} := {ta} {op} {tb}) < _BIG else {other})")
         return Code(f"{self.const_ref(BINOPS[op])}({a}, {b})")  # pragma: no cover - every operator above
 
     def g_BoolOp(self, e: A.BoolOp) -> Code:
