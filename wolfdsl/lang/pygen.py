@@ -281,6 +281,37 @@ class PyGen(CodeGen):
         p = self.temp()
         return f"(({p} := g.players[{seat}]).vars.get({name!r}, {table}.get({p}.role, {self.const_ref(default)})))"
 
+    def constant_property(self, name: str) -> tuple | None:
+        """``(value,)`` when the property ``name`` has that one value for every seat all
+        game: the ruleset's default and every role's override are that constant, and no
+        statement writes it (no ``x.name = ...``, no role counter of that name)."""
+        if name not in self.__dict__.setdefault("_const_props", {}):
+            self._const_props[name] = None
+            if self.property_read(name, "x") is not None and self._props[name][0] == "table":
+                table, default = self._props[name][1]
+                written = self.written_names()
+                if name not in written and all(v == default and type(v) is type(default)
+                                               for v in self.ns[table].values()):
+                    self._const_props[name] = (default,)
+        return self._const_props[name]
+
+    def written_names(self) -> set:
+        """Names a statement may write on a seat (``x.name = ...``, ``x.name += ...``) or a
+        role sets as a counter when dealt."""
+        if getattr(self, "_written", None) is None:
+            self._written = set()
+            stack = list(self.p.declarations())
+            while stack:
+                n = stack.pop()
+                if isinstance(n, A.Assign) and n.attr is not None:
+                    self._written.add(n.attr)
+                elif isinstance(n, A.RoleDecl):
+                    self._written.update(c[0] if isinstance(c, tuple) else getattr(c, "name", c)
+                                         for c in getattr(n, "counters", ()))
+                if isinstance(n, A.Node) and not isinstance(n, A.Expr):
+                    stack.extend(c for c in A.children(n) if not isinstance(c, A.Expr))
+        return self._written
+
     def added_statuses(self) -> set:
         """The statuses something may give a seat: an ``add`` statement anywhere, or a
         role's starting statuses (nothing else adds one)."""
@@ -363,6 +394,9 @@ class PyGen(CodeGen):
             t = self.temp()
             return Code(f"(None if ({t} := {obj.src}) is None else g.players[{self.checked(t, name)}].{attr})")
         if obj.seat:
+            k = self.constant_property(name)
+            if k is not None:
+                return self.lit(k[0])
             read = self.property_read(name, obj.src)
             if read is not None:
                 return Code(read)
