@@ -25,6 +25,7 @@ from . import ir
 from . import syntax as A
 from .ir import EndPhase, RuleRuntimeError
 from .decks import expand
+from .gates import gate
 from .knowledge import told_facts
 from .limits import RunawayRule
 from .link import Program
@@ -700,7 +701,7 @@ class CodeGen:
             for t in self.p.of_kind(kind):
                 (trig if kind == "trigger" else repl).setdefault(t.event, []).append(
                     ir.Trigger(kind, t.name, t.event, t.var, t.order, self.root(t.when, "this trigger's condition"),
-                               self.block(t.body), t.span))
+                               self.block(t.body), t.span, *gate(t.when, t.var, self.b)))
         sort = lambda d: {k: tuple(sorted(v, key=lambda t: t.order)) for k, v in d.items()}
         return sort(trig), sort(repl)
 

@@ -1,0 +1,95 @@
+"""Gates: the causes and roles for which a trigger's condition can hold at all, read
+from the condition's leading conjuncts once, when the ruleset is compiled.
+
+``gate(when, var, bindings) -> (causes, roles)``: ``when`` is the condition of a
+``trigger`` or ``replacement`` (an AST expression, or ``None``), ``var`` its player
+variable. ``causes`` is the frozenset of causes the condition admits (``None``: any),
+``roles`` the frozenset of roles the player may have (``None``: any). So
+
+    replacement elder_life on death(p) when cause == wolf and p.lives > 1
+
+gives ``({"wolf"}, None)`` and ``trigger hunter_shot on announce(p) when p.role ==
+hunter`` gives ``(None, {"hunter"})``. The engine (:mod:`wolfdsl.play.deaths`) skips a
+rule whose gate shuts before it builds its frame or calls its condition.
+
+Only the conjuncts before the first one of another form count (``cause == X``,
+``X == cause``, ``cause in [X, Y]``, the same with ``p.role``, and ``or`` of those on one
+subject), since ``and`` evaluates from the left: skipping the condition when a gate
+shuts then never skips anything the condition would have evaluated (a run-time error, a
+step of the run limits). A gated rule's condition is still evaluated in full when its
+gate is open.
+"""
+from __future__ import annotations
+
+from . import syntax as A
+from .symbols import Bindings
+
+_SCALAR = (str, int, float, bool, type(None))
+
+
+def gate(when: A.Expr | None, var: str, b: Bindings) -> tuple[frozenset | None, frozenset | None]:
+    """``(causes, roles)`` the condition ``when`` of a rule on player ``var`` admits
+    (``None``: not restricted); see the module docstring."""
+    found: dict[str, frozenset] = {}
+    if when is None:
+        return None, None
+    items = when.items if isinstance(when, A.BoolOp) and when.op == "and" else (when,)
+    for item in items:
+        one = _test(item, var, b)
+        if one is None:
+            break
+        subject, values = one
+        found[subject] = found[subject] & values if subject in found else values
+    return found.get("cause"), found.get("role")
+
+
+def _test(e: A.Expr, var: str, b: Bindings) -> tuple[str, frozenset] | None:
+    """``(subject, values)`` for a test of the cause or the player's role against
+    constants, or ``None`` for any other expression."""
+    if isinstance(e, A.BoolOp) and e.op == "or":
+        parts = [_test(x, var, b) for x in e.items]
+        if not parts or any(p is None for p in parts) or len({p[0] for p in parts}) != 1:
+            return None
+        return parts[0][0], frozenset().union(*(p[1] for p in parts))
+    if not isinstance(e, A.BinOp):
+        return None
+    if e.op == "==":
+        for subj, other in ((e.left, e.right), (e.right, e.left)):
+            s, k = _subject(subj, var, b), _constant(other, b)
+            if s is not None and k is not None:
+                return s, frozenset(k)
+        return None
+    if e.op == "in" and isinstance(e.right, A.ListExpr):
+        s = _subject(e.left, var, b)
+        values = [_constant(x, b) for x in e.right.items]
+        if s is None or any(v is None for v in values):
+            return None
+        return s, frozenset(v[0] for v in values)
+    return None
+
+
+def _subject(e: A.Expr, var: str, b: Bindings) -> str | None:
+    """``"cause"`` for the rule's ``cause``, ``"role"`` for ``var.role``, else ``None``."""
+    bd = b.of.get(id(e))
+    if isinstance(e, A.Name):
+        return "cause" if bd is not None and bd.kind == "local" and bd.slot == "cause" else None
+    if isinstance(e, A.Attr) and e.name == "role" and bd is not None and bd.kind == "field":
+        inner = b.of.get(id(e.obj))
+        if isinstance(e.obj, A.Name) and inner is not None and inner.kind == "local" and inner.slot == var:
+            return "role"
+    return None
+
+
+def _constant(e: A.Expr, b: Bindings) -> tuple | None:
+    """``(value,)`` of a symbol, an option's scalar value or a literal; else ``None``."""
+    if isinstance(e, (A.Str, A.Num)):
+        return (e.value,) if isinstance(e.value, _SCALAR) else None
+    if isinstance(e, A.Name):
+        bd = b.of.get(id(e))
+        if bd is None:
+            return None
+        if bd.kind == "symbol":
+            return (bd.name,)
+        if bd.kind == "option" and isinstance(bd.value, _SCALAR):
+            return (bd.value,)
+    return None
