@@ -227,17 +227,23 @@ class Deaths:
         del pending[start:]
         lw = self.rules.last_words
         if lw is None:
-            for s in batch:
-                self.emit_death(s, False)
+            flags = [False] * len(batch)
         else:  # every flag first: the func may read the dead's last words so far
             body, param = lw
             flags = [bool(body(g, {param: s})) for s in batch]
+        players = g.players
+        if g.silent:  # emit_death without its event
+            causes = g.death_causes
+            for s, flag in zip(batch, flags):
+                if flag:
+                    g.given_last_words.append(s)
+                causes.append(players[s].cause)
+        else:
             for s, flag in zip(batch, flags):
                 self.emit_death(s, flag)
         triggers = self.on_announce
         if not triggers:
             return
-        players = g.players
         because = self.because
         for s in batch:
             p = players[s]
