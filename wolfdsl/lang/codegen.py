@@ -155,6 +155,8 @@ class CodeGen:
     def __init__(self, program: Program, bindings: Bindings):
         self.p = program
         self.b = bindings
+        self.values_read: set[str] = set()
+        """The builtin values (``alive``, ``given_last_words``…) the code generated so far reads."""
 
     def finish(self) -> None:
         """Nothing to do: every closure is ready (:class:`~wolfdsl.lang.pygen.PyGen` compiles here)."""
@@ -235,6 +237,7 @@ class CodeGen:
             v = bd.value
             return constant(v) if isinstance(v, _SCALARS) else (lambda g, env: v)
         if kind == "value":
+            self.values_read.add(n)
             f = bd.value
             return lambda g, env: f(g)
         if kind == "symbol":
@@ -782,6 +785,7 @@ def codegen(program: Program, bindings: Bindings, options: dict[str, ir.Option],
         engine=cg.engine(), events=event_texts(p), told=told_facts(p), win_reads=cg.win_reads())
     cg.bind_calls(rs.procs, rs.funcs)
     cg.finish()
+    rs.values_read = frozenset(cg.values_read)
     return rs
 
 

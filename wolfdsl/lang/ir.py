@@ -240,6 +240,9 @@ class Ruleset:
     """What the win rules read (:func:`wolfdsl.lang.winreads.win_reads`): ``"alive"``,
     ``"fields"``, ``"status"``, ``"counter:NAME"``, ``"global:NAME"``; ``None`` when that
     cannot be known (the win rules are then checked every time)."""
+    values_read: frozenset | None = None
+    """The builtin values (``alive``, ``given_last_words``…) the ruleset's compiled code
+    reads; ``None`` when that is not known (any may be read)."""
     engine_cache: dict = field(default_factory=dict, compare=False, repr=False)
     """What the engine works out once per ruleset as it plays, by the name of the module
     that keeps it (``"deaths"``: :class:`wolfdsl.play.deaths.DeathRules`); never part of

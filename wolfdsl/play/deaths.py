@@ -33,6 +33,10 @@ class DeathRules:
     :meth:`for_cause` gives those whose gate (:mod:`wolfdsl.lang.gates`) admits a cause.
     ``on_announce``: ``(rule, when, causes, roles)`` for the ``announce`` triggers.
     ``last_words``: the ``(func, its parameter)`` of ``engine last_words``, or ``None``.
+    ``words_read``: whether a rule reads who spoke last words (``given_last_words``);
+    if not, a silent table (:attr:`wolfdsl.play.table.Table.silent`) never evaluates
+    the func, since only the ``death`` event would show its answer (a func that fails at
+    run time then fails only in games whose events are read).
     """
 
     def __init__(self, rs):
@@ -44,6 +48,7 @@ class DeathRules:
         name = rs.engine.last_words
         f = rs.funcs[name] if name is not None else None
         self.last_words = (f.body, f.params[0]) if f is not None else None
+        self.words_read = rs.values_read is None or "given_last_words" in rs.values_read
 
     @classmethod
     def of(cls, rs) -> "DeathRules":
@@ -226,7 +231,7 @@ class Deaths:
         batch = pending[start:]
         del pending[start:]
         lw = self.rules.last_words
-        if lw is None:
+        if lw is None or (g.silent and not self.rules.words_read):
             flags = [False] * len(batch)
         else:  # every flag first: the func may read the dead's last words so far
             body, param = lw
@@ -265,8 +270,9 @@ class Deaths:
         g = self.g
         batch = list(g.pending)
         g.pending.clear()
+        words = over and (not g.silent or self.rules.words_read)
         for s in batch:
-            self.emit_death(s, self.last_words(s) if over else False)
+            self.emit_death(s, self.last_words(s) if words else False)
 
 
 def live(items) -> tuple:
