@@ -1,20 +1,22 @@
 """Gates: the causes and roles for which a trigger's condition can hold at all, read
 from the condition's leading conjuncts once, when the ruleset is compiled.
 
-``gate(when, var, bindings) -> (causes, roles)``: ``when`` is the condition of a
+``gate(when, var, bindings) -> (causes, roles, holder)``: ``when`` is the condition of a
 ``trigger`` or ``replacement`` (an AST expression, or ``None``), ``var`` its player
 variable. ``causes`` is the frozenset of causes the condition admits (``None``: any),
-``roles`` the frozenset of roles the player may have (``None``: any). So
+``roles`` the frozenset of roles the player may have (``None``: any), ``holder`` the
+global whose value the player must be (``None``: no such test). So
 
     replacement elder_life on death(p) when cause == wolf and p.lives > 1
 
-gives ``({"wolf"}, None)`` and ``trigger hunter_shot on announce(p) when p.role ==
-hunter`` gives ``(None, {"hunter"})``. The engine (:mod:`wolfdsl.play.deaths`) skips a
-rule whose gate shuts before it builds its frame or calls its condition.
+gives ``({"wolf"}, None, None)``, ``trigger hunter_shot on announce(p) when p.role ==
+hunter`` gives ``(None, {"hunter"}, None)`` and ``when p == sheriff`` (a global) gives
+``(None, None, "sheriff")``. The engine (:mod:`wolfdsl.play.deaths`) skips a rule whose
+gate shuts before it builds its frame or calls its condition.
 
 Only the conjuncts before the first one of another form count (``cause == X``,
-``X == cause``, ``cause in [X, Y]``, the same with ``p.role``, and ``or`` of those on one
-subject), since ``and`` evaluates from the left: skipping the condition when a gate
+``X == cause``, ``cause in [X, Y]``, the same with ``p.role``, ``or`` of those on one
+subject, and ``p == G`` for a global ``G``), since ``and`` evaluates from the left: skipping the condition when a gate
 shuts then never skips anything the condition would have evaluated (a run-time error, a
 step of the run limits). A gated rule's condition is still evaluated in full when its
 gate is open.
@@ -27,20 +29,36 @@ from .symbols import Bindings
 _SCALAR = (str, int, float, bool, type(None))
 
 
-def gate(when: A.Expr | None, var: str, b: Bindings) -> tuple[frozenset | None, frozenset | None]:
-    """``(causes, roles)`` the condition ``when`` of a rule on player ``var`` admits
-    (``None``: not restricted); see the module docstring."""
+def gate(when: A.Expr | None, var: str, b: Bindings) -> tuple[frozenset | None, frozenset | None, str | None]:
+    """``(causes, roles, holder)`` the condition ``when`` of a rule on player ``var``
+    admits (``None``: not restricted); see the module docstring."""
     found: dict[str, frozenset] = {}
+    holder = None
     if when is None:
-        return None, None
+        return None, None, None
     items = when.items if isinstance(when, A.BoolOp) and when.op == "and" else (when,)
     for item in items:
         one = _test(item, var, b)
         if one is None:
-            break
+            name = _holder(item, var, b)
+            if name is None:
+                break
+            holder = holder or name  # a second one is left to the condition
+            continue
         subject, values = one
         found[subject] = found[subject] & values if subject in found else values
-    return found.get("cause"), found.get("role")
+    return found.get("cause"), found.get("role"), holder
+
+
+def _holder(e: A.Expr, var: str, b: Bindings) -> str | None:
+    """The global ``G`` of a test ``var == G`` (or ``G == var``), else ``None``."""
+    if not (isinstance(e, A.BinOp) and e.op == "==" and isinstance(e.left, A.Name) and isinstance(e.right, A.Name)):
+        return None
+    for seat, other in ((e.left, e.right), (e.right, e.left)):
+        bs, bo = b.of.get(id(seat)), b.of.get(id(other))
+        if bs is not None and bo is not None and bs.kind == "local" and bs.slot == var and bo.kind == "global":
+            return bo.name
+    return None
 
 
 def _test(e: A.Expr, var: str, b: Bindings) -> tuple[str, frozenset] | None:

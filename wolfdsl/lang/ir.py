@@ -187,6 +187,8 @@ class Trigger:
     """The causes for which ``when`` can hold (:func:`wolfdsl.lang.gates.gate`); ``None``: any."""
     roles: frozenset | None = None
     """The roles the player must have for ``when`` to hold; ``None``: any."""
+    holder: str | None = None
+    """The global whose value the player must be for ``when`` to hold; ``None``: no such test."""
 
 
 @dataclass(frozen=True, slots=True)

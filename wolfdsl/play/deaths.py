@@ -27,11 +27,13 @@ class DeathRules:
     """The death rules of one ruleset sorted out once, shared by its games (kept in
     ``rs.engine_cache["deaths"]``, see :meth:`of`).
 
-    ``replacements`` and ``on_death``: ``(rule, when, roles)`` for each ``replacement`` and
-    ``trigger`` on ``death`` whose condition can hold, in order (``when`` is ``None`` where
-    it always holds; ``roles``: the roles the dying player must have, ``None``: any);
-    :meth:`for_cause` gives those whose gate (:mod:`wolfdsl.lang.gates`) admits a cause.
-    ``on_announce``: ``(rule, when, causes, roles)`` for the ``announce`` triggers.
+    ``replacements`` and ``on_death``: the ``replacement`` and ``trigger`` rules on
+    ``death`` whose condition can hold, as ``(rule, when)`` in order (``when`` is ``None``
+    where it always holds); :meth:`for_cause` gives those whose gate
+    (:mod:`wolfdsl.lang.gates`) admits a cause as ``(rule, when, roles, holder)``
+    (``roles``: the roles the dying player must have, ``holder``: the global he must be;
+    ``None``: no such test). ``on_announce``: ``(rule, when, causes, roles, holder)``
+    for the ``announce`` triggers.
     ``last_words``: the ``(func, its parameter)`` of ``engine last_words``, or ``None``.
     ``words_read``: whether a rule reads who spoke last words (``given_last_words``);
     if not, a silent table (:attr:`wolfdsl.play.table.Table.silent`) never evaluates
@@ -42,7 +44,8 @@ class DeathRules:
     def __init__(self, rs):
         self.replacements = live(rs.replacements.get("death", ()))
         self.on_death = live(rs.triggers.get("death", ()))
-        self.on_announce = tuple((t, when, t.causes, t.roles) for t, when in live(rs.triggers.get("announce", ())))
+        self.on_announce = tuple((t, when, t.causes, t.roles, t.holder)
+                                 for t, when in live(rs.triggers.get("announce", ())))
         self.by_cause: dict[str, tuple[tuple, tuple]] = {}
         """cause -> (its replacements, its triggers), filled as causes occur."""
         name = rs.engine.last_words
@@ -59,11 +62,11 @@ class DeathRules:
         return got
 
     def for_cause(self, cause) -> tuple[tuple, tuple]:
-        """``(replacements, triggers)`` for a death of ``cause``: ``(rule, when, roles)``
-        for the rules whose gate admits ``cause``, in order."""
+        """``(replacements, triggers)`` for a death of ``cause``: ``(rule, when, roles,
+        holder)`` for the rules whose gate admits ``cause``, in order."""
         got = self.by_cause.get(cause)
         if got is None:
-            pick = lambda rules: tuple((t, when, t.roles) for t, when in rules
+            pick = lambda rules: tuple((t, when, t.roles, t.holder) for t, when in rules
                                        if t.causes is None or cause in t.causes)
             got = self.by_cause[cause] = (pick(self.replacements), pick(self.on_death))
         return got
@@ -119,8 +122,8 @@ class Deaths:
                 if rules is None:
                     rules = self.rules.for_cause(cause)
                 replacements, triggers = rules
-                for r, when, roles in replacements:
-                    if roles is not None and p.role not in roles:
+                for r, when, roles, holder in replacements:
+                    if (roles is not None and p.role not in roles) or (holder is not None and g.globals[holder] != seat):
                         continue
                     env = {r.var: seat, "cause": cause}
                     if (when is None or when(g, env)) and self.replaced(p, r, env, cause):
@@ -186,8 +189,8 @@ class Deaths:
             self.dying += 1
             self.because.append(seat)
             try:
-                for t, when, roles in triggers:
-                    if roles is not None and p.role not in roles:
+                for t, when, roles, holder in triggers:
+                    if (roles is not None and p.role not in roles) or (holder is not None and g.globals[holder] != seat):
                         continue
                     env = {t.var: seat, "cause": cause}
                     if when is None or when(g, env):
@@ -254,9 +257,10 @@ class Deaths:
             p = players[s]
             because.append(s)
             try:
-                for t, when, causes, roles in triggers:
+                for t, when, causes, roles, holder in triggers:
                     cause = p.cause
-                    if (causes is not None and cause not in causes) or (roles is not None and p.role not in roles):
+                    if ((causes is not None and cause not in causes) or (roles is not None and p.role not in roles)
+                            or (holder is not None and g.globals[holder] != s)):
                         continue
                     env = {t.var: s, "cause": cause}
                     if when is None or when(g, env):
