@@ -15,6 +15,8 @@ trigger t_mixed on death(p) order 91 when p.role == hunter or cause == shot { }
 trigger t_never on death(p) order 92 when cause == wolf and cause == poison { }
 global first_dead = none
 trigger t_first on death(p) order 94 when first_dead == none { first_dead = p }
+trigger t_fields on death(p) order 96 when p.team == werewolves and p has protected and p.class in [god, plain]
+    and p has saved and p.faction == village { }
 trigger t_held on death(p) order 95 when p == first_dead and first_dead == p and cause == wolf {
     log held { seat: p }
 }
@@ -30,6 +32,10 @@ def _rules(rs):
 
 def _holders(rs):
     return {t.name: t.holder for d in (rs.triggers, rs.replacements) for ts in d.values() for t in ts}
+
+
+def _needs(rs):
+    return {t.name: t.needs for d in (rs.triggers, rs.replacements) for ts in d.values() for t in ts}
 
 
 def test_the_bundled_death_rules_are_gated_by_cause_and_role():
@@ -53,6 +59,15 @@ def test_gates_read_equalities_lists_and_ors_up_to_the_first_other_conjunct(tmp_
     assert got["t_never"] == (frozenset(), None)
     assert got["t_held"] == (frozenset({"wolf"}), None) and _holders(load(str(path)))["t_held"] == "first_dead"
     assert _holders(load(str(path)))["t_first"] is None   # a global compared with none, not with p
+    assert _needs(load(str(path)))["t_fields"] == (
+        ("team", frozenset({"werewolves"})), ("faction", frozenset({"village"})), ("klass", frozenset({"god", "plain"})),
+        ("statuses", frozenset({"protected", "saved"})))
+    assert _needs(load(str(path)))["r_pair"] == ()
+
+
+def test_other_rulesets_gate_on_team_and_status():
+    assert _needs(load("cupid-8"))["heartbreak"] == (("statuses", frozenset({"lover"})),)
+    assert _needs(load("gargoyle-12"))["gargoyle_takes_knife"] == (("team", frozenset({"werewolves"})),)
 
 
 def test_a_death_runs_only_the_rules_its_cause_admits():

@@ -189,6 +189,8 @@ class Trigger:
     """The roles the player must have for ``when`` to hold; ``None``: any."""
     holder: str | None = None
     """The global whose value the player must be for ``when`` to hold; ``None``: no such test."""
+    needs: tuple = ()
+    """The player's other tests (:func:`wolfdsl.lang.gates.gate`): ``(attribute, values)``."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,10 +30,11 @@ class DeathRules:
     ``replacements`` and ``on_death``: the ``replacement`` and ``trigger`` rules on
     ``death`` whose condition can hold, as ``(rule, when)`` in order (``when`` is ``None``
     where it always holds); :meth:`for_cause` gives those whose gate
-    (:mod:`wolfdsl.lang.gates`) admits a cause as ``(rule, when, roles, holder)``
+    (:mod:`wolfdsl.lang.gates`) admits a cause as ``(rule, when, roles, holder, needs)``
     (``roles``: the roles the dying player must have, ``holder``: the global he must be;
-    ``None``: no such test). ``on_announce``: ``(rule, when, causes, roles, holder)``
-    for the ``announce`` triggers.
+    ``None``: no such test; ``needs``: his other tests, see :func:`admits`).
+    ``on_announce``: ``(rule, when, causes, roles, holder, needs)`` for the ``announce``
+    triggers.
     ``last_words``: the ``(func, its parameter)`` of ``engine last_words``, or ``None``.
     ``words_read``: whether a rule reads who spoke last words (``given_last_words``);
     if not, a silent table (:attr:`wolfdsl.play.table.Table.silent`) never evaluates
@@ -44,7 +45,7 @@ class DeathRules:
     def __init__(self, rs):
         self.replacements = live(rs.replacements.get("death", ()))
         self.on_death = live(rs.triggers.get("death", ()))
-        self.on_announce = tuple((t, when, t.causes, t.roles, t.holder)
+        self.on_announce = tuple((t, when, t.causes, t.roles, t.holder, t.needs)
                                  for t, when in live(rs.triggers.get("announce", ())))
         self.by_cause: dict[str, tuple[tuple, tuple]] = {}
         """cause -> (its replacements, its triggers), filled as causes occur."""
@@ -63,10 +64,10 @@ class DeathRules:
 
     def for_cause(self, cause) -> tuple[tuple, tuple]:
         """``(replacements, triggers)`` for a death of ``cause``: ``(rule, when, roles,
-        holder)`` for the rules whose gate admits ``cause``, in order."""
+        holder, needs)`` for the rules whose gate admits ``cause``, in order."""
         got = self.by_cause.get(cause)
         if got is None:
-            pick = lambda rules: tuple((t, when, t.roles, t.holder) for t, when in rules
+            pick = lambda rules: tuple((t, when, t.roles, t.holder, t.needs) for t, when in rules
                                        if t.causes is None or cause in t.causes)
             got = self.by_cause[cause] = (pick(self.replacements), pick(self.on_death))
         return got
@@ -122,8 +123,9 @@ class Deaths:
                 if rules is None:
                     rules = self.rules.for_cause(cause)
                 replacements, triggers = rules
-                for r, when, roles, holder in replacements:
-                    if (roles is not None and p.role not in roles) or (holder is not None and g.globals[holder] != seat):
+                for r, when, roles, holder, needs in replacements:
+                    if ((roles is not None and p.role not in roles) or (holder is not None and g.globals[holder] != seat)
+                            or (needs and not admits(p, needs))):
                         continue
                     env = {r.var: seat, "cause": cause}
                     if (when is None or when(g, env)) and self.replaced(p, r, env, cause):
@@ -189,8 +191,9 @@ class Deaths:
             self.dying += 1
             self.because.append(seat)
             try:
-                for t, when, roles, holder in triggers:
-                    if (roles is not None and p.role not in roles) or (holder is not None and g.globals[holder] != seat):
+                for t, when, roles, holder, needs in triggers:
+                    if ((roles is not None and p.role not in roles) or (holder is not None and g.globals[holder] != seat)
+                            or (needs and not admits(p, needs))):
                         continue
                     env = {t.var: seat, "cause": cause}
                     if when is None or when(g, env):
@@ -257,10 +260,10 @@ class Deaths:
             p = players[s]
             because.append(s)
             try:
-                for t, when, causes, roles, holder in triggers:
+                for t, when, causes, roles, holder, needs in triggers:
                     cause = p.cause
                     if ((causes is not None and cause not in causes) or (roles is not None and p.role not in roles)
-                            or (holder is not None and g.globals[holder] != s)):
+                            or (holder is not None and g.globals[holder] != s) or (needs and not admits(p, needs))):
                         continue
                     env = {t.var: s, "cause": cause}
                     if when is None or when(g, env):
@@ -277,6 +280,19 @@ class Deaths:
         words = over and (not g.silent or self.rules.words_read)
         for s in batch:
             self.emit_death(s, self.last_words(s) if words else False)
+
+
+def admits(p, needs: tuple) -> bool:
+    """Whether player ``p`` passes a rule's ``needs`` (:attr:`wolfdsl.lang.ir.Trigger.needs`):
+    each ``(attribute, values)``, his attribute one of the values, or for ``statuses``
+    every one of them his."""
+    for attr, values in needs:
+        if attr == "statuses":
+            if not values <= p.statuses:
+                return False
+        elif getattr(p, attr) not in values:
+            return False
+    return True
 
 
 def live(items) -> tuple:
