@@ -25,6 +25,7 @@ from . import ir
 from . import syntax as A
 from .ir import EndPhase, RuleRuntimeError
 from .decks import expand
+from .gates import gate
 from .knowledge import told_facts
 from .limits import RunawayRule
 from .link import Program
@@ -154,6 +155,8 @@ class CodeGen:
     def __init__(self, program: Program, bindings: Bindings):
         self.p = program
         self.b = bindings
+        self.values_read: set[str] = set()
+        """The builtin values (``alive``, ``given_last_words``…) the code generated so far reads."""
 
     def finish(self) -> None:
         """Nothing to do: every closure is ready (:class:`~wolfdsl.lang.pygen.PyGen` compiles here)."""
@@ -234,6 +237,7 @@ class CodeGen:
             v = bd.value
             return constant(v) if isinstance(v, _SCALARS) else (lambda g, env: v)
         if kind == "value":
+            self.values_read.add(n)
             f = bd.value
             return lambda g, env: f(g)
         if kind == "symbol":
@@ -700,7 +704,7 @@ class CodeGen:
             for t in self.p.of_kind(kind):
                 (trig if kind == "trigger" else repl).setdefault(t.event, []).append(
                     ir.Trigger(kind, t.name, t.event, t.var, t.order, self.root(t.when, "this trigger's condition"),
-                               self.block(t.body), t.span))
+                               self.block(t.body), t.span, *gate(t.when, t.var, self.b)))
         sort = lambda d: {k: tuple(sorted(v, key=lambda t: t.order)) for k, v in d.items()}
         return sort(trig), sort(repl)
 
@@ -781,6 +785,7 @@ def codegen(program: Program, bindings: Bindings, options: dict[str, ir.Option],
         engine=cg.engine(), events=event_texts(p), told=told_facts(p), win_reads=cg.win_reads())
     cg.bind_calls(rs.procs, rs.funcs)
     cg.finish()
+    rs.values_read = frozenset(cg.values_read)
     return rs
 
 

@@ -183,6 +183,14 @@ class Trigger:
     when: Fn | None
     body: Fn
     span: Span | None = None
+    causes: frozenset | None = None
+    """The causes for which ``when`` can hold (:func:`wolfdsl.lang.gates.gate`); ``None``: any."""
+    roles: frozenset | None = None
+    """The roles the player must have for ``when`` to hold; ``None``: any."""
+    holder: str | None = None
+    """The global whose value the player must be for ``when`` to hold; ``None``: no such test."""
+    needs: tuple = ()
+    """The player's other tests (:func:`wolfdsl.lang.gates.gate`): ``(attribute, values)``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,6 +244,13 @@ class Ruleset:
     """What the win rules read (:func:`wolfdsl.lang.winreads.win_reads`): ``"alive"``,
     ``"fields"``, ``"status"``, ``"counter:NAME"``, ``"global:NAME"``; ``None`` when that
     cannot be known (the win rules are then checked every time)."""
+    values_read: frozenset | None = None
+    """The builtin values (``alive``, ``given_last_words``…) the ruleset's compiled code
+    reads; ``None`` when that is not known (any may be read)."""
+    engine_cache: dict = field(default_factory=dict, compare=False, repr=False)
+    """What the engine works out once per ruleset as it plays, by the name of the module
+    that keeps it (``"deaths"``: :class:`wolfdsl.play.deaths.DeathRules`); never part of
+    the rules."""
 
     @property
     def factions(self) -> dict[str, Symbol]:

@@ -371,6 +371,7 @@ class PyGen(CodeGen):
                 return self.lit(v)
             return Code(self.const_ref(v), None, True)
         if kind == "value":
+            self.values_read.add(n)
             if n in _PLAIN and bd.value is B.VALUES.get(n):  # not folded, as in the closures
                 return Code(_PLAIN[n], None, True)
             return Code(f"{self.const_ref(bd.value)}(g)")
@@ -562,6 +563,7 @@ class PyGen(CodeGen):
         empty, a number an error), without a copy: no rule changes a list in place, and
         ``alive`` is the table's shared list, replaced (not changed) at a death."""
         if self.is_value(e, "alive"):
+            self.values_read.add("alive")
             return [f"{var} = g.alive_cache", f"if {var} is None: {var} = g.alive_list()"]
         return [f"{var} = {self.gen(e).src}", f"if {var}.__class__ is not list: {var} = _as_list({var})"]
 

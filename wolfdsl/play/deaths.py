@@ -23,26 +23,73 @@ PROCEED = "__proceed__"
 
 
 
+class DeathRules:
+    """The death rules of one ruleset sorted out once, shared by its games (kept in
+    ``rs.engine_cache["deaths"]``, see :meth:`of`).
+
+    ``replacements`` and ``on_death``: the ``replacement`` and ``trigger`` rules on
+    ``death`` whose condition can hold, as ``(rule, when)`` in order (``when`` is ``None``
+    where it always holds); :meth:`for_cause` gives those whose gate
+    (:mod:`wolfdsl.lang.gates`) admits a cause as ``(rule, when, roles, holder, needs)``
+    (``roles``: the roles the dying player must have, ``holder``: the global he must be;
+    ``None``: no such test; ``needs``: his other tests, see :func:`admits`).
+    ``on_announce``: ``(rule, when, causes, roles, holder, needs)`` for the ``announce``
+    triggers.
+    ``last_words``: the ``(func, its parameter)`` of ``engine last_words``, or ``None``.
+    ``words_read``: whether a rule reads who spoke last words (``given_last_words``);
+    if not, a silent table (:attr:`wolfdsl.play.table.Table.silent`) never evaluates
+    the func, since only the ``death`` event would show its answer (a func that fails at
+    run time then fails only in games whose events are read).
+    """
+
+    def __init__(self, rs):
+        self.replacements = live(rs.replacements.get("death", ()))
+        self.on_death = live(rs.triggers.get("death", ()))
+        self.on_announce = tuple((t, when, t.causes, t.roles, t.holder, t.needs)
+                                 for t, when in live(rs.triggers.get("announce", ())))
+        self.by_cause: dict[str, tuple[tuple, tuple]] = {}
+        """cause -> (its replacements, its triggers), filled as causes occur."""
+        name = rs.engine.last_words
+        f = rs.funcs[name] if name is not None else None
+        self.last_words = (f.body, f.params[0]) if f is not None else None
+        self.words_read = rs.values_read is None or "given_last_words" in rs.values_read
+
+    @classmethod
+    def of(cls, rs) -> "DeathRules":
+        """The rules of ``rs``, worked out at its first game."""
+        got = rs.engine_cache.get("deaths")
+        if got is None:
+            got = rs.engine_cache["deaths"] = cls(rs)
+        return got
+
+    def for_cause(self, cause) -> tuple[tuple, tuple]:
+        """``(replacements, triggers)`` for a death of ``cause``: ``(rule, when, roles,
+        holder, needs)`` for the rules whose gate admits ``cause``, in order."""
+        got = self.by_cause.get(cause)
+        if got is None:
+            pick = lambda rules: tuple((t, when, t.roles, t.holder, t.needs) for t, when in rules
+                                       if t.causes is None or cause in t.causes)
+            got = self.by_cause[cause] = (pick(self.replacements), pick(self.on_death))
+        return got
+
+
 class Deaths:
     """Kills and announcements for the game ``g``.
 
-    ``stack`` has one entry per ``kill`` in progress, innermost last: the dying seat
-    while that death's triggers run, else ``None``. Its length is the nesting bound's
-    measure; a death is *outer* (win check, announcement by day) when no death's
-    triggers are running.
+    ``depth`` counts the ``kill`` calls in progress (the nesting bound's measure);
+    ``dying`` those of them whose ``death`` triggers run: a death is *outer* (win
+    check, announcement by day) when no death's triggers are running.
     """
 
     def __init__(self, g):
         self.g = g
-        self.stack: list[int | None] = []
+        self.depth = 0
         self.because: list[int] = []
         """The seats whose ``death`` or ``announce`` triggers are running, innermost last."""
         self.dying = 0
-        """How many entries of ``stack`` are a seat (a death whose triggers run): none, an outer death."""
-        rs = g.rs
-        self.replacements = live(rs.replacements.get("death", ()))
-        self.on_death = live(rs.triggers.get("death", ()))
-        self.on_announce = live(rs.triggers.get("announce", ()))
+        self.rules = rules = DeathRules.of(g.rs)
+        self.by_cause = rules.by_cause
+        self.on_announce = rules.on_announce
 
     def bound(self) -> int:
         """The most deaths and replacements that may nest: ``2 * players + 20``."""
@@ -57,22 +104,54 @@ class Deaths:
         recursion error. Raises ``GameOver`` when a win rule holds after an outer death.
         """
         g = self.g
-        stack = self.stack
-        watch = g.watched and not stack
+        depth = self.depth
+        watch = g.watched and not depth
         if watch:
             g.observer.on_resolution(True)
         try:
-            if len(stack) >= 2 * g.n + 20:  # bound()
+            if depth >= 2 * g.n + 20:  # bound()
                 raise RuleRuntimeError(f"trigger loop: more than {self.bound()} nested deaths and replacements "
                                        f"(the last one: seat {seat}, cause {cause})", span)
-            stack.append(None)
+            if seat is None:
+                return
+            p = g.players[seat]
+            if not p.alive:
+                return
+            self.depth = depth + 1
             try:
-                self._kill(seat, cause, as_seat)
+                rules = self.by_cause.get(cause)
+                if rules is None:
+                    rules = self.rules.for_cause(cause)
+                replacements, triggers = rules
+                for r, when, roles, holder, needs in replacements:
+                    if ((roles is not None and p.role not in roles) or (holder is not None and g.globals[holder] != seat)
+                            or (needs and not admits(p, needs))):
+                        continue
+                    env = {r.var: seat, "cause": cause}
+                    if (when is None or when(g, env)) and self.replaced(p, r, env, cause):
+                        return
+                self._die(p, seat, cause, as_seat, triggers)
             finally:
-                stack.pop()
+                self.depth = depth
         finally:
             if watch:
                 g.observer.on_resolution(False)
+
+    def replaced(self, p, r, env: dict, cause: str) -> bool:
+        """Run the replacement ``r`` of ``p``'s death; whether it prevented the death
+        (it did not ``proceed``): then a ``spared`` event names it."""
+        g = self.g
+        why = None if g.silent else self.provenance(p)
+        g.run_item(r, env)
+        if env.get(PROCEED):
+            return False
+        if why is not None:
+            stopped = why.pop("rule", None)
+            fields = {"seat": p.seat, "cause": cause, "rule": r.name}
+            if stopped is not None:
+                fields["stopped"] = stopped
+            g.emit("spared", {**fields, **why})
+        return True
 
     def provenance(self, p) -> dict:
         """Why ``p`` is being killed, as event fields: ``rule`` (the innermost step,
@@ -89,25 +168,11 @@ class Deaths:
             why["after"] = self.because[-1]
         return why
 
-    def _kill(self, seat, cause: str, as_seat) -> None:
-        if seat is None:
-            return
+    def _die(self, p, seat: int, cause: str, as_seat, triggers: tuple) -> None:
+        """``p`` dies of ``cause``: marked dead and dated, its ``death`` triggers run
+        (``triggers``: those of :meth:`DeathRules.for_cause`); after an outer death the
+        win check, and by day the announcement."""
         g = self.g
-        p = g.players[seat]
-        if not p.alive:
-            return
-        for r, when in self.replacements:
-            env = {r.var: seat, "cause": cause}
-            if when is None or when(g, env):
-                why = self.provenance(p)
-                g.run_item(r, env)
-                if not env.get(PROCEED):
-                    stopped = why.pop("rule", None)
-                    fields = {"seat": seat, "cause": cause, "rule": r.name}
-                    if stopped is not None:
-                        fields["stopped"] = stopped
-                    g.emit("spared", {**fields, **why})
-                    return
         if not g.silent:  # the provenance is read only by the death event
             p.why = self.provenance(p)
         g.set_alive(p, False)
@@ -119,19 +184,21 @@ class Deaths:
             p.death_day, p.death_phase = g.day, g.phase
         g.dead_order.append(seat)
         outer = not self.dying
-        start = len(g.pending)
-        g.pending.append(seat)
-        if self.on_death:
-            self.stack[-1] = seat
+        pending = g.pending
+        start = len(pending)
+        pending.append(seat)
+        if triggers:
             self.dying += 1
             self.because.append(seat)
             try:
-                for t, when in self.on_death:
+                for t, when, roles, holder, needs in triggers:
+                    if ((roles is not None and p.role not in roles) or (holder is not None and g.globals[holder] != seat)
+                            or (needs and not admits(p, needs))):
+                        continue
                     env = {t.var: seat, "cause": cause}
                     if when is None or when(g, env):
                         g.run_item(t, env)
             finally:
-                self.stack[-1] = None
                 self.dying -= 1
                 self.because.pop()
         if outer:
@@ -142,12 +209,11 @@ class Deaths:
     def last_words(self, seat: int) -> bool:
         """Whether ``seat`` speaks last words: the func the ruleset names with ``engine
         last_words = FUNC`` (LASTWORDS-01..03 in the prelude), or no."""
-        g = self.g
-        name = g.rs.engine.last_words
-        if name is None:
+        lw = self.rules.last_words
+        if lw is None:
             return False
-        f = g.rs.funcs[name]
-        return bool(f.body(g, {f.params[0]: seat}))
+        body, param = lw
+        return bool(body(self.g, {param: seat}))
 
     def emit_death(self, seat: int, last_words: bool) -> None:
         """The ``death`` event of ``seat``, dated when it died, with its provenance."""
@@ -165,25 +231,45 @@ class Deaths:
         """Name the unannounced dead (from ``pending[start:]``): their death events with
         last words, then each one's ``announce`` triggers."""
         g = self.g
-        batch = g.pending[start:]
-        del g.pending[start:]
-        if not batch:
+        pending = g.pending
+        if len(pending) <= start:
             return
-        flags = [self.last_words(s) for s in batch]
-        for s, lw in zip(batch, flags):
-            self.emit_death(s, lw)
+        batch = pending[start:]
+        del pending[start:]
+        lw = self.rules.last_words
+        if lw is None or (g.silent and not self.rules.words_read):
+            flags = [False] * len(batch)
+        else:  # every flag first: the func may read the dead's last words so far
+            body, param = lw
+            flags = [bool(body(g, {param: s})) for s in batch]
+        players = g.players
+        if g.silent:  # emit_death without its event
+            causes = g.death_causes
+            for s, flag in zip(batch, flags):
+                if flag:
+                    g.given_last_words.append(s)
+                causes.append(players[s].cause)
+        else:
+            for s, flag in zip(batch, flags):
+                self.emit_death(s, flag)
         triggers = self.on_announce
         if not triggers:
             return
+        because = self.because
         for s in batch:
-            self.because.append(s)
+            p = players[s]
+            because.append(s)
             try:
-                for t, when in triggers:
-                    env = {t.var: s, "cause": g.players[s].cause}
+                for t, when, causes, roles, holder, needs in triggers:
+                    cause = p.cause
+                    if ((causes is not None and cause not in causes) or (roles is not None and p.role not in roles)
+                            or (holder is not None and g.globals[holder] != s) or (needs and not admits(p, needs))):
+                        continue
+                    env = {t.var: s, "cause": cause}
                     if when is None or when(g, env):
                         g.run_item(t, env)
             finally:
-                self.because.pop()
+                because.pop()
 
     def flush(self, over: bool) -> None:
         """At the end of a run, the death events of the still unannounced dead (with
@@ -191,8 +277,22 @@ class Deaths:
         g = self.g
         batch = list(g.pending)
         g.pending.clear()
+        words = over and (not g.silent or self.rules.words_read)
         for s in batch:
-            self.emit_death(s, self.last_words(s) if over else False)
+            self.emit_death(s, self.last_words(s) if words else False)
+
+
+def admits(p, needs: tuple) -> bool:
+    """Whether player ``p`` passes a rule's ``needs`` (:attr:`wolfdsl.lang.ir.Trigger.needs`):
+    each ``(attribute, values)``, his attribute one of the values, or for ``statuses``
+    every one of them his."""
+    for attr, values in needs:
+        if attr == "statuses":
+            if not values <= p.statuses:
+                return False
+        elif getattr(p, attr) not in values:
+            return False
+    return True
 
 
 def live(items) -> tuple:

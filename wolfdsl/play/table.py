@@ -171,7 +171,8 @@ class Table(Budget):
             return
         if role is not None:
             self.claims[seat] = role
-        self.emit("claim", {"seat": seat, "role": role, "told": jsonable(told)})
+        if not self.silent:  # else nobody reads the event: none is built
+            self.emit("claim", {"seat": seat, "role": role, "told": jsonable(told)})
 
     def beliefs_now(self):
         """The beliefs of the seat (or team) whose ``prefer``/``score`` hint is being
@@ -273,7 +274,8 @@ class Table(Budget):
             st.add(status)
             if self.win_status:
                 self.win_dirty = True
-            self.emit("status", {"seat": seat, "add": status})
+            if not self.silent:  # else nobody reads the event: none is built
+                self.emit("status", {"seat": seat, "add": status})
 
     def remove_status(self, seat, status: str) -> None:
         """Take a status from ``seat`` (a ``status`` event when it had it)."""
@@ -286,7 +288,8 @@ class Table(Budget):
             st.discard(status)
             if self.win_status:
                 self.win_dirty = True
-            self.emit("status", {"seat": seat, "remove": status})
+            if not self.silent:
+                self.emit("status", {"seat": seat, "remove": status})
 
     def become(self, p: Player, role: str, fresh: bool) -> None:
         """Give ``p`` the role ``role`` (an id of ``rs.roles``): its faction, class, team,
