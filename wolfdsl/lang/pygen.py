@@ -64,7 +64,8 @@ _HELPERS = {"_member": member, "_add": QUICK["+"], "_sub": QUICK["-"], "_as_list
             "_div": QUICK["/"], "_mod": BINOPS["%"],
             "_mul": QUICK["*"], "_seat": seat, "_seat_field": B.seat_field, "_EndPhase": EndPhase,
             "_GUARDED": GUARDED, "_nothing": _nothing, "NotASeat": NotASeat,
-            "_KINDS": ANSWER_KINDS, "_BIG": _BIG, "_MAX_LIST": MAX_LIST, "_MAX_DEPTH": MAX_CALL_DEPTH, "_MAX_STEPS": MAX_STEPS, "_too_deep": too_deep}
+            "_KINDS": ANSWER_KINDS, "_BIG": _BIG, "_MAX_LIST": MAX_LIST,
+            "_MAX_DEPTH": MAX_CALL_DEPTH, "_MAX_STEPS": MAX_STEPS, "_too_deep": too_deep}
 
 
 _SPEND = "g.steps += {0}; g.steps > _MAX_STEPS and g.spend(0)"
