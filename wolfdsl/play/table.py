@@ -201,7 +201,13 @@ class Table(Budget):
     def set_alive(self, p: Player, alive: bool) -> None:
         """Mark ``p`` living or dead (keeps :meth:`alive_list` right)."""
         p.alive = alive
-        self.alive_cache = None
+        cache = self.alive_cache
+        if cache is not None and not alive and p.seat in cache:  # a new list: readers share the old one
+            cache = list(cache)
+            cache.remove(p.seat)
+            self.alive_cache = cache
+        else:
+            self.alive_cache = None
         self.win_dirty = True
 
     def seat_value(self, seat, name: str) -> Any:
