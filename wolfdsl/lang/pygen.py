@@ -37,6 +37,7 @@ from . import builtins as B
 from . import syntax as A
 from .codecache import compiled
 from .codegen import GUARDED, CodeGen, NotASeat, _nothing, _RUNTIME_ERRORS, _SCALARS, constant, placed, seat
+from . import ir
 from .ir import ANSWER_KINDS, EndPhase
 from .limits import MAX_CALL_DEPTH, MAX_STEPS, too_deep
 from .pydecide import decide_function, vote_function
@@ -175,6 +176,143 @@ class PyGen(CodeGen):
         with self.own_function():
             self.stmts(b, lines, 0)
         return self.function(lines)
+
+    # ------------------------------------------------------------ phases and wins
+    def steps(self, ordered: dict[str, list]) -> dict[str, tuple]:
+        """The ``ir.Step`` of each phase, as :meth:`CodeGen.steps` gives them; the text of
+        each one's condition and body is kept for :meth:`phase_runs`."""
+        self._step_text: dict[int, tuple] = {}
+        out = {}
+        for phase, decls in ordered.items():
+            items = []
+            for d in decls:
+                with self.own_function():
+                    cond = self.gen(d.when) if d.when is not None else None
+                    lines: list = []
+                    if d.body.stmts:
+                        self.stmts(d.body, lines, 0)
+                if cond is None:
+                    when = None
+                elif cond.const is not None:
+                    when = constant(cond.const[0])
+                else:
+                    when = self.function([(f"return {cond.src}", (d.when.span, "this step's condition"))])
+                step = ir.Step(d.name, phase, when, d.always, self.function(lines) if lines else _nothing, d.span)
+                self._step_text[id(step)] = (cond, d.when.span if d.when is not None else None, lines)
+                items.append(step)
+            out[phase] = tuple(items)
+        return out
+
+    def phase_runs(self, steps: dict[str, tuple]) -> dict[str, Callable]:
+        """``fn(g) -> cut`` per phase: its steps in order as the engine's loop runs them
+        unwatched (``Game._run_phase``) — a step after an ``end phase`` only if it is
+        ``always``, its condition (read with a fresh frame) inline, a constant false
+        one's step left out, its body (a fresh frame) inline when short, else called —
+        each step the last of ``g.running`` while it runs unless the table is silent
+        (then nothing reads ``running``: only a death's logged provenance does)."""
+        out = {}
+        for phase, items in steps.items():
+            body: list = [("_q = g.silent", None), ("_r = g.running", None), ("_cut = False", None)]
+            ran = False  # a step before this one may have cut the phase
+            for st in items:
+                cond, span, lines = self._step_text[id(st)]
+                if cond is not None and cond.const is not None and not cond.const[0]:
+                    continue
+                d = 0
+                if ran and not st.always:
+                    body.append(("if not _cut:", None))
+                    d += 1
+                ran = True
+                if cond is not None and cond.const is None:
+                    if "env" in cond.src:
+                        body.append(("  " * d + "env = {}", None))
+                    body.append(("  " * d + f"if {cond.src}:", (span, "this step's condition")))
+                    d += 1
+                ind = "  " * d
+                body.append((ind + f"if not _q: _r.append({self.const_ref(st)})", None))
+                body.append((ind + "try:", None))
+                if self.inlined(lines):
+                    body.append((ind + "  env = {}", None))
+                    body.extend((ind + "  " + text, where) for text, where in lines)
+                elif lines:
+                    body.append((ind + f"  {self.const_ref(st.body)}(g, {{}})", None))
+                else:
+                    body.append((ind + "  pass", None))
+                body.append((ind + "except _EndPhase:", None))
+                body.append((ind + "  _cut = True", None))
+                body.append((ind + "finally:", None))
+                body.append((ind + "  if not _q: _r.pop()", None))
+            body.append(("return _cut", None))
+            out[phase] = self.function(body, "_phase", "g")
+        return out
+
+    INLINE_LINES = 40
+    """A step body of at most this many lines (and :data:`INLINE_DEPTH` levels) is
+    written into its phase's function; a longer one is called."""
+    INLINE_DEPTH = 12
+
+    def inlined(self, lines: list) -> bool:
+        """Whether a step body of these lines is written into its phase's function:
+        short, and shallow enough for Python's limit of nested blocks."""
+        if not lines or len(lines) > self.INLINE_LINES:
+            return False
+        return max((len(t) - len(t.lstrip(" "))) // 2 for t, _ in lines) <= self.INLINE_DEPTH
+
+    def wins(self) -> tuple:
+        """The ``ir.Win`` rules as :meth:`CodeGen.wins` gives them (highest priority
+        first); each one's condition text is kept for :meth:`win_check`."""
+        self._win_text: dict[int, tuple] = {}
+        out = []
+        for w in self.p.of_kind("win"):
+            with self.own_function():
+                cond = self.gen(w.when)
+            what = "this win condition"
+            fn = constant(cond.const[0]) if cond.const is not None else self.function(
+                [(f"return {cond.src}", (w.when.span, what))])
+            win = ir.Win(w.name, w.factions, w.priority, w.title or w.name, fn, w.span)
+            self._win_text[id(win)] = (cond, w.when.span)
+            out.append(win)
+        out.sort(key=lambda w: -w.priority)
+        return tuple(out)
+
+    def win_check(self, wins: tuple) -> Callable | None:
+        """``fn(g) -> (factions, rule name)``: the win rules in priority order in one
+        function, as :meth:`wolfdsl.play.game.Game.winners` checks them — every rule of
+        the highest priority that holds (each condition evaluated in order, a constant
+        one not at all), their factions in order without repeats, the first one's
+        name; ``([], None)`` when none holds."""
+        body: list = [("env = {}", None), ("_w = []", None), ("_why = None", None)]
+        i = 0
+        while i < len(wins):
+            group = [w for w in wins[i:] if w.priority == wins[i].priority]
+            i += len(group)
+            first = True  # no rule of this group can have held yet: _w is empty
+            held = False  # a rule of this group holds for sure (a constant true one)
+            for w in group:
+                cond, span = self._win_text[id(w)]
+                if cond.const is not None and not cond.const[0]:
+                    continue
+                d = ""
+                if cond.const is None:
+                    body.append((f"if {cond.src}:", (span, "this win condition")))
+                    d = "  "
+                if first:
+                    body.append((d + f"_why = {w.name!r}; _w = {list(dict.fromkeys(w.factions))!r}", None))
+                else:
+                    body.append((d + f"if _why is None: _why = {w.name!r}", None))
+                    body.extend((d + f"if {f!r} not in _w: _w.append({f!r})", None) for f in w.factions)
+                first = False
+                held = held or cond.const is not None
+            if held:
+                body.append(("return _w, _why", None))
+                break
+            if not first:
+                body.append(("if _why is not None: return _w, _why", None))
+        else:
+            if body[-1][0] == "if _why is not None: return _w, _why":
+                body.pop()
+            body.append(("return _w, _why", None))
+        return self.function(body, "_wins", "g")
 
     def filter(self, clauses, slot: str) -> Callable | None:
         """``fn(g, env, values)``: the values for which no clause holds, with
