@@ -57,8 +57,8 @@ def decide_function(pg, s: A.Decide) -> Callable | None:
         me_seat = op.by_kind == "role"
     else:
         with pg.own_function():
-            who = pg.gen(s.by).src
-        ln(0, f"_me = _seat(g, {who})", (s.by.span, "this decider"))
+            who = pg.seat_text(pg.gen(s.by))  # the seat check inline
+        ln(0, f"_me = {who}", (s.by.span, "this decider"))
         ln(0, "if _me is None: return")
         ln(0, "_by = g.players[_me].role")
         by, me_seat = "_by", True
@@ -161,7 +161,7 @@ def decide_function(pg, s: A.Decide) -> Callable | None:
     ln(0, f"if not g.silent: _rf.log_action({act}, _me, {by}, {kind}, _a)")
     ln(0, f"env[{op.var!r}] = _a")
     ln(0, f"env[{op.me!r}] = _me")
-    _body(pg, op, ln)
+    _body(pg, s, op, ln)
     return pg.function(lines, "_d")
 
 
@@ -245,7 +245,7 @@ def vote_function(pg, s: A.Vote) -> Callable | None:
     ln(0, f"env[{op.top_var!r}] = _top")
     if op.ballots_var:
         ln(0, f"env[{op.ballots_var!r}] = dict(_ballots)")
-    _body(pg, op, ln)
+    _body(pg, s, op, ln)
     return pg.function(lines, "_b")
 
 
@@ -272,7 +272,15 @@ def _filter(ln, depth: int, out: str, source: str, slot: str, tests: list, unfil
     ln(depth + 1, f"{out}.append(_v)")
 
 
-def _body(pg, op, ln) -> None:
+def _body(pg, s, op, ln) -> None:
+    """The statement's block (same frame): its lines written in when short
+    (:meth:`~wolfdsl.lang.pygen.PyGen.inlined`), else its function called."""
     from .codegen import _nothing
-    if op.body is not _nothing:
+    if op.body is _nothing:
+        return
+    lines = pg.block_lines(s.body)
+    if lines is not None and pg.inlined(lines):
+        for text, where in lines:
+            ln(0, text, where)
+    else:
         ln(0, f"{pg.const_ref(op.body)}(g, env)")

@@ -158,11 +158,21 @@ class PyGen(CodeGen):
     def root(self, e: A.Expr | None, what: str = "this expression") -> Callable | None:
         if e is None:
             return None
-        with self.own_function():
-            c = self.gen(e)
+        c = self.root_code(e)
         if c.const is not None:
             return constant(c.const[0])  # a constant cannot fail
         return self.function([(f"return {c.src}", (e.span, what))])
+
+    def root_code(self, e: A.Expr) -> Code:
+        """The text of the expression root ``e`` (no Python local of another function),
+        generated once: a func's body is read by its callers (:meth:`func_value`,
+        :meth:`bind_calls`) and by its own root."""
+        cache = self.__dict__.setdefault("_roots", {})
+        c = cache.get(id(e))
+        if c is None:
+            with self.own_function():
+                c = cache[id(e)] = self.gen(e)
+        return c
 
     def root_list(self, e: A.Expr, what: str) -> Callable:
         with self.own_function():
@@ -175,7 +185,13 @@ class PyGen(CodeGen):
         lines: list = []
         with self.own_function():
             self.stmts(b, lines, 0)
+        self.__dict__.setdefault("_blocks", {})[id(b)] = lines
         return self.function(lines)
+
+    def block_lines(self, b: A.Block) -> list | None:
+        """The ``(text, where)`` lines of the block ``b`` (indented from 0, no Python local
+        of another function), as :meth:`block` wrote them; ``None`` before that."""
+        return self.__dict__.get("_blocks", {}).get(id(b))
 
     # ------------------------------------------------------------ phases and wins
     def steps(self, ordered: dict[str, list]) -> dict[str, tuple]:
@@ -465,8 +481,8 @@ class PyGen(CodeGen):
                 local, is_seat = self.alias[bd.slot]
                 return Code(local, None, True, is_seat)
             return Code(f"env[{bd.slot!r}]", None, True)
-        if kind == "global":
-            return Code(f"g.globals[{n!r}]")
+        if kind == "global":  # set for every declared global before any rule reads it
+            return Code(f"g.globals[{n!r}]", None, True)
         if kind == "option":
             v = bd.value
             if isinstance(v, _SCALARS):
@@ -521,56 +537,90 @@ class PyGen(CodeGen):
         return f"(None if ({t} := {c.src}) is None else ({self.checked(t, field)}))"
 
     def g_Call(self, e: A.Call) -> Code:
-        args = [self.gen(a).src for a in e.args]
+        codes = [self.gen(a) for a in e.args]
+        args = [c.src for c in codes]
         bd = self.b[e]
         if bd.kind == "builtin":
             found = self.search(e)
             if found is not None:
                 return found
             return Code(f"{self.const_ref(bd.value.fn)}(g{''.join(', ' + a for a in args)})")
+        value = self.func_value(e.name)
+        if value is not None and all(c.pure for c in codes):
+            return self.lit(value[0])  # its arguments cannot fail: no call
         return Code(f"{self.caller('func', e.name)}(g{''.join(', ' + a for a in args)})")
 
+    def func_value(self, name: str) -> tuple | None:
+        """``(value,)`` when the ruleset's ``func name`` gives a constant scalar whatever
+        its arguments (its body folds at compile time), else ``None`` (also while its
+        own body is being generated: a func that calls itself)."""
+        decl = self.p.named("func")[name]
+        busy = self.__dict__.setdefault("_busy", set())
+        if name in busy:
+            return None
+        busy.add(name)
+        try:
+            c = self.root_code(decl.expr)
+        finally:
+            busy.discard(name)
+        if c.const is not None:
+            return c.const if isinstance(c.const[0], _SCALARS) else None
+        plain = {"None": None, "True": True, "False": False}  # ``none``, ``yes``… as written
+        return (plain[c.src],) if c.src in plain else None
+
     def caller(self, kind: str, name: str) -> str:
-        """The module function that calls the ruleset's ``func``/``proc`` ``name`` as
-        :meth:`wolfdsl.play.table.Table.call_func`/``call_proc`` do — counted against the
-        run limits (:meth:`~wolfdsl.lang.limits.Budget.enter`: one call, one level deeper),
-        a proc the last of ``g.running`` while it runs — with its arguments as Python
-        parameters bound into a fresh frame, without the table's lookups; written once
-        per ``kind`` and name, its body bound by :meth:`bind_calls`."""
+        """The module function that calls the ruleset's ``func``/``proc`` ``name``, with
+        its arguments as Python parameters; named here, written by :meth:`bind_calls`."""
         key = (kind, name)
         calls = self.__dict__.setdefault("_calls", {})
-        if key in calls:
-            return calls[key][0]
-        n = self.name("_call")
-        params = tuple(self.p.named(kind)[name].params)
-        item, body = f"{n}_item", f"{n}_body"
-        calls[key] = (n, item, body)
-        args = "".join(f", a{i}" for i in range(len(params)))
-        frame = "{" + ", ".join(f"{p!r}: a{i}" for i, p in enumerate(params)) + "}"
-        self.emit(f"def {n}(g{args}):")
-        self.emit("  g.depth = _d = g.depth + 1")
-        self.emit("  g.steps = _s = g.steps + 1")
-        self.emit("  if _d > _MAX_DEPTH or _s > _MAX_STEPS: _too_deep(g)")
-        if kind == "proc":
-            self.emit("  _r = g.running")
-            self.emit(f"  _r.append({item})")
-            self.emit("  try:")
-            self.emit(f"    {body}(g, {frame})")
-            self.emit("  finally:")
-            self.emit("    _r.pop()")
-            self.emit("    g.depth -= 1")
-        else:
-            self.emit("  try:")
-            self.emit(f"    return {body}(g, {frame})")
-            self.emit("  finally:")
-            self.emit("    g.depth -= 1")
-        return n
+        if key not in calls:
+            n = self.name("_call")
+            calls[key] = (n, f"{n}_item", f"{n}_body")
+        return calls[key][0]
 
     def bind_calls(self, procs: dict, funcs: dict) -> None:
-        """Give the callers written by :meth:`caller` the compiled procs and funcs."""
-        for (kind, name), (_, item, body) in self.__dict__.get("_calls", {}).items():
+        """Write the callers named by :meth:`caller`, given the compiled procs and funcs.
+
+        A caller runs the ``func``/``proc`` as :meth:`wolfdsl.play.table.Table.call_func`
+        /``call_proc`` do — counted against the run limits
+        (:meth:`~wolfdsl.lang.limits.Budget.enter`: one call, one level deeper), its
+        arguments bound into a fresh frame, a proc the last of ``g.running`` while it runs
+        unless the table is silent (nothing reads ``running`` then) — with the body's text
+        written in (a func's expression; a proc's statements when short, else its body
+        called), without the table's lookups and one Python call less."""
+        for (kind, name), (n, item, body) in self.__dict__.get("_calls", {}).items():
             decl = (procs if kind == "proc" else funcs)[name]
             self.ns[item], self.ns[body] = decl, decl.body
+            ast = self.p.named(kind)[name]
+            params = tuple(ast.params)
+            args = "".join(f", a{i}" for i in range(len(params)))
+            frame = "{" + ", ".join(f"{p!r}: a{i}" for i, p in enumerate(params)) + "}"
+            self.emit(f"def {n}(g{args}):")
+            self.emit("  g.depth = _d = g.depth + 1")
+            self.emit("  g.steps = _s = g.steps + 1")
+            self.emit("  if _d > _MAX_DEPTH or _s > _MAX_STEPS: _too_deep(g)")
+            self.emit(f"  env = {frame}")
+            if kind == "proc":
+                lines = self.block_lines(ast.body) or [("pass", None)]
+                self.emit("  _q = g.silent")
+                self.emit(f"  if not _q: g.running.append({item})")
+                self.emit("  try:")
+                if self.inlined(lines):
+                    for text, where in lines:
+                        self.emit("    " + text, where)
+                else:
+                    self.emit(f"    {body}(g, env)")
+            else:
+                self.emit("  try:")
+                self.emit(f"    return {self.root_code(ast.expr).src}", (ast.expr.span, f"func {name}()"))
+            self.emit("  except _GUARDED as _e:")
+            self.emit("    _x = _fail(g, _e)")
+            self.emit("    if _x is None: raise")
+            self.emit("    raise _x from None")
+            self.emit("  finally:")
+            if kind == "proc":
+                self.emit("    if not _q: g.running.pop()")
+            self.emit("    g.depth -= 1")
 
     def g_Decided(self, e: A.Decided) -> Code:
         return Code(f"g.decided.get({e.action!r})")
@@ -685,21 +735,22 @@ class PyGen(CodeGen):
             t = self.temp()
             test = f"(({t} := {left.src}) is not None and {right.src} in g.players[{self.checked(t)}].statuses)"
             return Code(test if op == "has" else f"(not {test})")
+        fails = False
         if left.const is not None and right.const is not None:
             try:
                 v = BINOPS[op](left.const[0], right.const[0])
             except _RUNTIME_ERRORS:
-                pass  # left to fail at run time, with its line
+                fails = True  # left to fail at run time, with its line and the values named
             else:
                 if isinstance(v, _SCALARS):
                     return self.lit(v)
         a, b = left.src, right.src
         if op in ("==", "!="):
-            return Code(f"({a} {op} {b})")
+            return Code(f"({a} {op} {b})", None, left.pure and right.pure)
         if op in _ARITH:
             return Code(f"{_ARITH[op]}({a}, {b})")
         if op in ("<", "<=", ">", ">="):
-            if not right.pure:  # both evaluated, left first, as the closure does
+            if not right.pure or fails:  # both evaluated, left first, as the closure does
                 return Code(f"{self.const_ref(BINOPS[op])}({a}, {b})")
             ta, tb = self.temp(), self.temp()
             test = f"{ta} {op} {tb}"
@@ -725,14 +776,16 @@ class PyGen(CodeGen):
                 break
         if not items:
             return self.lit(is_and)
+        if items[-1].const is not None and all(i.pure for i in items[:-1]):
+            return self.lit(not is_and)  # decided by a constant after items that cannot fail
         joined = (" and " if is_and else " or ").join(i.src for i in items)
-        return Code(f"(not not ({joined}))")
+        return Code(f"(not not ({joined}))", None, all(i.pure for i in items))
 
     def g_Not(self, e) -> Code:
         x = self.gen(e.operand)
         if x.const is not None:
             return self.lit(not x.const[0])
-        return Code(f"(not {x.src})")
+        return Code(f"(not {x.src})", None, x.pure)
 
     def g_Neg(self, e) -> Code:
         return Code(f"_neg({self.gen(e.operand).src})")
