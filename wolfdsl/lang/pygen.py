@@ -203,7 +203,7 @@ class PyGen(CodeGen):
             items = []
             for d in decls:
                 with self.own_function():
-                    cond = self.gen(d.when) if d.when is not None else None
+                    cond = self.known(self.gen(d.when)) if d.when is not None else None
                     lines: list = []
                     if d.body.stmts:
                         self.stmts(d.body, lines, 0)
@@ -281,7 +281,7 @@ class PyGen(CodeGen):
         out = []
         for w in self.p.of_kind("win"):
             with self.own_function():
-                cond = self.gen(w.when)
+                cond = self.known(self.gen(w.when))
             what = "this win condition"
             fn = constant(cond.const[0]) if cond.const is not None else self.function(
                 [(f"return {cond.src}", (w.when.span, what))])
@@ -563,10 +563,16 @@ class PyGen(CodeGen):
             c = self.root_code(decl.expr)
         finally:
             busy.discard(name)
-        if c.const is not None:
-            return c.const if isinstance(c.const[0], _SCALARS) else None
-        plain = {"None": None, "True": True, "False": False}  # ``none``, ``yes``… as written
-        return (plain[c.src],) if c.src in plain else None
+        c = self.known(c)
+        return c.const if c.const is not None and isinstance(c.const[0], _SCALARS) else None
+
+    @staticmethod
+    def known(c: Code) -> Code:
+        """``c``, with its value known when it is ``none``, ``yes``, ``true``… as written
+        (:meth:`load_code` leaves those unfolded in expressions, as the closures do): for
+        what only needs to know the value (a condition, a func's result)."""
+        plain = {"None": None, "True": True, "False": False}
+        return Code(c.src, (plain[c.src],), True) if c.const is None and c.src in plain else c
 
     def caller(self, kind: str, name: str) -> str:
         """The module function that calls the ruleset's ``func``/``proc`` ``name``, with
