@@ -14,3 +14,17 @@ def load_with(ref, backend, monkeypatch):
         return load(ref)
     finally:
         load_mod._COMPILED.clear()
+
+
+HEADER = 'import "roles"\nplayers 12\ndeck 12: werewolf*4, seer, witch, hunter, guard, villager*4\n'
+"""The start of a probe ruleset: the bundled roles, standard-12's deck."""
+SEATS = ["werewolf"] * 4 + ["seer", "witch", "hunter", "guard"] + ["villager"] * 4
+"""A fixed deal of :data:`HEADER`'s deck, seat 1 first."""
+
+
+def load_probe(tmp_path, monkeypatch, text, backend="python"):
+    """:data:`HEADER` and ``text`` written to ``probe.wolf`` in ``tmp_path``, compiled by
+    ``backend`` (:func:`load_with`)."""
+    path = tmp_path / "probe.wolf"
+    path.write_text(HEADER + text, encoding="utf-8")
+    return load_with(str(path), backend, monkeypatch)

@@ -6,21 +6,14 @@ import json
 
 import pytest
 
-from backends import load_with
+from backends import SEATS, load_probe
 from wolfdsl.lang.ir import RuleRuntimeError
 from wolfdsl.lang.load import load
 from wolfdsl.play import play, play_game
 from wolfdsl.play.agents import RandomAgent
 from wolfdsl.play.game import Game
 
-HEADER = 'import "roles"\nplayers 12\ndeck 12: werewolf*4, seer, witch, hunter, guard, villager*4\n'
-SEATS = ["werewolf"] * 4 + ["seer", "witch", "hunter", "guard"] + ["villager"] * 4
-
-
-def _load(tmp_path, monkeypatch, text, backend="python"):
-    path = tmp_path / "probe.wolf"
-    path.write_text(HEADER + text, encoding="utf-8")
-    return load_with(str(path), backend, monkeypatch)
+_load = load_probe  # HEADER and the text, compiled by the backend
 
 
 def test_what_the_win_rules_read_is_derived_from_them():

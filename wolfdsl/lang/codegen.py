@@ -697,6 +697,16 @@ class CodeGen:
                                      self.block(s.body), s.span) for s in decls)
                 for phase, decls in ordered.items()}
 
+    def phase_runs(self, steps: dict[str, tuple[ir.Step, ...]]) -> dict[str, Callable]:
+        """A function per phase running its ``steps`` (``ir.Ruleset.phase_runs``); the
+        closures have none: the engine's loop runs the steps."""
+        return {}
+
+    def win_check(self, wins: tuple[ir.Win, ...]) -> Callable | None:
+        """The win rules in one function (``ir.Ruleset.win_check``); the closures have
+        none: the engine's loop checks them."""
+        return None
+
     def triggers(self) -> tuple[dict, dict]:
         trig: dict[str, list] = {}
         repl: dict[str, list] = {}
@@ -767,6 +777,7 @@ def codegen(program: Program, bindings: Bindings, options: dict[str, ir.Option],
     decks = expand(p.decks, options)
     players = player_counts(p)
     triggers, replacements = cg.triggers()
+    steps, wins = cg.steps(ordered), cg.wins()
     rs = ir.Ruleset(
         name=name, title=p.title or name, summary=p.summary, path=path, players=players,
         default_players=p.players_default if p.players is not None and p.players_default is not None else players[0],
@@ -775,14 +786,15 @@ def codegen(program: Program, bindings: Bindings, options: dict[str, ir.Option],
         attributes={n: ir.Attribute(n, d.values, d.default, d.span, d.range) for n, d in p.attributes.items()},
         globals={n: cg.root(d.expr, f"global '{n}'") for n, d in p.globals.items()},
         properties={n: cg.root(d.expr, f"property '{n}'") for n, d in p.properties.items()},
-        decks=tuple(decks), steps=cg.steps(ordered),
+        decks=tuple(decks), steps=steps,
         procs={d.name: ir.Proc(d.name, d.params, cg.block(d.body), d.span) for d in p.of_kind("proc")},
         funcs={d.name: ir.Func(d.name, d.params, cg.root(d.expr, f"func {d.name}()"), d.span)
                for d in p.of_kind("func")},
-        triggers=triggers, replacements=replacements, wins=cg.wins(), actions=dict(bindings.actions), cards=cards,
+        triggers=triggers, replacements=replacements, wins=wins, actions=dict(bindings.actions), cards=cards,
         redeals=tuple((cg.root(d.expr, "this redeal rule"), d.reason or "redeal rule") for d in p.redeals),
         deciders={n: ir.Decider(n, *labels(d.labels, n), d.default, d.span) for n, d in p.deciders.items()},
-        engine=cg.engine(), events=event_texts(p), told=told_facts(p), win_reads=cg.win_reads())
+        engine=cg.engine(), events=event_texts(p), told=told_facts(p), win_reads=cg.win_reads(),
+        phase_runs=cg.phase_runs(steps), win_check=cg.win_check(wins))
     cg.bind_calls(rs.procs, rs.funcs)
     cg.finish()
     rs.values_read = frozenset(cg.values_read)

@@ -251,6 +251,14 @@ class Ruleset:
     """What the engine works out once per ruleset as it plays, by the name of the module
     that keeps it (``"deaths"``: :class:`wolfdsl.play.deaths.DeathRules`); never part of
     the rules."""
+    phase_runs: dict[str, Callable[[Any], bool]] = field(default_factory=dict)
+    """A generated function per phase running its ``steps`` as the engine's generic loop
+    does, unwatched: ``fn(game) -> cut`` (``True`` when ``end phase`` cut it short).
+    Empty for a backend that generates none (the closures): the loop runs them then."""
+    win_check: Callable[[Any], tuple] | None = None
+    """The generated ``wins`` in one function: ``fn(game) -> (factions, rule name)`` as
+    :meth:`wolfdsl.play.game.Game.winners` computes it (``([], None)``: none holds);
+    ``None`` for a backend that generates none."""
 
     @property
     def factions(self) -> dict[str, Symbol]:

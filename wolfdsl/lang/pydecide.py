@@ -181,7 +181,7 @@ def decide_function(pg, s: A.Decide) -> Callable | None:
     ln(0, f"if not g.silent: _rf.log_action({act}, _me, {by}, {kind}, _a)")
     ln(0, f"env[{op.var!r}] = _a")
     ln(0, f"env[{op.me!r}] = _me")
-    _body(pg, op, ln)
+    _body(pg, s, op, ln)
     return pg.function(lines, "_d")
 
 
@@ -273,7 +273,7 @@ def vote_function(pg, s: A.Vote) -> Callable | None:
     ln(0, f"env[{op.top_var!r}] = _top")
     if op.ballots_var:
         ln(0, f"env[{op.ballots_var!r}] = dict(_ballots)")
-    _body(pg, op, ln)
+    _body(pg, s, op, ln)
     return pg.function(lines, "_b")
 
 
@@ -408,7 +408,15 @@ def _filter(ln, depth: int, out: str, source: str, slot: str, tests: list[_Test]
         ln(base, f"if {source}: env[{slot!r}] = {source}[-1]")
 
 
-def _body(pg, op, ln) -> None:
+def _body(pg, s, op, ln) -> None:
+    """The statement's block (same frame): its lines written in when short
+    (:meth:`~wolfdsl.lang.pygen.PyGen.inlined`), else its function called."""
     from .codegen import _nothing
-    if op.body is not _nothing:
+    if op.body is _nothing:
+        return
+    lines = pg.block_lines(s.body)
+    if lines is not None and pg.inlined(lines):
+        for text, where in lines:
+            ln(0, text, where)
+    else:
         ln(0, f"{pg.const_ref(op.body)}(g, env)")

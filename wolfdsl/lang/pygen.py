@@ -37,6 +37,7 @@ from . import builtins as B
 from . import syntax as A
 from .codecache import compiled
 from .codegen import GUARDED, CodeGen, NotASeat, _nothing, _RUNTIME_ERRORS, _SCALARS, constant, placed, seat
+from . import ir
 from .ir import ANSWER_KINDS, EndPhase
 from .limits import MAX_CALL_DEPTH, MAX_LIST, MAX_STEPS, too_deep
 from .pydecide import decide_function, vote_function
@@ -161,11 +162,21 @@ class PyGen(CodeGen):
     def root(self, e: A.Expr | None, what: str = "this expression") -> Callable | None:
         if e is None:
             return None
-        with self.own_function():
-            c = self.gen(e)
+        c = self.root_code(e)
         if c.const is not None:
             return constant(c.const[0])  # a constant cannot fail
         return self.function([(f"return {c.src}", (e.span, what))])
+
+    def root_code(self, e: A.Expr) -> Code:
+        """The text of the expression root ``e`` (no Python local of another function),
+        generated once: a func's body is read by its callers (:meth:`func_value`,
+        :meth:`bind_calls`) and by its own root."""
+        cache = self.__dict__.setdefault("_roots", {})
+        c = cache.get(id(e))
+        if c is None:
+            with self.own_function():
+                c = cache[id(e)] = self.gen(e)
+        return c
 
     def root_list(self, e: A.Expr, what: str) -> Callable:
         with self.own_function():
@@ -178,7 +189,150 @@ class PyGen(CodeGen):
         lines: list = []
         with self.own_function():
             self.stmts(b, lines, 0)
+        self.__dict__.setdefault("_blocks", {})[id(b)] = lines
         return self.function(lines)
+
+    def block_lines(self, b: A.Block) -> list | None:
+        """The ``(text, where)`` lines of the block ``b`` (indented from 0, no Python local
+        of another function), as :meth:`block` wrote them; ``None`` before that."""
+        return self.__dict__.get("_blocks", {}).get(id(b))
+
+    # ------------------------------------------------------------ phases and wins
+    def steps(self, ordered: dict[str, list]) -> dict[str, tuple]:
+        """The ``ir.Step`` of each phase, as :meth:`CodeGen.steps` gives them; the text of
+        each one's condition and body is kept for :meth:`phase_runs`."""
+        self._step_text: dict[int, tuple] = {}
+        out = {}
+        for phase, decls in ordered.items():
+            items = []
+            for d in decls:
+                with self.own_function():
+                    cond = self.known(self.gen(d.when)) if d.when is not None else None
+                    lines: list = []
+                    if d.body.stmts:
+                        self.stmts(d.body, lines, 0)
+                if cond is None:
+                    when = None
+                elif cond.const is not None:
+                    when = constant(cond.const[0])
+                else:
+                    when = self.function([(f"return {cond.src}", (d.when.span, "this step's condition"))])
+                step = ir.Step(d.name, phase, when, d.always, self.function(lines) if lines else _nothing, d.span)
+                self._step_text[id(step)] = (cond, d.when.span if d.when is not None else None, lines)
+                items.append(step)
+            out[phase] = tuple(items)
+        return out
+
+    def phase_runs(self, steps: dict[str, tuple]) -> dict[str, Callable]:
+        """``fn(g) -> cut`` per phase: its steps in order as the engine's loop runs them
+        unwatched (``Game._run_phase``) — a step after an ``end phase`` only if it is
+        ``always``, its condition (read with a fresh frame) inline, a constant false
+        one's step left out, its body (a fresh frame) inline when short, else called —
+        each step the last of ``g.running`` while it runs unless the table is silent
+        (then nothing reads ``running``: only a death's logged provenance does)."""
+        out = {}
+        for phase, items in steps.items():
+            body: list = [("_q = g.silent", None), ("_r = g.running", None), ("_cut = False", None)]
+            ran = False  # a step before this one may have cut the phase
+            for st in items:
+                cond, span, lines = self._step_text[id(st)]
+                if cond is not None and cond.const is not None and not cond.const[0]:
+                    continue
+                d = 0
+                if ran and not st.always:
+                    body.append(("if not _cut:", None))
+                    d += 1
+                ran = True
+                if cond is not None and cond.const is None:
+                    if "env" in cond.src:
+                        body.append(("  " * d + "env = {}", None))
+                    body.append(("  " * d + f"if {cond.src}:", (span, "this step's condition")))
+                    d += 1
+                ind = "  " * d
+                body.append((ind + f"if not _q: _r.append({self.const_ref(st)})", None))
+                body.append((ind + "try:", None))
+                if self.inlined(lines):
+                    body.append((ind + "  env = {}", None))
+                    body.extend((ind + "  " + text, where) for text, where in lines)
+                elif lines:
+                    body.append((ind + f"  {self.const_ref(st.body)}(g, {{}})", None))
+                else:
+                    body.append((ind + "  pass", None))
+                body.append((ind + "except _EndPhase:", None))
+                body.append((ind + "  _cut = True", None))
+                body.append((ind + "finally:", None))
+                body.append((ind + "  if not _q: _r.pop()", None))
+            body.append(("return _cut", None))
+            out[phase] = self.function(body, "_phase", "g")
+        return out
+
+    INLINE_LINES = 40
+    """A step body of at most this many lines (and :data:`INLINE_DEPTH` levels) is
+    written into its phase's function; a longer one is called."""
+    INLINE_DEPTH = 12
+
+    def inlined(self, lines: list) -> bool:
+        """Whether a step body of these lines is written into its phase's function:
+        short, and shallow enough for Python's limit of nested blocks."""
+        if not lines or len(lines) > self.INLINE_LINES:
+            return False
+        return max((len(t) - len(t.lstrip(" "))) // 2 for t, _ in lines) <= self.INLINE_DEPTH
+
+    def wins(self) -> tuple:
+        """The ``ir.Win`` rules as :meth:`CodeGen.wins` gives them (highest priority
+        first); each one's condition text is kept for :meth:`win_check`."""
+        self._win_text: dict[int, tuple] = {}
+        out = []
+        for w in self.p.of_kind("win"):
+            with self.own_function():
+                cond = self.known(self.gen(w.when))
+            what = "this win condition"
+            fn = constant(cond.const[0]) if cond.const is not None else self.function(
+                [(f"return {cond.src}", (w.when.span, what))])
+            win = ir.Win(w.name, w.factions, w.priority, w.title or w.name, fn, w.span)
+            self._win_text[id(win)] = (cond, w.when.span)
+            out.append(win)
+        out.sort(key=lambda w: -w.priority)
+        return tuple(out)
+
+    def win_check(self, wins: tuple) -> Callable | None:
+        """``fn(g) -> (factions, rule name)``: the win rules in priority order in one
+        function, as :meth:`wolfdsl.play.game.Game.winners` checks them — every rule of
+        the highest priority that holds (each condition evaluated in order, a constant
+        one not at all), their factions in order without repeats, the first one's
+        name; ``([], None)`` when none holds."""
+        body: list = [("env = {}", None), ("_w = []", None), ("_why = None", None)]
+        i = 0
+        while i < len(wins):
+            group = [w for w in wins[i:] if w.priority == wins[i].priority]
+            i += len(group)
+            first = True  # no rule of this group can have held yet: _w is empty
+            held = False  # a rule of this group holds for sure (a constant true one)
+            for w in group:
+                cond, span = self._win_text[id(w)]
+                if cond.const is not None and not cond.const[0]:
+                    continue
+                d = ""
+                if cond.const is None:
+                    body.append((f"if {cond.src}:", (span, "this win condition")))
+                    d = "  "
+                if first:
+                    body.append((d + f"_why = {w.name!r}; _w = {list(dict.fromkeys(w.factions))!r}", None))
+                else:
+                    body.append((d + f"if _why is None: _why = {w.name!r}", None))
+                    body.extend((d + f"if {f!r} not in _w: _w.append({f!r})", None) for f in w.factions)
+                first = False
+                held = held or cond.const is not None
+            if held:
+                body.append(("return _w, _why", None))
+                break
+            if not first:
+                body.append(("if _why is not None: return _w, _why", None))
+        else:
+            if body[-1][0] == "if _why is not None: return _w, _why":
+                body.pop()
+            body.append(("return _w, _why", None))
+        return self.function(body, "_wins", "g")
 
     def filter(self, clauses, slot: str) -> Callable | None:
         """``fn(g, env, values)``: the values for which no clause holds, with
@@ -364,8 +518,8 @@ class PyGen(CodeGen):
                 local, is_seat = self.alias[bd.slot]
                 return Code(local, None, True, is_seat)
             return Code(f"env[{bd.slot!r}]", None, True)
-        if kind == "global":
-            return Code(f"g.globals[{n!r}]", None, True)  # every global is set before the first step
+        if kind == "global":  # set for every declared global before any rule reads it
+            return Code(f"g.globals[{n!r}]", None, True)
         if kind == "option":
             v = bd.value
             if isinstance(v, _SCALARS):
@@ -424,74 +578,96 @@ class PyGen(CodeGen):
         return f"(None if ({t} := {c.src}) is None else ({self.checked(t, field)}))"
 
     def g_Call(self, e: A.Call) -> Code:
-        args = [self.gen(a).src for a in e.args]
+        codes = [self.gen(a) for a in e.args]
+        args = [c.src for c in codes]
         bd = self.b[e]
         if bd.kind == "builtin":
             found = self.search(e)
             if found is not None:
                 return found
             return Code(f"{self.const_ref(bd.value.fn)}(g{''.join(', ' + a for a in args)})")
-        folded = self.constant_func(e.name) if not e.args else None
-        if folded is not None:
-            return self.lit(folded[0])
+        value = self.func_value(e.name)
+        if value is not None and all(c.pure for c in codes):
+            return self.lit(value[0])  # its arguments cannot fail: no call
         return Code(f"{self.caller('func', e.name)}(g{''.join(', ' + a for a in args)})")
 
-    def constant_func(self, name: str) -> tuple | None:
-        """``(value,)`` when the ruleset's ``func name()`` (no parameter) is a constant
-        (``func may_claim_role() = not (in_election and no)``): the call is that value
-        (it cannot recurse, fail or run away); else ``None``."""
-        cache = self.__dict__.setdefault("_const_funcs", {})
-        if name not in cache:
-            cache[name] = None  # while its body is generated: a call of itself is no constant
-            decl = self.p.named("func").get(name)
-            if decl is not None and not decl.params:
-                with self.own_function():
-                    c = self.gen(decl.expr)
-                if c.const is not None and isinstance(c.const[0], _SCALARS):
-                    cache[name] = c.const
-        return cache[name]
+    def func_value(self, name: str) -> tuple | None:
+        """``(value,)`` when the ruleset's ``func name`` gives a constant scalar whatever
+        its arguments (its body folds at compile time), else ``None`` (also while its
+        own body is being generated: a func that calls itself)."""
+        decl = self.p.named("func")[name]
+        busy = self.__dict__.setdefault("_busy", set())
+        if name in busy:
+            return None
+        busy.add(name)
+        try:
+            c = self.root_code(decl.expr)
+        finally:
+            busy.discard(name)
+        c = self.known(c)
+        return c.const if c.const is not None and isinstance(c.const[0], _SCALARS) else None
+
+    @staticmethod
+    def known(c: Code) -> Code:
+        """``c``, with its value known when it is ``none``, ``yes``, ``true``… as written
+        (:meth:`load_code` leaves those unfolded in expressions, as the closures do): for
+        what only needs to know the value (a condition, a func's result)."""
+        plain = {"None": None, "True": True, "False": False}
+        return Code(c.src, (plain[c.src],), True) if c.const is None and c.src in plain else c
 
     def caller(self, kind: str, name: str) -> str:
-        """The module function that calls the ruleset's ``func``/``proc`` ``name`` as
-        :meth:`wolfdsl.play.table.Table.call_func`/``call_proc`` do — counted against the
-        run limits (:meth:`~wolfdsl.lang.limits.Budget.enter`: one call, one level deeper),
-        a proc the last of ``g.running`` while it runs — with its arguments as Python
-        parameters bound into a fresh frame, without the table's lookups; written once
-        per ``kind`` and name, its body bound by :meth:`bind_calls`."""
+        """The module function that calls the ruleset's ``func``/``proc`` ``name``, with
+        its arguments as Python parameters; named here, written by :meth:`bind_calls`."""
         key = (kind, name)
         calls = self.__dict__.setdefault("_calls", {})
-        if key in calls:
-            return calls[key][0]
-        n = self.name("_call")
-        params = tuple(self.p.named(kind)[name].params)
-        item, body = f"{n}_item", f"{n}_body"
-        calls[key] = (n, item, body)
-        args = "".join(f", a{i}" for i in range(len(params)))
-        frame = "{" + ", ".join(f"{p!r}: a{i}" for i, p in enumerate(params)) + "}"
-        self.emit(f"def {n}(g{args}):")
-        self.emit("  g.depth = _d = g.depth + 1")
-        self.emit("  g.steps = _s = g.steps + 1")
-        self.emit("  if _d > _MAX_DEPTH or _s > _MAX_STEPS: _too_deep(g)")
-        if kind == "proc":
-            self.emit("  _r = g.running")
-            self.emit(f"  _r.append({item})")
-            self.emit("  try:")
-            self.emit(f"    {body}(g, {frame})")
-            self.emit("  finally:")
-            self.emit("    _r.pop()")
-            self.emit("    g.depth -= 1")
-        else:
-            self.emit("  try:")
-            self.emit(f"    return {body}(g, {frame})")
-            self.emit("  finally:")
-            self.emit("    g.depth -= 1")
-        return n
+        if key not in calls:
+            n = self.name("_call")
+            calls[key] = (n, f"{n}_item", f"{n}_body")
+        return calls[key][0]
 
     def bind_calls(self, procs: dict, funcs: dict) -> None:
-        """Give the callers written by :meth:`caller` the compiled procs and funcs."""
-        for (kind, name), (_, item, body) in self.__dict__.get("_calls", {}).items():
+        """Write the callers named by :meth:`caller`, given the compiled procs and funcs.
+
+        A caller runs the ``func``/``proc`` as :meth:`wolfdsl.play.table.Table.call_func`
+        /``call_proc`` do — counted against the run limits
+        (:meth:`~wolfdsl.lang.limits.Budget.enter`: one call, one level deeper), its
+        arguments bound into a fresh frame, a proc the last of ``g.running`` while it runs
+        unless the table is silent (nothing reads ``running`` then) — with the body's text
+        written in (a func's expression; a proc's statements when short, else its body
+        called), without the table's lookups and one Python call less."""
+        for (kind, name), (n, item, body) in self.__dict__.get("_calls", {}).items():
             decl = (procs if kind == "proc" else funcs)[name]
             self.ns[item], self.ns[body] = decl, decl.body
+            ast = self.p.named(kind)[name]
+            params = tuple(ast.params)
+            args = "".join(f", a{i}" for i in range(len(params)))
+            frame = "{" + ", ".join(f"{p!r}: a{i}" for i, p in enumerate(params)) + "}"
+            self.emit(f"def {n}(g{args}):")
+            self.emit("  g.depth = _d = g.depth + 1")
+            self.emit("  g.steps = _s = g.steps + 1")
+            self.emit("  if _d > _MAX_DEPTH or _s > _MAX_STEPS: _too_deep(g)")
+            self.emit(f"  env = {frame}")
+            if kind == "proc":
+                lines = self.block_lines(ast.body) or [("pass", None)]
+                self.emit("  _q = g.silent")
+                self.emit(f"  if not _q: g.running.append({item})")
+                self.emit("  try:")
+                if self.inlined(lines):
+                    for text, where in lines:
+                        self.emit("    " + text, where)
+                else:
+                    self.emit(f"    {body}(g, env)")
+            else:
+                self.emit("  try:")
+                self.emit(f"    return {self.root_code(ast.expr).src}", (ast.expr.span, f"func {name}()"))
+            self.emit("  except _GUARDED as _e:")
+            self.emit("    _x = _fail(g, _e)")
+            self.emit("    if _x is None: raise")
+            self.emit("    raise _x from None")
+            self.emit("  finally:")
+            if kind == "proc":
+                self.emit("    if not _q: g.running.pop()")
+            self.emit("    g.depth -= 1")
 
     def g_Decided(self, e: A.Decided) -> Code:
         return Code(f"g.decided.get({e.action!r})")
@@ -649,21 +825,22 @@ class PyGen(CodeGen):
             t = self.temp()
             test = f"(({t} := {left.src}) is not None and {right.src} in g.players[{self.checked(t)}].statuses)"
             return Code(test if op == "has" else f"(not {test})")
+        fails = False
         if left.const is not None and right.const is not None:
             try:
                 v = BINOPS[op](left.const[0], right.const[0])
-            except _RUNTIME_ERRORS:  # left to fail at run time, with its line and the operator's message
-                return Code(f"{self.const_ref(BINOPS[op])}({left.src}, {right.src})")
+            except _RUNTIME_ERRORS:
+                fails = True  # left to fail at run time, with its line and the values named
             else:
                 if isinstance(v, _SCALARS):
                     return self.lit(v)
         a, b = left.src, right.src
         if op in ("==", "!="):
-            return Code(f"({a} {op} {b})", None, left.pure and right.pure)  # cannot fail
+            return Code(f"({a} {op} {b})", None, left.pure and right.pure)
         if op in _ARITH:
             return Code(f"{_ARITH[op]}({a}, {b})")
         if op in ("<", "<=", ">", ">="):
-            if not right.pure:  # both evaluated, left first, as the closure does
+            if not right.pure or fails:  # both evaluated, left first, as the closure does
                 return Code(f"{self.const_ref(BINOPS[op])}({a}, {b})")
             ta, tb = self.temp(), self.temp()
             test = f"{ta} {op} {tb}"
@@ -701,14 +878,16 @@ class PyGen(CodeGen):
                 break
         if not items:
             return self.lit(is_and)
+        if items[-1].const is not None and all(i.pure for i in items[:-1]):
+            return self.lit(not is_and)  # decided by a constant after items that cannot fail
         joined = (" and " if is_and else " or ").join(i.src for i in items)
-        return Code(f"(not not ({joined}))")
+        return Code(f"(not not ({joined}))", None, all(i.pure for i in items))
 
     def g_Not(self, e) -> Code:
         x = self.gen(e.operand)
         if x.const is not None:
             return self.lit(not x.const[0])
-        return Code(f"(not {x.src})")
+        return Code(f"(not {x.src})", None, x.pure)
 
     def g_Neg(self, e) -> Code:
         return Code(f"_neg({self.gen(e.operand).src})")

@@ -17,7 +17,6 @@ seed and agents give a byte-identical event log.
 """
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from ..diagnostics import Diagnostic, WolfError
@@ -139,6 +138,9 @@ class Game(Table):
     def run_item(self, item, env: dict) -> None:
         """Run the body of a step, trigger or replacement, telling the observer; while
         it runs, it is the last of ``running`` (a death names it as its ``rule``)."""
+        if self.silent:  # nothing reads ``running`` (only a logged death's provenance)
+            item.body(self, env)
+            return
         running = self.running
         running.append(item)
         try:
@@ -223,19 +225,24 @@ class Game(Table):
     # ------------------------------------------------------------ wins
     def winners(self) -> tuple[list[str], str | None]:
         """The factions whose win rules hold (all rules of the highest priority that
-        holds), and that rule's name; ``([], None)`` when none holds."""
-        best = None
-        winners: list[str] = []
-        reason = None
-        for w in self.rs.wins:
-            if best is not None and w.priority < best:
-                break
-            if w.when(self, {}):
-                if best is None:
-                    best, reason = w.priority, w.name
-                for f in w.factions:
-                    if f not in winners:
-                        winners.append(f)
+        holds), and that rule's name; ``([], None)`` when none holds. The ruleset's
+        generated check (``rs.win_check``) when it has one, else the rules one by one."""
+        check = self.rs.win_check
+        if check is not None:
+            winners, reason = check(self)
+        else:
+            best = None
+            winners = []
+            reason = None
+            for w in self.rs.wins:
+                if best is not None and w.priority < best:
+                    break
+                if w.when(self, {}):
+                    if best is None:
+                        best, reason = w.priority, w.name
+                    for f in w.factions:
+                        if f not in winners:
+                            winners.append(f)
         if self.watched:
             self.observer.on_winners(winners, reason)
         return winners, reason
@@ -327,6 +334,10 @@ class Game(Table):
         return result
 
     def _run_phase(self, phase: str) -> None:
+        """One phase: temporary statuses end, this phase's answers and request rounds
+        start empty, the ``phase`` event, what was scheduled for it, its steps (the
+        ruleset's generated function for the phase unless the game is watched, else
+        :meth:`_run_steps`), the win check, the agent told the phase ended."""
         temporary = self.temporary
         if temporary:
             for p in self.players[1:]:
@@ -334,34 +345,37 @@ class Game(Table):
                     p.statuses -= temporary
             if self.win_status:
                 self.win_dirty = True
-        self.decided = {}
-        self.referee.rounds = Counter()
+        if self.decided:
+            self.decided = {}
+        referee = self.referee
+        if referee.rounds:
+            referee.rounds = {}  # counts by (action, actor), read with .get
         if not self.silent:
             self.emit("phase", {})
         if self.scheduled:
             self._run_scheduled(phase)
+        run = None if self.watched else self.rs.phase_runs.get(phase)
+        cut = run(self) if run is not None else self._run_steps(phase)
+        self.check_win()
+        self.agent.phase_end(self.day, phase, cut)
+        if self.fixed_cards and (phase, self.day) in self.fixed_cards:
+            raise WolfError(f"cards: a card was fixed for {phase} {self.day}, but no card is drawn then")
+
+    def _run_steps(self, phase: str) -> bool:
+        """The steps of ``phase`` in order, each through :meth:`run_item` (the observer
+        told): after an ``end phase`` only the ``always`` ones. Returns whether the phase
+        was cut short. The generated ``rs.phase_runs`` do the same unwatched."""
         cut = False
-        running, watched = self.running, self.watched
         for step in self.rs.steps.get(phase, ()):
             if cut and not step.always:
                 continue
             if step.when is not None and not step.when(self, {}):
                 continue
             try:
-                if watched:
-                    self.run_item(step, {})
-                else:  # run_item without an observer, one call less a step
-                    running.append(step)
-                    try:
-                        step.body(self, {})
-                    finally:
-                        running.pop()
+                self.run_item(step, {})
             except EndPhase:
                 cut = True
-        self.check_win()
-        self.agent.phase_end(self.day, phase, cut)
-        if (phase, self.day) in self.fixed_cards:
-            raise WolfError(f"cards: a card was fixed for {phase} {self.day}, but no card is drawn then")
+        return cut
 
 
 def play(ruleset: Ruleset, *, seed: int, agent, game: int = 0, seats: list[str] | None = None,
