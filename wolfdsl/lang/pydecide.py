@@ -298,15 +298,15 @@ def _fresh_list(pg, e: A.Expr) -> str:
 
 class _Test:
     """One clause of a filter as :func:`_filter` writes it: ``src`` holds for the items
-    it forbids; ``guard`` (or ``None``) is its part that does not read the loop's
+    it forbids; ``outer`` (or ``None``) is its part that does not read the loop's
     variable, checked once before the loop; ``pre`` are ``(temporary, text)`` pairs
     computed before the loop (fields of other seats the test reads); ``equal`` (or
     ``None``): the test is ``variable == that temporary``, a removal from the list."""
-    __slots__ = ("src", "clause", "guard", "pre", "equal")
+    __slots__ = ("src", "clause", "outer", "pre", "equal")
 
-    def __init__(self, src: str, clause, guard: str | None = None, pre: list | None = None,
+    def __init__(self, src: str, clause, outer: str | None = None, pre: list | None = None,
                  equal: str | None = None):
-        self.src, self.clause, self.guard, self.pre, self.equal = src, clause, guard, pre or [], equal
+        self.src, self.clause, self.outer, self.pre, self.equal = src, clause, outer, pre or [], equal
 
 
 def _split(pg, clauses, slot: str, seat_slots: set, slot_seats: bool) -> list[_Test]:
@@ -314,9 +314,10 @@ def _split(pg, clauses, slot: str, seat_slots: set, slot_seats: bool) -> list[_T
     ``slot``. A clause that is plain (it cannot fail, draw or call:
     :meth:`~wolfdsl.lang.pygen.PyGen.plain`, with ``seat_slots`` and, when
     ``slot_seats``, ``slot`` holding seats) is taken apart: its ``and`` items that do not
-    read ``slot`` become the guard (the loop is left out when every guard is false: a
-    lovers' rule in a game without lovers), fields of other seats (the decider, the
-    voter) are read once before the loop, and ``slot == X`` is a removal of ``X``."""
+    read ``slot`` become its outer part, checked once (the loop is left out when every
+    outer part is false: a lovers' rule in a game without lovers), fields of other seats
+    (the decider, the voter) are read once before the loop, and ``slot == X`` is a
+    removal of ``X``."""
     out = []
     for src, c in pg.tests(clauses):
         e = c.cond
@@ -372,22 +373,22 @@ def _filter(ln, depth: int, out: str, source: str, slot: str, tests: list[_Test]
             leave: bool = True) -> None:
     """Lines setting ``out`` to the items of ``source`` no test holds for (``_v`` bound to
     each in turn, and ``slot`` too where a test reads the frame), or to ``unfiltered``
-    when there is no test (or every test's guard is false, :func:`_split`). ``slot`` is
+    when there is no test (or every outer part is false, :func:`_split`). ``slot`` is
     left holding the last item, as when the frame is written each turn (unless not
     ``leave``: the caller sets it)."""
     if not tests:
         ln(depth, f"{out} = {unfiltered}")
         return
-    base, guards = depth, []
+    base, outers = depth, []
     for i, t in enumerate(tests):
         where = (t.clause.cond.span, "this condition")
         for tmp, src in t.pre:
             ln(depth, f"{tmp} = {src}", where)
-        if t.guard is not None:
-            ln(depth, f"_gd{i} = {t.guard}", where)
-            guards.append(f"_gd{i}")
-    if len(guards) == len(tests):
-        ln(depth, f"if not ({' or '.join(guards)}): {out} = {unfiltered}")
+        if t.outer is not None:
+            ln(depth, f"_gd{i} = {t.outer}", where)
+            outers.append(f"_gd{i}")
+    if len(outers) == len(tests):
+        ln(depth, f"if not ({' or '.join(outers)}): {out} = {unfiltered}")
         ln(depth, "else:")
         depth += 1
     frame = any("env" in t.src for t in tests)
@@ -401,10 +402,10 @@ def _filter(ln, depth: int, out: str, source: str, slot: str, tests: list[_Test]
         if frame:
             ln(depth + 1, f"env[{slot!r}] = _v")
         for i, t in enumerate(tests):
-            test = t.src if t.guard is None or len(guards) == len(tests) == 1 else f"_gd{i} and {t.src}"
+            test = t.src if t.outer is None or len(outers) == len(tests) == 1 else f"_gd{i} and {t.src}"
             ln(depth + 1, f"if {test}: continue", (t.clause.cond.span, "this condition"))
         ln(depth + 1, f"{out}.append(_v)")
-    if leave and (not frame or guards and len(guards) == len(tests)):
+    if leave and (not frame or outers and len(outers) == len(tests)):
         ln(base, f"if {source}: env[{slot!r}] = {source}[-1]")
 
 
