@@ -433,6 +433,8 @@ class PyGen(CodeGen):
         table, default = how[1]
         if all(v == default and type(v) is type(default) for v in self.ns[table].values()):
             return f"g.players[{seat}].vars.get({name!r}, {self.const_ref(default)})"
+        if name not in self.written_names():  # never the seat's own: the role's value
+            return f"{table}.get(g.players[{seat}].role, {self.const_ref(default)})"
         p = self.temp()
         return f"(({p} := g.players[{seat}]).vars.get({name!r}, {table}.get({p}.role, {self.const_ref(default)})))"
 
@@ -858,6 +860,9 @@ class PyGen(CodeGen):
             # helper for anything else, and for a result too big (its E401)
             ta, tb, tr = self.temp(), self.temp(), self.temp()
             other = f"{fn}({ta}, {tb})"
+            if op == "+" and isinstance(e.right, (A.ListExpr, A.Comprehension)):  # ``runners + [p]``
+                return Code(f"({ta} + {tb} if (({ta} := {a}).__class__ is list) & (({tb} := {b}).__class__ is list) "
+                            f"and len({ta}) + len({tb}) <= _MAX_LIST else {other})")
             if op == "+":  # two lists too (``reported + [t]``), under the length limit
                 other = (f"({ta} + {tb} if {ta}.__class__ is list and {tb}.__class__ is list "
                          f"and len({ta}) + len({tb}) <= _MAX_LIST else {other})")
