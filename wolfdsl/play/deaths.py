@@ -39,10 +39,8 @@ class Deaths:
         """The seats whose ``death`` or ``announce`` triggers are running, innermost last."""
         self.dying = 0
         """How many entries of ``stack`` are a seat (a death whose triggers run): none, an outer death."""
-        rs = g.rs
-        self.replacements = live(rs.replacements.get("death", ()))
-        self.on_death = live(rs.triggers.get("death", ()))
-        self.on_announce = live(rs.triggers.get("announce", ()))
+        # live(...) of the death replacements and triggers and the announce triggers, worked out once per ruleset
+        self.replacements, self.on_death, self.on_announce = g.plan.live
 
     def bound(self) -> int:
         """The most deaths and replacements that may nest: ``2 * players + 20``."""

@@ -10,12 +10,15 @@ the table's :class:`~wolfdsl.play.hooks.Observer` when one is attached.
 """
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from ..lang.ir import RuleRuntimeError, Ruleset
 from ..lang.limits import Budget
 from .hooks import Observer, WatchedGlobals
+from .seeding import seeded
+
+_UNWATCHED = Observer()
+"""The observer of a table nobody watches (it does nothing, so all such tables share it)."""
 
 _MISSING = object()
 
@@ -87,9 +90,9 @@ class Table(Budget):
         self.seed = seed
         self.agent = agent
         self.game_index = game
-        self.rng = random.Random(seed)
+        self.rng = seeded(seed)
         self.record = record
-        self.observer = observer if observer is not None else Observer()
+        self.observer = observer if observer is not None else _UNWATCHED
         self.watched = observer is not None
         self.events: list[dict] = []
         self.running: list = []
@@ -273,6 +276,52 @@ class Table(Budget):
             if self.win_status:
                 self.win_dirty = True
             self.emit("status", {"seat": seat, "remove": status})
+
+    def seat_templates(self, roles: list[str], attrs: list[dict], templates: dict[str, tuple]) -> None:
+        """Seat players 1..n: ``roles[i]`` (a role id) and ``attrs[i]`` (its attributes)
+        for seat ``i + 1``, each role from its template
+        (:attr:`wolfdsl.play.plan.Plan.templates`: every role must have one). The same
+        players as :meth:`become` with ``fresh`` gives, with no closure called."""
+        new = Player.__new__
+        players = [Player(0)]
+        append = players.append
+        seat = 0
+        for role, a in zip(roles, attrs):
+            faction, klass, team, counters, statuses, r = templates[role]
+            seat += 1
+            p = new(Player)
+            p.seat, p.role, p.role_ir, p.faction, p.klass, p.team = seat, role, r, faction, klass, team
+            p.alive = True
+            p.statuses = set(statuses)
+            p.vars = counters.copy()
+            p.cause = p.death_day = p.death_phase = None
+            p.attrs = a
+            p.why = {}
+            append(p)
+        self.players = players
+        self.win_dirty = True
+
+    def seat_mixed(self, roles: list[str], draw_one, templates: dict[str, tuple]) -> None:
+        """Seat players 1..n as a deal does, seat after seat: attributes from
+        ``draw_one(rng)``, then the role — from its template when it has one, else by
+        :meth:`become` (whose closures then see the table as they would without
+        templates, and may draw from the generator in their turn)."""
+        n = len(roles)
+        players = self.players = [Player(0)] + [Player(i + 1) for i in range(n)]
+        rng = self.rng
+        for p, role in zip(players[1:], roles):
+            p.attrs = draw_one(rng)
+            t = templates.get(role)
+            if t is None:
+                self.become(p, role, fresh=True)
+                continue
+            p.faction, p.klass, p.team, counters, statuses, p.role_ir = t
+            p.role = role
+            if counters:
+                p.vars = counters.copy()
+            if statuses:
+                p.statuses.update(statuses)
+        self.win_dirty = True
 
     def become(self, p: Player, role: str, fresh: bool) -> None:
         """Give ``p`` the role ``role`` (an id of ``rs.roles``): its faction, class, team,
