@@ -65,6 +65,28 @@ INLINE = _self_test()
 def shuffle(rng: random.Random, x: list) -> None:
     """``rng.shuffle(x)``: the same order, the same numbers drawn."""
     if INLINE and rng.__class__ is random.Random:
-        _shuffle_inline(rng, x)
+        f = _SHUFFLES.get(len(x))
+        if f is None:
+            f = _SHUFFLES[len(x)] = _shuffler(len(x)) if len(x) <= MAX_UNROLLED else _shuffle_inline
+        f(rng, x)
     else:
         rng.shuffle(x)
+
+
+MAX_UNROLLED = 64
+"""The longest list :func:`shuffle` shuffles with code written for its length."""
+
+_SHUFFLES: dict[int, object] = {}
+
+
+def _shuffler(n: int):
+    """``_shuffle_inline`` written out for lists of ``n`` items: no loop, no bit counts."""
+    src = ["def shuffle(rng, x):", "    getrandbits = rng.getrandbits"]
+    for i in range(n - 1, 0, -1):
+        src += below_lines("j", i + 1, "    ")
+        src.append(f"    x[{i}], x[j] = x[j], x[{i}]")
+    if n < 2:
+        src.append("    pass")
+    space: dict = {}
+    exec(compile("\n".join(src), f"<shuffle of {n}>", "exec"), space)
+    return space["shuffle"]

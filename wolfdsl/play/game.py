@@ -27,7 +27,7 @@ from .agents import DEFAULT_AGENTS, BaseAgent
 from .deal import DealError, attribute_problems, card_problems, deal, seat_attributes, shuffled
 from .deaths import Deaths
 from .hooks import Observer
-from .plan import DEAL, TEMPLATES, plan_of
+from .plan import DEAL, TEMPLATES
 from .referee import Referee
 from .results import GameResult
 from .seeding import agent_seed, game_seed
@@ -60,7 +60,7 @@ class Game(Table):
                  players: int | None = None, extra_cards: list[str] | None = None,
                  cards: list | None = None, record: bool = True, observer: Observer | None = None):
         super().__init__(rs, seed, agent, game, record, observer)
-        plan = self.plan = plan_of(rs)
+        plan = self.plan
         self.stop_after = stop_after
         self.scheduled: list[tuple[str, Any, dict]] = []
         self.card_deck: list[str] | None = None
@@ -291,10 +291,10 @@ class Game(Table):
         Monte Carlo run plays thousands of games; collecting their cycles cost a quarter
         of a table game's time)."""
         self.referee = self.deaths = self.view = None
-        self.__dict__.pop("run_decide", None)  # the referee's bound methods, kept for speed
-        self.__dict__.pop("run_vote", None)
-        self.__dict__.pop("kill", None)
-        self.__dict__.pop("announce", None)
+        try:  # the referee's and the deaths' bound methods, kept for speed (set together)
+            del self.run_decide, self.run_vote, self.kill, self.announce
+        except AttributeError:  # released already
+            pass
 
     def run(self) -> GameResult:
         """Play the phases from ``rs.first_phase`` of day 1 until a win, the day bound or

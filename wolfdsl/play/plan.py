@@ -44,12 +44,13 @@ class Plan:
     - ``live``: ``(death replacements, death triggers, announce triggers)``, each as
       :func:`wolfdsl.play.deaths.live` gives them.
     - ``globals``: :func:`globals_start`.
+    - ``win_counters``: the counters the win rules read (``rs.win_reads``).
     - ``day_bound``: ``(value,)`` when the ``engine day_bound`` is a constant, else
       ``None`` (no bound declared, or one to evaluate per game).
     """
 
     __slots__ = ("rs", "parts", "templates", "draw_attributes", "temporary", "live", "day_bound", "decks",
-                 "globals")
+                 "globals", "win_counters")
 
     def __init__(self, rs: Ruleset):
         self.rs = rs
@@ -67,6 +68,8 @@ class Plan:
         self.day_bound: tuple | None = const_of(bound) if bound is not None else None
         self.decks: dict[int, tuple] = {}
         self.globals: tuple | None = globals_start(rs)
+        reads = rs.win_reads or ()
+        self.win_counters = frozenset(r[8:] for r in reads if r.startswith("counter:"))
 
     def deck(self, n: int) -> tuple:
         """``(deck, how)`` for ``n`` players: ``rs.deck_for(n)`` (``None``: no deck), and
@@ -93,7 +96,8 @@ DEAL, TEMPLATES, MIXED = 0, 1, 2
 
 def parts_of(rs: Ruleset) -> tuple:
     """The parts of ``rs`` a plan is made from: a plan is stale when one is replaced."""
-    return (rs.roles, rs.attributes, rs.symbols, rs.decks, rs.engine, rs.triggers, rs.replacements, rs.globals)
+    return (rs.roles, rs.attributes, rs.symbols, rs.decks, rs.engine, rs.triggers, rs.replacements, rs.globals,
+            rs.win_reads)
 
 
 def globals_start(rs: Ruleset) -> tuple | None:
@@ -194,7 +198,7 @@ def plan_of(rs: Ruleset) -> Plan:
         old = p.parts
         if (old[0] is rs.roles and old[1] is rs.attributes and old[2] is rs.symbols and old[3] is rs.decks
                 and old[4] is rs.engine and old[5] is rs.triggers and old[6] is rs.replacements
-                and old[7] is rs.globals):
+                and old[7] is rs.globals and old[8] is rs.win_reads):
             return p
     if len(_PLANS) >= MAX_PLANS:
         del _PLANS[next(iter(_PLANS))]

@@ -10,11 +10,13 @@ the table's :class:`~wolfdsl.play.hooks.Observer` when one is attached.
 """
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any
 
 from ..lang.ir import RuleRuntimeError, Ruleset
 from ..lang.limits import Budget
 from .hooks import Observer, WatchedGlobals
+from .plan import plan_of
 from .seeding import seeded
 
 _UNWATCHED = Observer()
@@ -25,6 +27,10 @@ _MISSING = object()
 
 _UNSET = object()
 
+NO_WHY = MappingProxyType({})
+"""The provenance of a living player's death: none (shared, so it cannot be changed;
+a death gives the player a dict of its own)."""
+
 class Player:
     """One seat's record.
 
@@ -32,8 +38,8 @@ class Player:
     ``faction``, ``klass`` (the ruleset's ``class``) and ``team`` are symbol ids;
     ``vars`` holds the role's counters, ``attrs`` the seat attributes (gender, age...);
     ``cause``, ``death_day``, ``death_phase`` are ``None`` while ``alive``; ``why`` is
-    the provenance of the death (:meth:`wolfdsl.play.deaths.Deaths.provenance`), ``{}``
-    while alive.
+    the provenance of the death (:meth:`wolfdsl.play.deaths.Deaths.provenance`), an
+    empty mapping while alive.
     """
 
     __slots__ = ("seat", "role", "faction", "klass", "team", "alive", "statuses", "vars",
@@ -48,7 +54,7 @@ class Player:
         self.death_day = None
         self.death_phase = None
         self.attrs: dict[str, Any] = {}
-        self.why: dict[str, Any] = {}
+        self.why: Any = NO_WHY
 
 
 def jsonable(v: Any) -> Any:
@@ -125,7 +131,9 @@ class Table(Budget):
         self.win_dirty = True
         """Something the win rules read may have changed since they last held for nobody."""
         self.win_status = self.win_gate and "status" in reads
-        self.win_counters = frozenset(r[8:] for r in reads if r.startswith("counter:")) if self.win_gate else ()
+        self.plan = plan = plan_of(rs)
+        """What setting up a game of ``rs`` needs (:class:`wolfdsl.play.plan.Plan`)."""
+        self.win_counters = plan.win_counters if self.win_gate else ()
 
     def watch_globals(self) -> None:
         """Report writes to ``globals`` to the observer from now on (after their setup)."""
@@ -283,20 +291,26 @@ class Table(Budget):
         (:attr:`wolfdsl.play.plan.Plan.templates`: every role must have one). The same
         players as :meth:`become` with ``fresh`` gives, with no closure called."""
         new = Player.__new__
-        players = [Player(0)]
+        players = [self.players[0]]  # the placeholder
         append = players.append
         seat = 0
+        why = NO_WHY
         for role, a in zip(roles, attrs):
-            faction, klass, team, counters, statuses, r = templates[role]
+            t = templates[role]
             seat += 1
             p = new(Player)
-            p.seat, p.role, p.role_ir, p.faction, p.klass, p.team = seat, role, r, faction, klass, team
+            p.seat = seat
+            p.role = role
+            p.faction = t[0]
+            p.klass = t[1]
+            p.team = t[2]
+            p.vars = t[3].copy()
+            p.statuses = set(t[4]) if t[4] else set()
+            p.role_ir = t[5]
             p.alive = True
-            p.statuses = set(statuses)
-            p.vars = counters.copy()
             p.cause = p.death_day = p.death_phase = None
             p.attrs = a
-            p.why = {}
+            p.why = why
             append(p)
         self.players = players
         self.win_dirty = True
