@@ -10,7 +10,6 @@ or ``None`` to pass (only where ``Request.can_pass``).
 """
 from __future__ import annotations
 
-import random
 from dataclasses import field
 from ..dataclasscode import dataclass  # methods compiled once per machine
 from typing import Any, Callable, Protocol
