@@ -7,13 +7,18 @@
 """
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from ..diagnostics import WolfError, did_you_mean
 from ..play.agents import AGENTS, DEFAULT_AGENTS as DEFAULT, BaseAgent
 from ..play.seeding import derive
 from ..seats.spec import split
 
 
-def _one(spec: str, seed: int):
+def _maker(spec: str) -> tuple[Callable[[int], Any], tuple[str, Any]]:
+    """``(make(seed), (name, factory))``: the agent one ``NAME[:KEY=VALUE;...]`` spec
+    names, its spec parsed once, and the entry of :data:`AGENTS` it uses. Raises
+    :class:`WolfError` on an unknown agent or a malformed parameter."""
     name, _, params = spec.partition(":")
     name = name.strip()
     try:
@@ -30,13 +35,22 @@ def _one(spec: str, seed: int):
             kwargs[key.strip()] = float(value)
         except ValueError:
             raise WolfError(f"agent parameter '{part}': the value must be a number") from None
-    try:
-        return factory(seed, **kwargs)
-    except ValueError as e:
-        raise WolfError(f"agent '{name}': {e}") from None
-    except TypeError:
-        raise WolfError(f"agent '{name}' takes no parameter {', '.join(map(repr, kwargs))}"
-                        + ("; the table agent takes skill=0..1 and read=0..5" if kwargs else "")) from None
+
+    def make(seed: int):
+        try:
+            return factory(seed, **kwargs)
+        except ValueError as e:
+            raise WolfError(f"agent '{name}': {e}") from None
+        except TypeError:
+            raise WolfError(f"agent '{name}' takes no parameter {', '.join(map(repr, kwargs))}"
+                            + ("; the table agent takes skill=0..1 and read=0..5" if kwargs else "")) from None
+    return (factory if not kwargs else make), (name, factory)
+
+
+_MAKERS: dict[str, tuple] = {}
+"""``--agents`` spec -> ``(make(seed), ((name, factory), ...))`` for the specs without
+seats of their own: a Monte Carlo run parses its spec once, not once a game (kept while
+:data:`AGENTS` still has those factories)."""
 
 
 def build(spec: str, seed: int, ruleset=None):
@@ -44,6 +58,14 @@ def build(spec: str, seed: int, ruleset=None):
     agent or a malformed spec. A spec with ``seat N=SPEC`` parts
     (:mod:`wolfdsl.seats.spec`) gives seats players of their own; ``ruleset`` (optional)
     gives a human seat the display names."""
+    hit = _MAKERS.get(spec)
+    if hit is not None:
+        for name, factory in hit[1]:
+            if AGENTS.get(name) is not factory:
+                break
+        else:
+            return hit[0](seed)
+    key = spec
     spec = (spec or "").strip()
     plan = split(spec)
     if plan is not None:
@@ -59,8 +81,24 @@ def build(spec: str, seed: int, ruleset=None):
                 raise WolfError(f"--agents '{spec}': write FACTION=AGENT,FACTION=AGENT, one pair "
                                 "per faction of the ruleset (see 'wolfdsl show RULESET')")
             parts[faction.strip()] = agent.strip()
-        return PerFaction({f: _one(a, derive(seed, f)) for f, a in parts.items()}, _one(DEFAULT, seed), spec)
-    return _one(spec, seed)
+        made = {f: _maker(a) for f, a in parts.items()}
+        makers = {f: m for f, (m, _) in made.items()}
+        default, used = _maker(DEFAULT)
+        uses = (*(u for _, u in made.values()), used)
+
+        def make(seed: int):
+            return PerFaction({f: m(derive(seed, f)) for f, m in makers.items()}, default(seed), spec)
+    else:
+        make, used = _maker(spec)
+        uses = (used,)
+    agent = make(seed)
+    if isinstance(key, str) and len(_MAKERS) < MAX_SPECS:
+        _MAKERS[key] = (make, uses)  # only a spec that built an agent
+    return agent
+
+
+MAX_SPECS = 64
+"""Specs whose parse :func:`build` keeps."""
 
 
 class PerFaction(BaseAgent):

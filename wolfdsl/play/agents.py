@@ -15,6 +15,8 @@ from dataclasses import field
 from ..dataclasscode import dataclass  # methods compiled once per machine
 from typing import Any, Callable, Protocol
 
+from .seeding import seeded
+
 
 @dataclass(slots=True)
 class Request:
@@ -94,7 +96,21 @@ def follow_alive(alive: set, event: dict) -> None:
 
 
 class BaseAgent:
-    """No-op hooks, so an agent only writes ``decide``."""
+    """No-op hooks, so an agent only writes ``decide``.
+
+    The optional flags and hooks the engine looks up on an agent (``getattr`` with a
+    default) have that default here, so that looking them up finds them: a missing
+    attribute costs an exception inside each lookup, a dozen a game.
+    """
+
+    uses_preferences = False
+    uses_scores = False
+    scores_replace_prefer = False
+    asks_why = True
+    sees = False
+    check = None
+    bind = None
+    seat_label = None
 
     def decide(self, request: Request) -> Any:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -141,7 +157,7 @@ class RandomAgent(ChoosingAgent):
     """It keeps no request to ask ``why_not`` later (the referee then copies no frame)."""
 
     def __init__(self, seed: int = 0):
-        self.rng = random.Random(seed)
+        self.rng = seeded(seed)
 
     def choose(self, kind: str, options, can_pass: bool, count: int) -> Any:
         rng = self.rng

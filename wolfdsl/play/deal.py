@@ -11,11 +11,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 from ..dataclasscode import dataclass  # methods compiled once per machine
-from typing import Any
+from typing import Any, Callable
 
 from ..diagnostics import Diagnostic, Span, WolfError, did_you_mean
-from ..lang.ir import Attribute, Ruleset
+from ..lang.ir import Attribute, Deck, Ruleset
 from ..lang.limits import Budget
+from .draws import below_lines, shuffle
 
 REDEAL_SHUFFLES = 10000
 """Shuffles tried before a deal is declared impossible under the redeal rules."""
@@ -176,27 +177,38 @@ def deal(rs: Ruleset, rng: random.Random, n: int, seats: list[str] | None = None
 
     With ``seats`` given, check them (and ``extra_cards``; by default the cards not
     dealt) against the deck and the redeal rules; otherwise shuffle with ``rng`` until
-    no redeal rule objects, at most :data:`REDEAL_SHUFFLES` times. Raises
+    no redeal rule objects (:func:`shuffled`). Raises
     :class:`DealError` with the problems.
     """
     problems = deck_problems(rs, n, seats, extra_cards)
     if problems:
         raise DealError(problems)
     deck = rs.deck_for(n)
-    cards = list(deck.cards)
     if seats is not None:
-        left = unmatched_cards(cards, seats, extra_cards)
+        left = unmatched_cards(deck.cards, seats, extra_cards)
         extra = list(extra_cards) if extra_cards is not None else sorted(left.elements())
         broken = redeal_reason(rs, list(deck.cards), extra, rng)
         if broken is not None:
             raise DealError([Problem(("extra_cards",) if extra_cards else ("seats",),
                                      f"seats: these seats and extra cards break the ruleset's redeal rule: {broken}")])
         return Dealt(list(seats), extra, list(deck.cards))
+    cards = shuffled(rs, rng, deck, n)
+    return Dealt(cards[:n], cards[n:], list(deck.cards))
+
+
+def shuffled(rs: Ruleset, rng: random.Random, deck: Deck, n: int) -> list[str]:
+    """The cards of ``deck`` shuffled with ``rng`` until no ``redeal`` rule of ``rs``
+    objects to the face-down ones (``[n:]``; the seats' are ``[:n]``), at most
+    :data:`REDEAL_SHUFFLES` times. Raises :class:`DealError` when every shuffle is
+    rejected."""
+    cards = list(deck.cards)
+    if not rs.redeals:
+        shuffle(rng, cards)
+        return cards
     for _ in range(REDEAL_SHUFFLES):
-        rng.shuffle(cards)
-        dealt, extra = cards[:n], cards[n:]
-        if redeal_reason(rs, list(deck.cards), extra, rng) is None:
-            return Dealt(dealt, extra, list(deck.cards))
+        shuffle(rng, cards)
+        if redeal_reason(rs, list(deck.cards), cards[n:], rng) is None:
+            return cards
     raise DealError([Problem((), f"{rs.name}: no deal of this deck satisfies the redeal rules after "
                                  f"{REDEAL_SHUFFLES} shuffles; a redeal rule that always holds deals forever",
                              deck.span)])
@@ -221,3 +233,39 @@ def seat_attributes(rs: Ruleset, rng: random.Random, given: dict[str, Any]) -> d
         else:
             attrs[name] = None
     return attrs
+
+
+def attribute_drawer(rs: Ruleset) -> tuple[Callable, Callable] | None:
+    """``(draw, draw_one)`` for the seat attributes of ``rs`` when none are given:
+    ``draw(rng, n)`` is the list of ``n`` seats' attributes, ``draw_one(rng)`` one
+    seat's — exactly what :func:`seat_attributes` returns seat after seat, the same
+    numbers drawn from ``rng`` (a ``random.Random``) in the same order, with no call per
+    number (Python code written for the ruleset's attributes). ``None`` for an attribute
+    that :func:`seat_attributes` would fail on (an empty range)."""
+    consts: dict[str, Any] = {}
+    items = []
+    body = []
+    for i, (name, a) in enumerate(rs.attributes.items()):
+        if a.default is not None:
+            consts[f"D{i}"] = a.default
+            items.append(f"{name!r}: D{i}")
+        elif a.range is not None:
+            low, high = a.range
+            if high < low:
+                return None
+            body += below_lines(f"r{i}", high - low + 1, "    ")
+            items.append(f"{name!r}: {low} + r{i}")
+        elif a.values:
+            consts[f"V{i}"] = a.values
+            body += below_lines(f"r{i}", len(a.values), "    ")
+            items.append(f"{name!r}: V{i}[r{i}]")
+        else:
+            items.append(f"{name!r}: None")
+    record = "{" + ", ".join(items) + "}"
+    draws = "    getrandbits, below = rng.getrandbits, rng._randbelow"
+    src = ["def draw(rng, n):", draws, "    out = []", "    for _ in range(n):",
+           *("    " + line for line in body), f"        out.append({record})", "    return out",
+           "def draw_one(rng):", draws, *body, f"    return {record}"]
+    space: dict[str, Any] = dict(consts)
+    exec(compile("\n".join(src), f"<attributes of {rs.name}>", "exec"), space)
+    return space["draw"], space["draw_one"]

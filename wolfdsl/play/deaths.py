@@ -87,6 +87,7 @@ class Deaths:
         self.because: list[int] = []
         """The seats whose ``death`` or ``announce`` triggers are running, innermost last."""
         self.dying = 0
+        """How many entries of ``stack`` are a seat (a death whose triggers run): none, an outer death."""
         self.rules = rules = DeathRules.of(g.rs)
         self.by_cause = rules.by_cause
         self.on_announce = rules.on_announce

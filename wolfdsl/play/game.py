@@ -23,12 +23,13 @@ from ..diagnostics import Diagnostic, WolfError
 from ..lang.ir import EndPhase, RuleRuntimeError, Ruleset
 from ..lang.limits import MAX_DAYS
 from .agents import DEFAULT_AGENTS, BaseAgent
-from .deal import DealError, attribute_problems, card_problems, deal, seat_attributes
+from .deal import DealError, attribute_problems, card_problems, deal, seat_attributes, shuffled
 from .deaths import Deaths
 from .hooks import Observer
+from .plan import DEAL, TEMPLATES
 from .referee import Referee
 from .results import GameResult
-from .seeding import derive, game_seed
+from .seeding import agent_seed, game_seed
 from .table import Player, Table
 from .views import View
 
@@ -58,20 +59,22 @@ class Game(Table):
                  players: int | None = None, extra_cards: list[str] | None = None,
                  cards: list | None = None, record: bool = True, observer: Observer | None = None):
         super().__init__(rs, seed, agent, game, record, observer)
+        plan = self.plan
         self.stop_after = stop_after
         self.scheduled: list[tuple[str, Any, dict]] = []
         self.card_deck: list[str] | None = None
         self.fixed_cards: dict[tuple[str, int], str] = {}
         self.warnings: list[str] = []
-        for phase, day, card in cards or ():
-            if not rs.cards:
-                self.warnings.append(f"cards: {rs.name} draws no event cards; '{card}' at {phase} {day} is not used")
-                continue
-            self.fixed_cards[(phase, int(day))] = card
-        problems = card_problems(rs, cards)
-        if problems:
-            raise DealError(problems)
-        self.temporary = {s for s, sym in rs.statuses.items() if sym.temporary}
+        if cards:
+            for phase, day, card in cards:
+                if not rs.cards:
+                    self.warnings.append(f"cards: {rs.name} draws no event cards; '{card}' at {phase} {day} is not used")
+                    continue
+                self.fixed_cards[(phase, int(day))] = card
+            problems = card_problems(rs, cards)
+            if problems:
+                raise DealError(problems)
+        self.temporary = plan.temporary
         self.referee = Referee(self)
         self.run_decide, self.run_vote = self.referee.decide, self.referee.vote  # one call less a decision
         self.deaths = Deaths(self)
@@ -79,32 +82,60 @@ class Game(Table):
         self._over: tuple[list[str], str | None] | None = None
         self._seat(seats, players, extra_cards, attributes or {})
         bound = rs.engine.day_bound
-        self.max_days = int(bound(self, {})) if bound is not None else MAX_DAYS_DEFAULT
-        if self.max_days > MAX_DAYS:
-            raise RuleRuntimeError(Diagnostic(rs.engine.spans.get("day_bound"), "error", f"engine day_bound is "
-                                              f"{self.max_days}; at most {MAX_DAYS} days are allowed", "E402"))
-        self.watch_globals()
+        if bound is None:
+            self.max_days = MAX_DAYS_DEFAULT
+        else:
+            k = plan.day_bound
+            self.max_days = int(k[0] if k is not None else bound(self, {}))
+            if self.max_days > MAX_DAYS:
+                raise RuleRuntimeError(Diagnostic(rs.engine.spans.get("day_bound"), "error", f"engine day_bound is "
+                                                  f"{self.max_days}; at most {MAX_DAYS} days are allowed", "E402"))
+        if self.watched:
+            self.watch_globals()
 
     def _seat(self, seats, players, extra_cards, attributes) -> None:
-        """Deal the cards, give each seat its attributes and role, set up the globals."""
+        """Deal the cards, give each seat its attributes and role, set up the globals.
+
+        A game with no fixed seats or attributes is seated from the plan (:meth:`~wolfdsl.play.plan.Plan.deck`): the same shuffle,
+        the same numbers drawn, no closure called for a role with a template."""
         rs = self.rs
         if seats is not None:
             n = len(seats)
+            deck, how = None, DEAL
         else:
             n = players if players is not None else rs.default_players
-        dealt = deal(rs, self.rng, n, seats, extra_cards)
-        self.extra_cards, self.deck_cards = dealt.extra_cards, dealt.deck_cards
+            deck, how = self.plan.deck(n)
         self.n = n
-        self.players = [Player(0)] + [Player(i + 1) for i in range(n)]
-        problems = attribute_problems(rs, attributes)
-        if problems:
-            raise DealError(problems)
-        for p, role in zip(self.players[1:], dealt.seats):
-            p.attrs = seat_attributes(rs, self.rng, attributes.get(p.seat, {}))
-            self.become(p, role, fresh=True)
+        if how and not attributes:  # seated from the plan
+            rng = self.rng
+            cards = shuffled(rs, rng, deck, n)
+            self.extra_cards, self.deck_cards = cards[n:], list(deck.cards)
+            draw, draw_one = self.plan.draw_attributes
+            if how == TEMPLATES:
+                self.seat_templates(cards[:n], draw(rng, n), self.plan.templates)
+            else:
+                self.seat_mixed(cards[:n], draw_one, self.plan.templates)
+        else:
+            dealt = deal(rs, self.rng, n, seats, extra_cards)
+            self.extra_cards, self.deck_cards = dealt.extra_cards, dealt.deck_cards
+            self.players = [Player(0)] + [Player(i + 1) for i in range(n)]
+            problems = attribute_problems(rs, attributes)
+            if problems:
+                raise DealError(problems)
+            for p, role in zip(self.players[1:], dealt.seats):
+                p.attrs = seat_attributes(rs, self.rng, attributes.get(p.seat, {}))
+                self.become(p, role, fresh=True)
+        start = self.plan.globals
+        if start is not None:  # no global's start depends on the game
+            glob = self.globals
+            glob.update(start[0])
+            for name, fn in start[1]:
+                glob[name] = fn(self, {})
+            return
         env: dict = {}
+        glob = self.globals
         for name, fn in rs.globals.items():
-            self.globals[name] = fn(self, env)
+            glob[name] = fn(self, env)
 
     # ------------------------------------------------------------ the parts, for closures
     def run_decide(self, op, env: dict) -> None:
@@ -267,10 +298,10 @@ class Game(Table):
         Monte Carlo run plays thousands of games; collecting their cycles cost a quarter
         of a table game's time)."""
         self.referee = self.deaths = self.view = None
-        self.__dict__.pop("run_decide", None)  # the referee's bound methods, kept for speed
-        self.__dict__.pop("run_vote", None)
-        self.__dict__.pop("kill", None)
-        self.__dict__.pop("announce", None)
+        try:  # the referee's and the deaths' bound methods, kept for speed (set together)
+            del self.run_decide, self.run_vote, self.kill, self.announce
+        except AttributeError:  # released already
+            pass
 
     def run(self) -> GameResult:
         """Play the phases from ``rs.first_phase`` of day 1 until a win, the day bound or
@@ -414,8 +445,13 @@ def make_agent(name: str, seed: int, ruleset: Any = None):
 
     Raises :class:`WolfError` naming the available agents when ``name`` is unknown.
     """
-    from ..agents.registry import build
-    return build(name, seed, ruleset)
+    global _build
+    if _build is None:
+        from ..agents.registry import build as _build  # the registry imports this package
+    return _build(name, seed, ruleset)
+
+
+_build = None
 
 
 def play_game(ruleset: Any, run_seed: int, game: int = 0, agents: str = DEFAULT_AGENTS,
@@ -428,7 +464,7 @@ def play_game(ruleset: Any, run_seed: int, game: int = 0, agents: str = DEFAULT_
     event log (the result's ``causes`` still lists the deaths' causes).
     """
     seed = game_seed(run_seed, game)
-    agent = make_agent(agents, derive(seed, "agent"), ruleset)
+    agent = make_agent(agents, agent_seed(seed), ruleset)
     # a seat played by a program of its own reports its failures as events: keep them
     keep = record or getattr(agent, "seat_label", None) is not None
     return play(ruleset, seed=seed, agent=agent, game=game, players=players, record=keep)

@@ -154,7 +154,7 @@ class Referee:
 
     def __init__(self, g):
         self.g = g
-        self.rounds: Counter = Counter()
+        self.rounds: Counter = Counter.__new__(Counter)  # Counter(): empty, without its Python __init__
         agent = g.agent
         # only agents that override the hook (the scripted one) pay for the reasons
         self.wants_preferences = bool(getattr(agent, "uses_preferences", False))

@@ -10,17 +10,26 @@ the table's :class:`~wolfdsl.play.hooks.Observer` when one is attached.
 """
 from __future__ import annotations
 
-import random
+from types import MappingProxyType
 from typing import Any
 
 from ..lang.ir import RuleRuntimeError, Ruleset
 from ..lang.limits import Budget
 from .hooks import Observer, WatchedGlobals
+from .plan import plan_of
+from .seeding import seeded
+
+_UNWATCHED = Observer()
+"""The observer of a table nobody watches (it does nothing, so all such tables share it)."""
 
 _MISSING = object()
 
 
 _UNSET = object()
+
+NO_WHY = MappingProxyType({})
+"""The provenance of a living player's death: none (shared, so it cannot be changed;
+a death gives the player a dict of its own)."""
 
 class Player:
     """One seat's record.
@@ -29,8 +38,8 @@ class Player:
     ``faction``, ``klass`` (the ruleset's ``class``) and ``team`` are symbol ids;
     ``vars`` holds the role's counters, ``attrs`` the seat attributes (gender, age...);
     ``cause``, ``death_day``, ``death_phase`` are ``None`` while ``alive``; ``why`` is
-    the provenance of the death (:meth:`wolfdsl.play.deaths.Deaths.provenance`), ``{}``
-    while alive.
+    the provenance of the death (:meth:`wolfdsl.play.deaths.Deaths.provenance`), an
+    empty mapping while alive.
     """
 
     __slots__ = ("seat", "role", "faction", "klass", "team", "alive", "statuses", "vars",
@@ -45,7 +54,7 @@ class Player:
         self.death_day = None
         self.death_phase = None
         self.attrs: dict[str, Any] = {}
-        self.why: dict[str, Any] = {}
+        self.why: Any = NO_WHY
 
 
 def jsonable(v: Any) -> Any:
@@ -87,9 +96,9 @@ class Table(Budget):
         self.seed = seed
         self.agent = agent
         self.game_index = game
-        self.rng = random.Random(seed)
+        self.rng = seeded(seed)
         self.record = record
-        self.observer = observer if observer is not None else Observer()
+        self.observer = observer if observer is not None else _UNWATCHED
         self.watched = observer is not None
         self.events: list[dict] = []
         self.running: list = []
@@ -125,7 +134,9 @@ class Table(Budget):
         self.win_dirty = True
         """Something the win rules read may have changed since they last held for nobody."""
         self.win_status = self.win_gate and "status" in reads
-        self.win_counters = frozenset(r[8:] for r in reads if r.startswith("counter:")) if self.win_gate else ()
+        self.plan = plan = plan_of(rs)
+        """What setting up a game of ``rs`` needs (:class:`wolfdsl.play.plan.Plan`)."""
+        self.win_counters = plan.win_counters if self.win_gate else ()
 
     def watch_globals(self) -> None:
         """Report writes to ``globals`` to the observer from now on (after their setup)."""
@@ -296,6 +307,58 @@ class Table(Budget):
                 self.win_dirty = True
             if not self.silent:
                 self.emit("status", {"seat": seat, "remove": status})
+
+    def seat_templates(self, roles: list[str], attrs: list[dict], templates: dict[str, tuple]) -> None:
+        """Seat players 1..n: ``roles[i]`` (a role id) and ``attrs[i]`` (its attributes)
+        for seat ``i + 1``, each role from its template
+        (:attr:`wolfdsl.play.plan.Plan.templates`: every role must have one). The same
+        players as :meth:`become` with ``fresh`` gives, with no closure called."""
+        new = Player.__new__
+        players = [self.players[0]]  # the placeholder
+        append = players.append
+        seat = 0
+        why = NO_WHY
+        for role, a in zip(roles, attrs):
+            t = templates[role]
+            seat += 1
+            p = new(Player)
+            p.seat = seat
+            p.role = role
+            p.faction = t[0]
+            p.klass = t[1]
+            p.team = t[2]
+            p.vars = t[3].copy()
+            p.statuses = set(t[4]) if t[4] else set()
+            p.role_ir = t[5]
+            p.alive = True
+            p.cause = p.death_day = p.death_phase = None
+            p.attrs = a
+            p.why = why
+            append(p)
+        self.players = players
+        self.win_dirty = True
+
+    def seat_mixed(self, roles: list[str], draw_one, templates: dict[str, tuple]) -> None:
+        """Seat players 1..n as a deal does, seat after seat: attributes from
+        ``draw_one(rng)``, then the role — from its template when it has one, else by
+        :meth:`become` (whose closures then see the table as they would without
+        templates, and may draw from the generator in their turn)."""
+        n = len(roles)
+        players = self.players = [Player(0)] + [Player(i + 1) for i in range(n)]
+        rng = self.rng
+        for p, role in zip(players[1:], roles):
+            p.attrs = draw_one(rng)
+            t = templates.get(role)
+            if t is None:
+                self.become(p, role, fresh=True)
+                continue
+            p.faction, p.klass, p.team, counters, statuses, p.role_ir = t
+            p.role = role
+            if counters:
+                p.vars = counters.copy()
+            if statuses:
+                p.statuses.update(statuses)
+        self.win_dirty = True
 
     def become(self, p: Player, role: str, fresh: bool) -> None:
         """Give ``p`` the role ``role`` (an id of ``rs.roles``): its faction, class, team,
