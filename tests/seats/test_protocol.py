@@ -152,7 +152,6 @@ def test_a_crashing_bot_is_replaced_and_does_not_stop_a_monte_carlo_run(tmp_path
     ("illegal", "an answer the rules forbid: night 1: "),
     ("talk", "wrote 'I choose seat three', which is not JSON; answer with {\"choice\": ...}"),
     ("type", "answered '{\"choice\": \"three\"}'; a "),
-    ("chatty", "wrote '{\"choice\": null}' when no decision was asked; answer only decide messages"),
 ])
 def test_a_bot_that_answers_wrongly_is_replaced_with_the_reason_logged(standard, how, reason):
     spec = compose("table", [f"6={cmd(BOTS / 'bad_bot.py', how)}"])
@@ -242,3 +241,25 @@ def test_the_answer_schema_accepts_the_answers_and_refuses_others():
     sub = check.evolve(schema={**check.schema, **answer})
     assert [sub.is_valid(a) for a in ok] == [True] * 5
     assert [sub.is_valid(a) for a in bad] == [False] * 4
+
+
+def test_a_bot_that_writes_unasked_is_refused_at_the_next_question():
+    """A line written when no decision was asked (a bot that answers every message) is
+    caught at the next question: answers would no longer match questions. Checked on
+    the process itself, once the stray line has arrived (in a game, when it arrives
+    depends on how fast the engine plays; the games' parametrized test above covers
+    the replacement that follows a failure)."""
+    import time
+    from wolfdsl.seats.protocol import BotProcess, SeatFailure
+    bot = BotProcess(" ".join([PY, str(BOTS / "bad_bot.py"), "chatty"]))
+    try:
+        bot.send({"type": "event", "event": {"type": "phase"}})
+        deadline = time.monotonic() + 10
+        while bot.lines.empty() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        with pytest.raises(SeatFailure) as err:
+            bot.ask({"type": "decide", "action": "seer.check"}, timeout=5)
+        assert str(err.value) == ("wrote '{\"choice\": null}' when no decision was asked; "
+                                  "answer only decide messages")
+    finally:
+        bot.stop()
