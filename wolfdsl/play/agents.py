@@ -15,6 +15,7 @@ from dataclasses import field
 from ..dataclasscode import dataclass  # methods compiled once per machine
 from typing import Any, Callable, Protocol
 
+from . import draws
 from .seeding import seeded
 
 
@@ -177,26 +178,6 @@ class RandomAgent(ChoosingAgent):
         return options[i] if i < len(options) else None
 
 
-def _inlined_draw_is_randbelow() -> bool:
-    """Whether the getrandbits loop :func:`uniform_bits`' callers draw with gives the
-    numbers ``Random._randbelow`` gives on this Python (it does on CPython 3.10 to 3.13);
-    checked by drawing both from the same seed."""
-    a, b = random.Random(20261202), random.Random(20261202)
-    gb = b.getrandbits
-    for n in (1, 2, 3, 5, 7, 12, 13, 16, 17, 100, 1000, 4097):
-        for _ in range(40):
-            k = n.bit_length()
-            r = gb(k)
-            while r >= n:
-                r = gb(k)
-            if a._randbelow(n) != r:
-                return False
-    return True
-
-
-_INLINE_OK: list[bool] = []
-
-
 def uniform_bits(agent: Any) -> Callable[[int], int] | None:
     """``getrandbits`` of ``agent``'s generator when its one-answer choices are
     :meth:`RandomAgent.choose`'s, not overridden (uniform over the options, the pass
@@ -204,13 +185,12 @@ def uniform_bits(agent: Any) -> Callable[[int], int] | None:
     the answer themselves: ``n = len(options) + can_pass; k = n.bit_length(); i =
     getrandbits(k)`` until ``i < n`` — the numbers ``rng._randbelow(n)`` draws, the
     same answers, no call. ``None`` for any other agent, or on a Python whose
-    ``_randbelow`` draws otherwise (then ``choose`` is called as before)."""
+    ``_randbelow`` draws otherwise (:data:`wolfdsl.play.draws.INLINE`; then ``choose``
+    is called as before)."""
     kind = type(agent)
     if getattr(kind, "choose", None) is not RandomAgent.choose or getattr(kind, "decide", None) is not ChoosingAgent.decide:
         return None
-    if not _INLINE_OK:
-        _INLINE_OK.append(_inlined_draw_is_randbelow())
-    return agent.rng.getrandbits if _INLINE_OK[0] else None
+    return agent.rng.getrandbits if draws.INLINE and agent.rng.__class__ is random.Random else None
 
 
 class HeuristicAgent(RandomAgent):

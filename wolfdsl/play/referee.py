@@ -23,7 +23,6 @@ the reasons) and to the game's observer. The dead take no part (the ruleset's
 """
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from ..diagnostics import WolfError
@@ -154,7 +153,7 @@ class Referee:
 
     def __init__(self, g):
         self.g = g
-        self.rounds: Counter = Counter.__new__(Counter)  # Counter(): empty, without its Python __init__
+        self.rounds: dict = {}
         agent = g.agent
         # only agents that override the hook (the scripted one) pay for the reasons
         self.wants_preferences = bool(getattr(agent, "uses_preferences", False))
