@@ -12,9 +12,9 @@ all of them (``p has lover``); empty for none. So
 
     replacement elder_life on death(p) when cause == wolf and p.lives > 1
 
-gives ``({"wolf"}, None, None)``, ``trigger hunter_shot on announce(p) when p.role ==
-hunter`` gives ``(None, {"hunter"}, None)`` and ``when p == sheriff`` (a global) gives
-``(None, None, "sheriff")``. The engine (:mod:`wolfdsl.play.deaths`) skips a rule whose
+gives ``({"wolf"}, None, None, ())``, ``trigger hunter_shot on announce(p) when p.role ==
+hunter`` gives ``(None, {"hunter"}, None, ())`` and ``when p == sheriff`` (a global) gives
+``(None, None, "sheriff", ())``. The engine (:mod:`wolfdsl.play.deaths`) skips a rule whose
 gate shuts before it builds its frame or calls its condition.
 
 Only the conjuncts before the first one of another form count (``cause == X``,

@@ -463,8 +463,7 @@ class PyGen(CodeGen):
                 if isinstance(n, A.Assign) and n.attr is not None:
                     self._written.add(n.attr)
                 elif isinstance(n, A.RoleDecl):
-                    self._written.update(c[0] if isinstance(c, tuple) else getattr(c, "name", c)
-                                         for c in getattr(n, "counters", ()))
+                    self._written.update(name for name, _ in n.counters)
                 if isinstance(n, A.Node) and not isinstance(n, A.Expr):
                     stack.extend(c for c in A.children(n) if not isinstance(c, A.Expr))
         return self._written
@@ -490,11 +489,8 @@ class PyGen(CodeGen):
         or the empty list (one list for every read: no rule changes a list in place)."""
         if isinstance(e, A.ListExpr) and not e.items:
             return ([],)
-        code = self.gen(e)
-        if code.const is not None:
-            return code.const if isinstance(code.const[0], _SCALARS) else None
-        plain = {v: k for k, v in _PLAIN.items()}
-        return ({"None": None, "True": True, "False": False}[code.src],) if code.src in plain else None
+        code = self.known(self.gen(e))
+        return code.const if code.const is not None and isinstance(code.const[0], _SCALARS) else None
 
     # ------------------------------------------------------------ expressions
     def gen(self, e: A.Expr) -> Code:
@@ -580,13 +576,13 @@ class PyGen(CodeGen):
         return f"(None if ({t} := {c.src}) is None else ({self.checked(t, field)}))"
 
     def g_Call(self, e: A.Call) -> Code:
+        bd = self.b[e]
+        found = self.search(e) if bd.kind == "builtin" else None
+        if found is not None:  # before the arguments: their helpers would be written for nothing
+            return found
         codes = [self.gen(a) for a in e.args]
         args = [c.src for c in codes]
-        bd = self.b[e]
         if bd.kind == "builtin":
-            found = self.search(e)
-            if found is not None:
-                return found
             return Code(f"{self.const_ref(bd.value.fn)}(g{''.join(', ' + a for a in args)})")
         value = self.func_value(e.name)
         if value is not None and all(c.pure for c in codes):
@@ -883,8 +879,6 @@ class PyGen(CodeGen):
                 break
         if not items:
             return self.lit(is_and)
-        if items[-1].const is not None and all(i.pure for i in items[:-1]):
-            return self.lit(not is_and)  # decided by a constant after items that cannot fail
         joined = (" and " if is_and else " or ").join(i.src for i in items)
         return Code(f"(not not ({joined}))", None, all(i.pure for i in items))
 

@@ -217,19 +217,16 @@ def shuffled(rs: Ruleset, rng: random.Random, deck: Deck, n: int) -> list[str]:
 def seat_attributes(rs: Ruleset, rng: random.Random, given: dict[str, Any]) -> dict[str, Any]:
     """One seat's attributes: the ``given`` ones, else each attribute's default, else a
     random value of its range or its values (drawn from ``rng``), else ``None``."""
-    attrs: dict[str, Any] = {}
-    below = rng._randbelow  # what randint and choice draw with (CPython 3.10 to 3.13): the same numbers
+    attrs: dict[str, Any] = {}  # (the set-up plan's attribute_drawer draws these inline when none is given)
     for name, a in rs.attributes.items():
         if name in given:
             attrs[name] = given[name]
         elif a.default is not None:
             attrs[name] = a.default
         elif a.range is not None:
-            low, high = a.range
-            # rng.randint(low, high); an empty range is its error
-            attrs[name] = low + below(high - low + 1) if high >= low else rng.randint(low, high)
+            attrs[name] = rng.randint(*a.range)
         elif a.values:
-            attrs[name] = a.values[below(len(a.values))]     # rng.choice(values)
+            attrs[name] = rng.choice(a.values)
         else:
             attrs[name] = None
     return attrs

@@ -87,7 +87,7 @@ class Deaths:
         self.because: list[int] = []
         """The seats whose ``death`` or ``announce`` triggers are running, innermost last."""
         self.dying = 0
-        """How many entries of ``stack`` are a seat (a death whose triggers run): none, an outer death."""
+        """How many deaths' triggers are running (0: the next death is an outer one)."""
         self.rules = rules = DeathRules.of(g.rs)
         self.by_cause = rules.by_cause
         self.on_announce = rules.on_announce
@@ -207,10 +207,19 @@ class Deaths:
             if g.phase == "day":
                 self.announce(start)
 
-    def last_words(self, seat: int) -> bool:
-        """Whether ``seat`` speaks last words: the func the ruleset names with ``engine
-        last_words = FUNC`` (LASTWORDS-01..03 in the prelude), or no."""
+    def words(self):
+        """The ruleset's last-words func as ``(body, parameter)`` (``engine last_words =
+        FUNC``, LASTWORDS-01..03 in the prelude), or ``None`` when none is named or its
+        answers would not be read (a silent table where no rule reads
+        ``given_last_words``: only the ``death`` event would show them)."""
         lw = self.rules.last_words
+        if lw is None or (self.g.silent and not self.rules.words_read):
+            return None
+        return lw
+
+    def last_words(self, seat: int) -> bool:
+        """Whether ``seat`` speaks last words (:meth:`words`; no when it is not asked)."""
+        lw = self.words()
         if lw is None:
             return False
         body, param = lw
@@ -237,22 +246,15 @@ class Deaths:
             return
         batch = pending[start:]
         del pending[start:]
-        lw = self.rules.last_words
-        if lw is None or (g.silent and not self.rules.words_read):
+        lw = self.words()
+        if lw is None:
             flags = [False] * len(batch)
         else:  # every flag first: the func may read the dead's last words so far
             body, param = lw
             flags = [bool(body(g, {param: s})) for s in batch]
+        for s, flag in zip(batch, flags):
+            self.emit_death(s, flag)
         players = g.players
-        if g.silent:  # emit_death without its event
-            causes = g.death_causes
-            for s, flag in zip(batch, flags):
-                if flag:
-                    g.given_last_words.append(s)
-                causes.append(players[s].cause)
-        else:
-            for s, flag in zip(batch, flags):
-                self.emit_death(s, flag)
         triggers = self.on_announce
         if not triggers:
             return
@@ -278,9 +280,8 @@ class Deaths:
         g = self.g
         batch = list(g.pending)
         g.pending.clear()
-        words = over and (not g.silent or self.rules.words_read)
         for s in batch:
-            self.emit_death(s, self.last_words(s) if words else False)
+            self.emit_death(s, over and self.last_words(s))
 
 
 def admits(p, needs: tuple) -> bool:

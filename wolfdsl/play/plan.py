@@ -8,8 +8,8 @@ stay the same objects — and :class:`wolfdsl.play.game.Game` reads it:
 - each role's faction, class, team, counters and statuses when they are constants (a
   *template*: dealing that role is a copy, no closure called);
 - the seat-attribute drawer (:func:`wolfdsl.play.deal.attribute_drawer`), the deck for
-  each player count, the temporary statuses, the ``death`` and ``announce`` triggers
-  that can apply, and a constant day bound.
+  each player count, the temporary statuses and a constant day bound (the ``death`` and
+  ``announce`` rules are sorted once by :class:`wolfdsl.play.deaths.DeathRules`).
 
 Nothing here draws from a game's random generator: a game set up from the plan draws
 the same numbers in the same order as one set up without it (byte-identical logs).
