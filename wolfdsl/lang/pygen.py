@@ -455,34 +455,32 @@ class PyGen(CodeGen):
     def written_names(self) -> set:
         """Names a statement may write on a seat (``x.name = ...``, ``x.name += ...``) or a
         role sets as a counter when dealt."""
-        if getattr(self, "_written", None) is None:
-            self._written = set()
-            stack = list(self.p.declarations())
-            while stack:
-                n = stack.pop()
-                if isinstance(n, A.Assign) and n.attr is not None:
-                    self._written.add(n.attr)
-                elif isinstance(n, A.RoleDecl):
-                    self._written.update(name for name, _ in n.counters)
-                if isinstance(n, A.Node) and not isinstance(n, A.Expr):
-                    stack.extend(c for c in A.children(n) if not isinstance(c, A.Expr))
-        return self._written
+        return self._writes()[0]
 
     def added_statuses(self) -> set:
         """The statuses something may give a seat: an ``add`` statement anywhere, or a
         role's starting statuses (nothing else adds one)."""
-        if getattr(self, "_added", None) is None:
-            self._added = set()
+        return self._writes()[1]
+
+    def _writes(self) -> tuple[set, set]:
+        """``(written names, added statuses)``, from one walk over the declarations'
+        statements (no expression writes a seat or adds a status)."""
+        if getattr(self, "_written", None) is None:
+            written, added = set(), set()
             stack = list(self.p.declarations())
-            while stack:  # statements only: no expression adds a status
+            while stack:
                 n = stack.pop()
-                if isinstance(n, A.AddStatus):
-                    self._added.add(n.status)
+                if isinstance(n, A.Assign) and n.attr is not None:
+                    written.add(n.attr)
+                elif isinstance(n, A.AddStatus):
+                    added.add(n.status)
                 elif isinstance(n, A.RoleDecl):
-                    self._added.update(n.statuses)
+                    written.update(name for name, _ in n.counters)
+                    added.update(n.statuses)
                 if isinstance(n, A.Node) and not isinstance(n, A.Expr):
                     stack.extend(c for c in A.children(n) if not isinstance(c, A.Expr))
-        return self._added
+            self._written = (written, added)
+        return self._written
 
     def value_of(self, e: A.Expr) -> tuple | None:
         """``(value,)`` of an expression that is a constant scalar (``none``, ``yes``… too)
