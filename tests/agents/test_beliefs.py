@@ -142,6 +142,17 @@ def test_the_deal_counters_agree_and_count_exactly():
     assert z == 3.0 and marg[0] == pytest.approx([2 / 3, 1 / 3])
 
 
+def comparable(st: tuple) -> tuple:
+    """A hypothesis' structure with its functions replaced by what they give."""
+    if st[0] is None or st[9] is None:
+        return st
+    kernel, end, i, pick, one, at0, at1 = st[9]
+    free = st[3]
+    soft = [(s, -s) for s in range(8)]
+    column = [float(j) for j in range(len(free))] + [1.0, 0.0]
+    return (*st[:9], (kernel, end, i, tuple(pick(soft)), one, at0(column), at1(column)))
+
+
 def test_a_seat_narrows_the_public_hypotheses_to_the_same_ones():
     """A seat's claim hypotheses and their structures, derived from those of the public
     evidence (shared by every seat that knows only its card), equal those built from
@@ -163,5 +174,5 @@ def test_a_seat_narrows_the_public_hypotheses_to_the_same_ones():
     fresh = seen({})
     want = [(odds, allowed, fresh._structure(allowed)) for odds, allowed in fresh._hypotheses(fresh.allowed)]
     assert len(got) == len(want) == 4
-    assert [(o, a, st) for o, a, st in got] == want
+    assert [(o, a, comparable(st)) for o, a, st in got] == [(o, a, comparable(st)) for o, a, st in want]
     assert_matches(seen(shared))

@@ -17,8 +17,10 @@ from __future__ import annotations
 
 from itertools import product
 from math import factorial
+from itertools import repeat
+from operator import add, itemgetter, mul, truediv
 
-from .deals import solve
+from .deals import kernel_for, solve
 
 TRUTHFUL = 1.0
 """Relative odds that a seat holding the claimed role makes its claim."""
@@ -55,7 +57,9 @@ class Beliefs:
         self.role_faction = {r: c.faction for r, c in board.roles.items()}
         every = self.every = frozenset(board.deck)
         self.allowed: list[frozenset] = [every] * (self.n + 1)
-        self.soft: list[list[float]] = [[1.0] * len(self.factions) for _ in range(self.n + 1)]
+        # per seat, per faction: an immutable table (see weigh_all), shared while equal
+        self.soft: tuple[tuple[float, ...], ...] = self.shared.setdefault(
+            ("soft", len(self.factions)), ((1.0,) * len(self.factions),) * (self.n + 1))
         self.claims: dict[int, tuple[str, list[tuple[int, frozenset]]]] = {}
         self.first: dict[int, bool] = {}   # claimant -> whether nobody claimed its role before
         self._marg: list[list[float]] | None = None
@@ -117,13 +121,34 @@ class Beliefs:
     def weigh(self, seat: int, faction: str, factor: float) -> None:
         """Soft evidence: multiply the odds that ``seat`` belongs to ``faction``."""
         if faction in self.factions and 1 <= seat <= self.n:
-            self.soft[seat][self.factions.index(faction)] *= factor
-            self._marg = None
+            self._reweigh(("one", seat, faction, factor), None, ((seat, factor),), (faction,))
 
     def weigh_all(self, ratios, factions) -> None:
         """:meth:`weigh` for each ``(seat, factor)`` of ``ratios`` and each of
-        ``factions``, in turn."""
-        index, soft = self.findex, self.soft
+        ``factions``, in turn.
+
+        The weights are an immutable table, and a change is remembered per game with the
+        table it was made to (``ratios`` by identity: the same list object): minds that
+        hear the same evidence, every seat hearing the day's speeches say, share one
+        table, and one computation of it."""
+        self._reweigh(("all", id(ratios), tuple(factions)), ratios, ratios, factions)
+
+    def _reweigh(self, what: tuple, same, ratios, factions) -> None:
+        """:meth:`weigh_all` with the change named by ``what`` (with ``same``, an object
+        that must be the one remembered, when ``what`` names it by identity)."""
+        key = ("weigh", id(self.soft), what)
+        hit = self.shared.get(key)
+        if hit is None or hit[0] is not self.soft or hit[1] is not same:
+            hit = self.shared[key] = (self.soft, same, self._weighed(ratios, factions))
+        if hit[2] is not self.soft:
+            self.soft = hit[2]
+            self._marg = None
+
+    def _weighed(self, ratios, factions) -> tuple:
+        """The weights times ``ratios`` (see :meth:`weigh_all`), as a new table."""
+        index = self.findex
+        soft = list(map(list, self.soft))
+        changed = False
         for seat, factor in ratios:
             if 1 <= seat <= self.n:
                 row = soft[seat]
@@ -131,7 +156,8 @@ class Beliefs:
                     i = index.get(f)
                     if i is not None:
                         row[i] *= factor
-                self._marg = None
+                changed = True
+        return tuple(map(tuple, soft)) if changed else self.soft
 
     def claim(self, seat: int, role: str | None, told: dict | None) -> None:
         """A public claim: ``seat`` says it holds ``role`` and was told ``told``."""
@@ -221,11 +247,14 @@ class Beliefs:
     def _structure(self, allowed, base: tuple | None = None) -> tuple:
         """What :meth:`_solve` needs of a hypothesis that does not depend on the soft
         weights, cached per game: ``(fixed, rem, live, free, masks, caps, scale,
-        fixed_kind, plan)``, or ``(None,)`` when the fixed seats overdraw the deck;
+        fixed_kind, plan, fast)``, or ``(None,)`` when the fixed seats overdraw the deck;
         ``masks`` is ``None`` when some seat allows part of a faction's roles only (the
         role DP is needed); ``plan`` is, for two factions, ``(seat, 3)`` for a seat of
         either faction and ``(seat, 1 or 2)`` for a seat of the first or second only
-        (``None`` otherwise).
+        (``None`` otherwise); ``fast``, when some seat of ``plan`` may be of either,
+        ``(kernel, end, index of such a seat, rows getter, seats of one faction as
+        (index, code), scatter of the first column, of the second)`` for
+        :meth:`_compute_two`.
 
         ``base``: ``(structure, seat)`` of the same hypothesis with that seat's roles
         left open, when ``allowed`` fixes it to one role: the result is derived from it."""
@@ -273,12 +302,32 @@ class Beliefs:
                         masks = None
                         break
                     masks.append(mask)
-            plan = None
+            plan = fast = None
+            fixed_kind = tuple((s, fi[rf[r]]) for s, r in fixed.items())
             if masks is not None and len(caps) == 2:
                 plan = tuple((s, m[0] + 2 * m[1]) for s, m in zip(free, masks))
-            fixed_kind = tuple((s, fi[rf[r]]) for s, r in fixed.items())
-            out = (fixed, rem, live, tuple(free), masks, caps, scale, fixed_kind, plan)
+                either = [i for i, (_, code) in enumerate(plan) if code == 3]
+                if either:  # the two-kind DP runs: its kernel, and a row that decides it
+                    fast = (*kernel_for(len(plan), *caps), either[0], _picker(free),
+                            tuple((i, code) for i, (_, code) in enumerate(plan) if code != 3),
+                            *self._scatter(free, fixed_kind))
+            out = (fixed, rem, live, tuple(free), masks, caps, scale, fixed_kind, plan, fast)
         shared[key] = out
+        return out
+
+    def _scatter(self, free, fixed_kind) -> list:
+        """Per faction of two, a function ``column + [1.0, 0.0] -> one value a seat``
+        (``operator.itemgetter``): seat ``s`` (0 to ``n``) gets its free seat's share of
+        the column, 1.0 when it is fixed in that faction, else 0.0."""
+        out = []
+        for kind in (0, 1):
+            where = [len(free) + 1] * (self.n + 1)
+            for j, s in enumerate(free):
+                where[s] = j
+            for s, i in fixed_kind:
+                if i == kind:
+                    where[s] = len(free)
+            out.append(itemgetter(*where))
         return out
 
     def _solve(self, allowed, st) -> tuple[float, object, object]:
@@ -291,7 +340,7 @@ class Beliefs:
         :meth:`_structure`."""
         if st[0] is None:
             return 0.0, None, None
-        fixed, rem, live, free, masks, caps, scale, fixed_kind, plan = st
+        fixed, rem, live, free, masks, caps, scale, fixed_kind, plan = st[:9]
         soft = self.soft
         const = 1.0
         for s, i in fixed_kind:
@@ -320,10 +369,11 @@ class Beliefs:
             return 0.0, None, None
         return const * z * scale, (free, marg), (st, marg)  # role marginals: see _roles_of
 
-    def _roles_of(self, st: tuple, marg) -> dict[int, dict[str, float]]:
+    def _roles_of(self, st: tuple, *marg) -> dict[int, dict[str, float]]:
         """Per seat, the role marginals of a faction-DP hypothesis (structure ``st``,
-        faction marginals ``marg`` of its free seats): roles inside a faction are shuffled
-        uniformly."""
+        faction marginals ``marg`` of its free seats: rows, or one column per faction):
+        roles inside a faction are shuffled uniformly."""
+        marg = marg[0] if len(marg) == 1 else zip(*marg)
         fixed, rem, live, free, caps = st[0], st[1], st[2], st[3], st[5]
         fi, rf = self.findex, self.role_faction
         out: dict[int, dict[str, float]] = {s: {r: 1.0} for s, r in fixed.items()}
@@ -422,7 +472,7 @@ class Beliefs:
 
     def _evidence(self) -> tuple:
         """Everything the marginals depend on, hashable."""
-        return (tuple(self.allowed), tuple(map(tuple, self.soft)), self._claims_key())
+        return (tuple(self.allowed), self.soft, self._claims_key())
 
     def _update(self) -> None:
         """Faction marginals summed over the claim hypotheses (looked up in the shared
@@ -450,6 +500,8 @@ class Beliefs:
         if hyps is None:
             hyps = self.shared[hkey] = self._narrowed() if self.seat is not None else \
                 [(odds, allowed, self._structure(allowed)) for odds, allowed in self._hypotheses(self.allowed)]
+        if k == 2:
+            return self._compute_two(hyps)
         for odds, allowed, st in hyps:
             z, fac, roles = self._solve(allowed, st)
             if z <= 0:
@@ -468,6 +520,68 @@ class Beliefs:
             self._marg = [[c / sum(self.cap) for c in self.cap] for _ in range(self.n + 1)]
             return
         self._marg = [[x / total for x in row] for row in marg]
+
+    def _compute_two(self, hyps) -> None:
+        """:meth:`_compute` for a deck of two factions: the same sums, in the same order,
+        with the two-kind DP's kernel called directly (:func:`wolfdsl.agents.deals.
+        kernel_for`) when the hypothesis' structure has one."""
+        soft = self.soft
+        m0: object = (0.0,) * (self.n + 1)
+        m1: object = m0
+        total = 0.0
+        solved = []
+        for odds, allowed, st in hyps:
+            fast = st[9] if st[0] is not None else None
+            if fast is None:
+                z, fac, roles = self._solve(allowed, st)
+                if z <= 0:
+                    continue
+                free, marg = fac
+                wz = odds * z
+                total += wz
+                solved.append((wz, roles))
+                m0, m1 = list(m0), list(m1)
+                for s, i in st[7]:  # a fixed seat: all its weight on its faction
+                    if i:
+                        m1[s] += wz
+                    else:
+                        m0[s] += wz
+                for s, (a, b) in zip(free, marg):
+                    m0[s] += wz * a
+                    m1[s] += wz * b
+            else:
+                const = 1.0
+                for s, i in st[7]:
+                    const *= soft[s][i]
+                kernel, end, i, pick, one, at0, at1 = fast
+                rows = pick(soft)
+                if one:
+                    rows = list(rows)
+                    for j, c in one:
+                        w = rows[j]
+                        rows[j] = (w[0], 0.0) if c == 1 else (0.0, w[1]) if c == 2 else (0.0, 0.0)
+                row = rows[i]
+                # the kernel when that row has two kinds, as deals.solve would choose
+                z, c0, c1 = kernel(rows, end) if row[0] and row[1] else _columns(*solve(rows, st[5]))
+                if z <= 0:
+                    continue
+                z = const * z * st[6]
+                if z <= 0:
+                    continue
+                wz = odds * z
+                total += wz
+                solved.append((wz, (st, c0, c1)))
+                # per seat, m += wz * share (wz * 1.0 for a fixed seat, + 0.0 for none): the
+                # loops' sums, to the bit, in C
+                times = repeat(wz)
+                m0 = list(map(add, m0, map(mul, times, at0(c0 + _ONE_ZERO))))
+                m1 = list(map(add, m1, map(mul, times, at1(c1 + _ONE_ZERO))))
+        self._solved, self._total, self._roles = solved, total, None
+        if total <= 0:  # contradictory evidence: fall back to the deck's shares
+            self._marg = [[c / sum(self.cap) for c in self.cap] for _ in range(self.n + 1)]
+            return
+        over = repeat(total)
+        self._marg = list(zip(map(truediv, m0, over), map(truediv, m1, over)))
 
     def _role_marginals(self) -> list[dict[str, float]]:
         """Per seat, the probability of each role."""
@@ -524,3 +638,19 @@ class Beliefs:
 
 
 _NO = object()
+
+
+_ONE_ZERO = [1.0, 0.0]
+
+
+def _columns(z: float, rows) -> tuple:
+    """``(z, first column, second column)`` of :func:`deals.solve`'s two-kind answer."""
+    return z, [r[0] for r in rows], [r[1] for r in rows]
+
+
+def _picker(seats):
+    """A function ``soft -> the rows of `seats```, a sequence (``operator.itemgetter``)."""
+    if len(seats) == 1:
+        (seat,) = seats
+        return lambda soft: (soft[seat],)
+    return itemgetter(*seats)

@@ -73,7 +73,37 @@ def _two_end(m: int, c0: int, c1: int) -> list[float]:
 
 
 def _two(rows, caps) -> tuple[float, Rows]:
-    """Two kinds: the state is how many of the seats so far hold the second kind."""
+    """Two kinds: the state is how many of the seats so far hold the second kind.
+
+    Runs the straight-line programme :func:`two_kernel` writes for this shape: the same
+    floating-point operations, in the same order, as :func:`two_loops`, less those on
+    entries that are zero by construction (so the results are equal to the bit)."""
+    kernel, end = kernel_for(len(rows), *caps)
+    z, first, second = kernel(rows, end)
+    return (z, [[a, b] for a, b in zip(first, second)]) if z > 0 else (0.0, [])
+
+
+_KERNELS: dict = {}
+
+
+def kernel_for(m: int, c0: int, c1: int) -> tuple:
+    """``(kernel, end)`` for two kinds, ``m`` seats and caps ``(c0, c1)``: the
+    :func:`two_kernel` of that shape (written once a process) and its :func:`_two_end`;
+    ``kernel(rows, end)`` is ``(z, first, second)``: :func:`_two`'s ``z`` and its
+    marginals by column (per seat, the share of the first kind; of the second), or
+    ``(0.0, [], [])`` when no way is possible."""
+    key = (m, c0, c1)
+    hit = _KERNELS.get(key)
+    if hit is None:
+        hit = _KERNELS[key] = (two_kernel(m, c0, c1), _two_end(m, c0, c1))
+    return hit
+
+
+def two_loops(rows, caps) -> tuple[float, Rows]:
+    """:func:`_two` written as loops: the forward pass keeps, per seat, the weight of each
+    count of second-kind seats so far; the backward pass folds the face-down weights back
+    and gives each seat's share. The specification of :func:`two_kernel` (tests compare
+    them bit for bit)."""
     m, (c0, c1) = len(rows), caps
     width = c1 + 2
     fwd = [[0.0] * width]
@@ -92,7 +122,9 @@ def _two(rows, caps) -> tuple[float, Rows]:
         fwd.append(cur)
         prev = cur
     end = _two_end(m, c0, c1)
-    z = sum(a * b for a, b in zip(prev, end))
+    z = 0.0
+    for a, b in zip(prev, end):
+        z += a * b
     if z <= 0:
         return 0.0, []
     marg: Rows = [None] * m
@@ -112,6 +144,100 @@ def _two(rows, caps) -> tuple[float, Rows]:
         marg[s - 1] = [m0 / z, m1 / z]
         bwd = back
     return z, marg
+
+
+class _Terms:
+    """Symbolic values for :func:`two_kernel`: ``None`` for an entry that is 0.0 by
+    construction (left out of sums and products: exact, the weights being non-negative),
+    else a Python expression. Products stay expressions; sums left to right, as the
+    loops add, and values used twice become local variables."""
+
+    def __init__(self):
+        self.lines: list[str] = []
+        self.count = 0
+
+    def name(self, expr):
+        """``expr`` bound to a fresh local (kept as is when it already is a name)."""
+        if expr is None or expr.isidentifier():
+            return expr
+        self.count += 1
+        self.lines.append(f"    v{self.count} = {expr}")
+        return f"v{self.count}"
+
+    @staticmethod
+    def mul(a, b):
+        return None if a is None or b is None else f"{a} * {b}"
+
+    @staticmethod
+    def add(a, b):
+        """``a + b`` as the loops add (a sum continues to the right: ``x + y + z`` is
+        ``(x + y) + z``)."""
+        if a is None:
+            return b
+        if b is None:
+            return a
+        return f"{a} + {b}"
+
+
+def two_kernel(m: int, c0: int, c1: int):
+    """A function ``(rows, end) -> (z, first, second)`` for ``m`` seats and caps ``(c0, c1)``
+    (see :func:`kernel_for`):
+    :func:`two_loops` unrolled into straight-line code over local variables (a 12-seat
+    deck's shapes run in under half the time). ``rows``: ``m`` pairs of weights; ``end``:
+    :func:`_two_end` of the shape."""
+    t = _Terms()
+    width = c1 + 2
+    w = [(f"a{s}", f"b{s}") for s in range(m)]
+    ends = [f"e{j}" for j in range(width)]
+    head = ["def kernel(rows, end):",
+            f"    {', '.join(f'({a}, {b})' for a, b in w)}, = rows",
+            f"    {', '.join(ends)}, = end"]
+    ends = [e if 0 <= c0 - (m - j) and j <= c1 else None for j, e in enumerate(ends)]
+    prev: list = [None] * width
+    prev[0] = "1.0"
+    fwd = [prev]
+    for s in range(1, m + 1):
+        w0, w1 = w[s - 1]
+        cur: list = [None] * width
+        lo = s - c0 if s > c0 else 0
+        hi = s if s < c1 else c1
+        if lo == 0:
+            cur[0] = t.name(t.mul(prev[0], w0))
+            lo = 1
+        for j in range(lo, hi + 1):
+            cur[j] = t.name(t.add(t.mul(prev[j], w0), t.mul(prev[j - 1], w1)))
+        fwd.append(cur)
+        prev = cur
+    z = None
+    for a, b in zip(prev, ends):
+        z = t.add(z, t.mul(a, b))
+    t.lines.append(f"    z = {z or 0.0}")
+    t.lines.append("    if z <= 0:\n        return 0.0, [], []")
+    bwd = ends
+    out0, out1 = [""] * m, [""] * m
+    for s in range(m, 0, -1):
+        w0, w1 = w[s - 1]
+        prev = fwd[s - 1]
+        m0 = m1 = None
+        back: list = [None] * width
+        pending = []
+        for j in range(c1 + 1):
+            f = prev[j]
+            b0, b1 = t.mul(bwd[j], w0), t.mul(bwd[j + 1], w1)
+            if f is not None:  # b0 and b1 are read twice: name them
+                b0, b1 = t.name(b0), t.name(b1)
+            m0 = t.add(m0, t.mul(f, b0))
+            m1 = t.add(m1, t.mul(f, b1))
+            pending.append((j, b0, b1))
+        if s > 1:
+            for j, b0, b1 in pending:
+                back[j] = t.name(t.add(b0, b1))
+        out0[s - 1], out1[s - 1] = f"({m0 or '0.0'}) / z", f"({m1 or '0.0'}) / z"
+        bwd = back
+    body = head + t.lines + [f"    return z, [{', '.join(out0)}], [{', '.join(out1)}]"]
+    space: dict = {}
+    exec(compile("\n".join(body) + "\n", f"<two-kind kernel {m}x{c0},{c1}>", "exec"), space)
+    return space["kernel"]
 
 
 def _any(rows, caps) -> tuple[float, Rows]:
