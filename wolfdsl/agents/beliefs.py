@@ -34,6 +34,11 @@ COUNTER = 0.3
 claimed holds it: the holder usually speaks first."""
 MAX_CLAIMANTS = 5
 """Claimants weighed as hypotheses (the most recent); older ones count as said."""
+DIGITS = 12
+"""Decimal places a probability is given to: the sums behind it carry rounding errors of
+about 1e-15, and a hint that compares a belief with a threshold (``suspicion(t) > 0.5``)
+must not be decided by them; an exact 0.5 (two like claims of one card) stays 0.5 whatever
+order the sums ran in."""
 
 
 class Beliefs:
@@ -75,7 +80,7 @@ class Beliefs:
             new = self.allowed[seat] & frozenset(roles)
             if new:  # a contradiction (rules this model does not follow) keeps the old view
                 self.allowed[seat] = new
-            self._marg = None
+            self._marg = self._susp = None
 
     def fix(self, seat: int, role: str | None = None, faction: str | None = None) -> None:
         """Seat ``seat`` holds ``role`` (and/or belongs to ``faction``): a hard fact."""
@@ -142,7 +147,7 @@ class Beliefs:
             hit = self.shared[key] = (self.soft, same, self._weighed(ratios, factions))
         if hit[2] is not self.soft:
             self.soft = hit[2]
-            self._marg = None
+            self._marg = self._susp = None
 
     def _weighed(self, ratios, factions) -> tuple:
         """The weights times ``ratios`` (see :meth:`weigh_all`), as a new table."""
@@ -171,7 +176,7 @@ class Beliefs:
         self.first[seat] = first
         self.claims.pop(seat, None)
         self.claims[seat] = (role, facts)
-        self._marg = None
+        self._marg = self._susp = None
 
     def told_facts(self, what: dict) -> list[tuple[int, frozenset]]:
         """The facts a ``tell`` record states (``[(seat, roles it allows)]``), as the
@@ -371,9 +376,19 @@ class Beliefs:
 
     def _roles_of(self, st: tuple, *marg) -> dict[int, dict[str, float]]:
         """Per seat, the role marginals of a faction-DP hypothesis (structure ``st``,
-        faction marginals ``marg`` of its free seats: rows, or one column per faction):
-        roles inside a faction are shuffled uniformly."""
-        marg = marg[0] if len(marg) == 1 else zip(*marg)
+        faction marginals ``marg`` of its free seats: rows, or a column per faction of
+        two and, for a clamped hypothesis (:meth:`_clamp`), ``(allowed, seat)``; else
+        ``None``): roles inside a faction are shuffled uniformly."""
+        if len(marg) == 1:
+            marg = marg[0]
+        else:
+            first, second, narrowed = marg
+            if narrowed:  # the mind's own structure, its seat taken out
+                allowed, seat = narrowed
+                j = st[3].index(seat)
+                st = self._structure(allowed, (st, seat))
+                first, second = first[:j] + first[j + 1:], second[:j] + second[j + 1:]
+            marg = zip(first, second)
         fixed, rem, live, free, caps = st[0], st[1], st[2], st[3], st[5]
         fi, rf = self.findex, self.role_faction
         out: dict[int, dict[str, float]] = {s: {r: 1.0} for s, r in fixed.items()}
@@ -438,25 +453,59 @@ class Beliefs:
         hypotheses, in the same order."""
         s, own = self.seat, self.allowed[self.seat] if 1 <= self.seat <= self.n else None
         if own is None:
-            return [(odds, allowed, self._structure(allowed)) for odds, allowed in self._hypotheses(self.allowed)]
+            return self._built(self.allowed)
         base = list(self.allowed)
         base[s] = self.every
-        bkey = ("hypotheses", tuple(base), self._claims_key())
+        bkey = ("base", tuple(base), self._claims_key())  # built, never clamped
         shared = self.shared
         hyps = shared.get(bkey)
         if hyps is None:
-            hyps = shared[bkey] = [(odds, allowed, self._structure(allowed)) for odds, allowed in self._hypotheses(base)]
+            hyps = shared[bkey] = self._built(base)
         out = []
-        for odds, allowed, st in hyps:
+        for odds, allowed, st, _ in hyps:
             mine = allowed[s] & own
             if not mine:
                 continue
+            clamp = None
             if mine != allowed[s]:
+                clamp = self._clamp(st, s, mine)
+                if clamp is False:  # the hypothesis has no card left for this seat's
+                    continue
                 allowed = list(allowed)
                 allowed[s] = mine
-                st = self._structure(allowed, (st, s))
-            out.append((odds, allowed, st))
+                if clamp is None:
+                    st = self._structure(allowed, (st, s))
+            out.append((odds, allowed, st, clamp))
         return out
+
+    def _built(self, allowed) -> list:
+        """``[(odds, allowed, structure, None)]``: the claim hypotheses of ``allowed``
+        with their :meth:`_structure` (and no clamp, see :meth:`_clamp`)."""
+        return [(odds, a, self._structure(a), None) for odds, a in self._hypotheses(allowed)]
+
+    def _clamp(self, st: tuple, seat: int, mine: frozenset):
+        """How a two-faction hypothesis of structure ``st``, where ``seat`` is free,
+        becomes this mind's, which knows the seat holds the one role of ``mine``:
+        ``(index of the seat among the free ones, 1 or 2: the row keeps its first or
+        second weight only, the factor on z, seat)``; ``False`` when the hypothesis leaves no
+        such card; ``None`` when it cannot be done so (derive the structure instead).
+
+        Exact: roles inside a faction are shuffled uniformly (every free seat allows all
+        of a faction's live roles or none), so the seat holding role ``r`` of faction
+        ``f`` weighs as the seat being of ``f``, times ``rem[r] / caps[f]``, the share of
+        ``f``'s cards that are ``r``. No structure is built: every mind that knows only
+        its card shares the public hypotheses' ones."""
+        if st[0] is None or st[9] is None or len(mine) != 1:
+            return None
+        (role,) = mine
+        free, plan, rem, caps = st[3], st[8], st[1], st[5]
+        if seat not in free:
+            return None
+        j = free.index(seat)
+        f = self.findex[self.role_faction[role]]
+        if not rem.get(role) or not plan[j][1] & (1 << f):
+            return False
+        return (j, 1 << f, rem[role] / caps[f], seat)
 
     def _plausible(self, facts) -> float:
         """The deck's odds that every stated fact holds, seat by seat independently."""
@@ -498,11 +547,10 @@ class Beliefs:
         hkey = ("hypotheses", key[0], key[2])  # the soft weights do not change them
         hyps = self.shared.get(hkey)
         if hyps is None:
-            hyps = self.shared[hkey] = self._narrowed() if self.seat is not None else \
-                [(odds, allowed, self._structure(allowed)) for odds, allowed in self._hypotheses(self.allowed)]
+            hyps = self.shared[hkey] = self._narrowed() if self.seat is not None else self._built(self.allowed)
         if k == 2:
             return self._compute_two(hyps)
-        for odds, allowed, st in hyps:
+        for odds, allowed, st, _ in hyps:
             z, fac, roles = self._solve(allowed, st)
             if z <= 0:
                 continue
@@ -519,7 +567,7 @@ class Beliefs:
         if total <= 0:  # contradictory evidence: fall back to the deck's shares
             self._marg = [[c / sum(self.cap) for c in self.cap] for _ in range(self.n + 1)]
             return
-        self._marg = [[x / total for x in row] for row in marg]
+        self._marg = [[round(x / total, DIGITS) for x in row] for row in marg]
 
     def _compute_two(self, hyps) -> None:
         """:meth:`_compute` for a deck of two factions: the same sums, in the same order,
@@ -530,7 +578,7 @@ class Beliefs:
         m1: object = m0
         total = 0.0
         solved = []
-        for odds, allowed, st in hyps:
+        for odds, allowed, st, clamp in hyps:
             fast = st[9] if st[0] is not None else None
             if fast is None:
                 z, fac, roles = self._solve(allowed, st)
@@ -555,22 +603,28 @@ class Beliefs:
                     const *= soft[s][i]
                 kernel, end, i, pick, one, at0, at1 = fast
                 rows = pick(soft)
-                if one:
+                if one or clamp:
                     rows = list(rows)
                     for j, c in one:
                         w = rows[j]
                         rows[j] = (w[0], 0.0) if c == 1 else (0.0, w[1]) if c == 2 else (0.0, 0.0)
+                    if clamp:
+                        j, c, rho, _ = clamp
+                        w = rows[j]
+                        rows[j] = (w[0], 0.0) if c == 1 else (0.0, w[1])
                 row = rows[i]
                 # the kernel when that row has two kinds, as deals.solve would choose
                 z, c0, c1 = kernel(rows, end) if row[0] and row[1] else _columns(*solve(rows, st[5]))
                 if z <= 0:
                     continue
                 z = const * z * st[6]
+                if clamp:
+                    z *= rho
                 if z <= 0:
                     continue
                 wz = odds * z
                 total += wz
-                solved.append((wz, (st, c0, c1)))
+                solved.append((wz, (st, c0, c1, clamp and (allowed, clamp[3]))))
                 # per seat, m += wz * share (wz * 1.0 for a fixed seat, + 0.0 for none): the
                 # loops' sums, to the bit, in C
                 times = repeat(wz)
@@ -580,8 +634,8 @@ class Beliefs:
         if total <= 0:  # contradictory evidence: fall back to the deck's shares
             self._marg = [[c / sum(self.cap) for c in self.cap] for _ in range(self.n + 1)]
             return
-        over = repeat(total)
-        self._marg = list(zip(map(truediv, m0, over), map(truediv, m1, over)))
+        over, digits = repeat(total), repeat(DIGITS)
+        self._marg = list(zip(map(round, map(truediv, m0, over), digits), map(round, map(truediv, m1, over), digits)))
 
     def _role_marginals(self) -> list[dict[str, float]]:
         """Per seat, the probability of each role."""
@@ -601,7 +655,7 @@ class Beliefs:
                 row = out[s]
                 for r, x in roles.get(s, {}).items():
                     row[r] = row.get(r, 0.0) + wz * x
-        self._roles = [{r: x / self._total for r, x in row.items()} for row in out]
+        self._roles = [{r: round(x / self._total, DIGITS) for r, x in row.items()} for row in out]
         self._entry[3] = self._roles  # shared with the minds that hit the same entry
         return self._roles
 
@@ -623,18 +677,24 @@ class Beliefs:
     def suspicion(self, seat: int) -> float:
         """The probability that ``seat`` is not on this seat's side (for the public view:
         not in the deck's largest faction)."""
-        if self._marg is None:
-            self._update()
-        susp = self._susp
-        if susp is None:  # every seat's at once: a hint reads them option by option
-            side = self.side if self.side is not None else self.factions[0]
-            i = self.findex.get(side)
-            susp = self._susp = [1.0 - (row[i] if i is not None else 0.0) for row in self._marg]
-            susp[0] = 1.0
+        susp = self._susp or self.suspicions()
         if seat.__class__ is int and 0 < seat <= self.n:
             return susp[seat]
         side = self.side if self.side is not None else self.factions[0]
         return 1.0 - self.faction(seat, side)
+
+    def suspicions(self) -> list[float]:
+        """:meth:`suspicion` of every seat: a list indexed by seat (``[0]`` is 1.0), kept
+        until the evidence changes (a hint reads them option by option). Do not modify."""
+        if self._susp is not None:
+            return self._susp
+        if self._marg is None:
+            self._update()
+        side = self.side if self.side is not None else self.factions[0]
+        i = self.findex.get(side)
+        susp = self._susp = [1.0 - (row[i] if i is not None else 0.0) for row in self._marg]
+        susp[0] = 1.0
+        return susp
 
 
 _NO = object()
