@@ -18,7 +18,7 @@ from __future__ import annotations
 from itertools import product
 from math import factorial
 from itertools import repeat
-from operator import add, itemgetter, mul, truediv
+from operator import add, itemgetter, mul, sub
 
 from .deals import kernel_for, solve
 
@@ -34,11 +34,13 @@ COUNTER = 0.3
 claimed holds it: the holder usually speaks first."""
 MAX_CLAIMANTS = 5
 """Claimants weighed as hypotheses (the most recent); older ones count as said."""
-DIGITS = 12
-"""Decimal places a probability is given to: the sums behind it carry rounding errors of
-about 1e-15, and a hint that compares a belief with a threshold (``suspicion(t) > 0.5``)
-must not be decided by them; an exact 0.5 (two like claims of one card) stays 0.5 whatever
-order the sums ran in."""
+SNAP = 4096.0
+"""Probabilities are given on a grid of 2**-40 (about 9e-13): ``(p + SNAP) - SNAP`` (two
+exact float steps, the first rounding to the grid). The sums behind a probability carry
+rounding errors of about 1e-15, and a hint that compares a belief with a threshold
+(``suspicion(t) > 0.5``) must not be decided by them: an exact 0.5 (two like claims of one
+card) stays 0.5 whatever order the sums ran in."""
+_SNAPS = repeat(SNAP)
 
 
 class Beliefs:
@@ -256,10 +258,10 @@ class Beliefs:
         ``masks`` is ``None`` when some seat allows part of a faction's roles only (the
         role DP is needed); ``plan`` is, for two factions, ``(seat, 3)`` for a seat of
         either faction and ``(seat, 1 or 2)`` for a seat of the first or second only
-        (``None`` otherwise); ``fast``, when some seat of ``plan`` may be of either,
-        ``(kernel, end, index of such a seat, rows getter, seats of one faction as
-        (index, code), scatter of the first column, of the second)`` for
-        :meth:`_compute_two`.
+        (``None`` otherwise); ``fast``, when ``plan`` has seats, ``(kernel, end, rows
+        getter, seats of one faction as (index, code), scatter)`` for
+        :meth:`_compute_two` (:func:`wolfdsl.agents.deals.kernel_for`,
+        :meth:`_scatter`).
 
         ``base``: ``(structure, seat)`` of the same hypothesis with that seat's roles
         left open, when ``allowed`` fixes it to one role: the result is derived from it."""
@@ -311,29 +313,25 @@ class Beliefs:
             fixed_kind = tuple((s, fi[rf[r]]) for s, r in fixed.items())
             if masks is not None and len(caps) == 2:
                 plan = tuple((s, m[0] + 2 * m[1]) for s, m in zip(free, masks))
-                either = [i for i, (_, code) in enumerate(plan) if code == 3]
-                if either:  # the two-kind DP runs: its kernel, and a row that decides it
-                    fast = (*kernel_for(len(plan), *caps), either[0], _picker(free),
+                if plan:
+                    fast = (*kernel_for(len(plan), *caps), _picker(free),
                             tuple((i, code) for i, (_, code) in enumerate(plan) if code != 3),
-                            *self._scatter(free, fixed_kind))
+                            self._scatter(free, fixed_kind))
             out = (fixed, rem, live, tuple(free), masks, caps, scale, fixed_kind, plan, fast)
         shared[key] = out
         return out
 
-    def _scatter(self, free, fixed_kind) -> list:
-        """Per faction of two, a function ``column + [1.0, 0.0] -> one value a seat``
-        (``operator.itemgetter``): seat ``s`` (0 to ``n``) gets its free seat's share of
-        the column, 1.0 when it is fixed in that faction, else 0.0."""
-        out = []
-        for kind in (0, 1):
-            where = [len(free) + 1] * (self.n + 1)
-            for j, s in enumerate(free):
-                where[s] = j
-            for s, i in fixed_kind:
-                if i == kind:
-                    where[s] = len(free)
-            out.append(itemgetter(*where))
-        return out
+    def _scatter(self, free, fixed_kind):
+        """A function ``numerators + [z, 0.0] -> one value a seat``
+        (``operator.itemgetter``) for the kernel's answer: seat ``s`` (0 to ``n``) gets
+        its free seat's numerator, ``z`` when it is fixed in the second faction, else 0.0."""
+        where = [len(free) + 1] * (self.n + 1)
+        for j, s in enumerate(free):
+            where[s] = j
+        for s, i in fixed_kind:
+            if i == 1:
+                where[s] = len(free)
+        return itemgetter(*where)
 
     def _solve(self, allowed, st) -> tuple[float, object, object]:
         """One claim hypothesis: ``(z, faction marginals, role marginals of a seat)``;
@@ -376,19 +374,20 @@ class Beliefs:
 
     def _roles_of(self, st: tuple, *marg) -> dict[int, dict[str, float]]:
         """Per seat, the role marginals of a faction-DP hypothesis (structure ``st``,
-        faction marginals ``marg`` of its free seats: rows, or a column per faction of
-        two and, for a clamped hypothesis (:meth:`_clamp`), ``(allowed, seat)``; else
-        ``None``): roles inside a faction are shuffled uniformly."""
+        faction marginals ``marg`` of its free seats: rows; or, from the two-kind kernel,
+        its numerators, ``z`` and, for a clamped hypothesis (:meth:`_clamp`), ``(allowed,
+        seat)``, else ``None``): roles inside a faction are shuffled uniformly."""
         if len(marg) == 1:
             marg = marg[0]
         else:
-            first, second, narrowed = marg
+            num, z, narrowed = marg
+            second = [x / z for x in num[:len(st[3])]]
             if narrowed:  # the mind's own structure, its seat taken out
                 allowed, seat = narrowed
                 j = st[3].index(seat)
                 st = self._structure(allowed, (st, seat))
-                first, second = first[:j] + first[j + 1:], second[:j] + second[j + 1:]
-            marg = zip(first, second)
+                del second[j]
+            marg = [(1.0 - x, x) for x in second]
         fixed, rem, live, free, caps = st[0], st[1], st[2], st[3], st[5]
         fi, rf = self.findex, self.role_faction
         out: dict[int, dict[str, float]] = {s: {r: 1.0} for s, r in fixed.items()}
@@ -567,15 +566,15 @@ class Beliefs:
         if total <= 0:  # contradictory evidence: fall back to the deck's shares
             self._marg = [[c / sum(self.cap) for c in self.cap] for _ in range(self.n + 1)]
             return
-        self._marg = [[round(x / total, DIGITS) for x in row] for row in marg]
+        self._marg = [[(x / total + SNAP) - SNAP for x in row] for row in marg]
 
     def _compute_two(self, hyps) -> None:
-        """:meth:`_compute` for a deck of two factions: the same sums, in the same order,
-        with the two-kind DP's kernel called directly (:func:`wolfdsl.agents.deals.
-        kernel_for`) when the hypothesis' structure has one."""
+        """:meth:`_compute` for a deck of two factions: per hypothesis, the two-kind DP's
+        kernel (:func:`wolfdsl.agents.deals.kernel_for`) gives per seat ``z`` times its
+        share of the second faction; the shares are mixed by the hypotheses' weights
+        (the first faction's is the rest) and put on the :data:`SNAP` grid."""
         soft = self.soft
-        m0: object = (0.0,) * (self.n + 1)
-        m1: object = m0
+        parts = []  # (factor, per seat: the value the factor makes a weight of the second)
         total = 0.0
         solved = []
         for odds, allowed, st, clamp in hyps:
@@ -584,24 +583,15 @@ class Beliefs:
                 z, fac, roles = self._solve(allowed, st)
                 if z <= 0:
                     continue
-                free, marg = fac
                 wz = odds * z
-                total += wz
-                solved.append((wz, roles))
-                m0, m1 = list(m0), list(m1)
+                second = [0.0] * (self.n + 1)
                 for s, i in st[7]:  # a fixed seat: all its weight on its faction
-                    if i:
-                        m1[s] += wz
-                    else:
-                        m0[s] += wz
-                for s, (a, b) in zip(free, marg):
-                    m0[s] += wz * a
-                    m1[s] += wz * b
+                    second[s] = float(i)
+                for s, (_, b) in zip(*fac):
+                    second[s] = b
+                parts.append((wz, second))
             else:
-                const = 1.0
-                for s, i in st[7]:
-                    const *= soft[s][i]
-                kernel, end, i, pick, one, at0, at1 = fast
+                kernel, end, pick, one, at = fast
                 rows = pick(soft)
                 if one or clamp:
                     rows = list(rows)
@@ -612,30 +602,33 @@ class Beliefs:
                         j, c, rho, _ = clamp
                         w = rows[j]
                         rows[j] = (w[0], 0.0) if c == 1 else (0.0, w[1])
-                row = rows[i]
-                # the kernel when that row has two kinds, as deals.solve would choose
-                z, c0, c1 = kernel(rows, end) if row[0] and row[1] else _columns(*solve(rows, st[5]))
+                z, num = kernel(rows, end)
                 if z <= 0:
                     continue
-                z = const * z * st[6]
+                u = odds * st[6]
+                for s, i in st[7]:
+                    u *= soft[s][i]
                 if clamp:
-                    z *= rho
-                if z <= 0:
+                    u *= clamp[2]
+                wz = u * z
+                if wz <= 0:
                     continue
-                wz = odds * z
-                total += wz
-                solved.append((wz, (st, c0, c1, clamp and (allowed, clamp[3]))))
-                # per seat, m += wz * share (wz * 1.0 for a fixed seat, + 0.0 for none): the
-                # loops' sums, to the bit, in C
-                times = repeat(wz)
-                m0 = list(map(add, m0, map(mul, times, at0(c0 + _ONE_ZERO))))
-                m1 = list(map(add, m1, map(mul, times, at1(c1 + _ONE_ZERO))))
+                num.append(z)
+                num.append(0.0)
+                parts.append((u, at(num)))
+                roles = (st, num, z, clamp and (allowed, clamp[3]))
+            total += wz
+            solved.append((wz, roles))
         self._solved, self._total, self._roles = solved, total, None
         if total <= 0:  # contradictory evidence: fall back to the deck's shares
             self._marg = [[c / sum(self.cap) for c in self.cap] for _ in range(self.n + 1)]
             return
-        over, digits = repeat(total), repeat(DIGITS)
-        self._marg = list(zip(map(round, map(truediv, m0, over), digits), map(round, map(truediv, m1, over), digits)))
+        factor, values = parts[0]
+        second = map(mul, repeat(factor / total), values)
+        for factor, values in parts[1:]:
+            second = map(add, second, map(mul, repeat(factor / total), values))
+        second = list(_snapped(second))
+        self._marg = list(zip(map(sub, _ONES, second), second))
 
     def _role_marginals(self) -> list[dict[str, float]]:
         """Per seat, the probability of each role."""
@@ -655,7 +648,7 @@ class Beliefs:
                 row = out[s]
                 for r, x in roles.get(s, {}).items():
                     row[r] = row.get(r, 0.0) + wz * x
-        self._roles = [{r: round(x / self._total, DIGITS) for r, x in row.items()} for row in out]
+        self._roles = [{r: (x / self._total + SNAP) - SNAP for r, x in row.items()} for row in out]
         self._entry[3] = self._roles  # shared with the minds that hit the same entry
         return self._roles
 
@@ -700,12 +693,12 @@ class Beliefs:
 _NO = object()
 
 
-_ONE_ZERO = [1.0, 0.0]
+_ONES = repeat(1.0)
 
 
-def _columns(z: float, rows) -> tuple:
-    """``(z, first column, second column)`` of :func:`deals.solve`'s two-kind answer."""
-    return z, [r[0] for r in rows], [r[1] for r in rows]
+def _snapped(values):
+    """``values`` on the :data:`SNAP` grid (an iterator)."""
+    return map(sub, map(add, values, _SNAPS), _SNAPS)
 
 
 def _picker(seats):

@@ -73,37 +73,10 @@ def _two_end(m: int, c0: int, c1: int) -> list[float]:
 
 
 def _two(rows, caps) -> tuple[float, Rows]:
-    """Two kinds: the state is how many of the seats so far hold the second kind.
-
-    Runs the straight-line programme :func:`two_kernel` writes for this shape: the same
-    floating-point operations, in the same order, as :func:`two_loops`, less those on
-    entries that are zero by construction (so the results are equal to the bit)."""
-    kernel, end = kernel_for(len(rows), *caps)
-    z, first, second = kernel(rows, end)
-    return (z, [[a, b] for a, b in zip(first, second)]) if z > 0 else (0.0, [])
-
-
-_KERNELS: dict = {}
-
-
-def kernel_for(m: int, c0: int, c1: int) -> tuple:
-    """``(kernel, end)`` for two kinds, ``m`` seats and caps ``(c0, c1)``: the
-    :func:`two_kernel` of that shape (written once a process) and its :func:`_two_end`;
-    ``kernel(rows, end)`` is ``(z, first, second)``: :func:`_two`'s ``z`` and its
-    marginals by column (per seat, the share of the first kind; of the second), or
-    ``(0.0, [], [])`` when no way is possible."""
-    key = (m, c0, c1)
-    hit = _KERNELS.get(key)
-    if hit is None:
-        hit = _KERNELS[key] = (two_kernel(m, c0, c1), _two_end(m, c0, c1))
-    return hit
-
-
-def two_loops(rows, caps) -> tuple[float, Rows]:
-    """:func:`_two` written as loops: the forward pass keeps, per seat, the weight of each
-    count of second-kind seats so far; the backward pass folds the face-down weights back
-    and gives each seat's share. The specification of :func:`two_kernel` (tests compare
-    them bit for bit)."""
+    """Two kinds: the state is how many of the seats so far hold the second kind. The
+    forward pass keeps, per seat, the weight of each count of second-kind seats so far;
+    the backward pass folds the face-down weights back and gives each seat's share. The
+    specification of :func:`column_kernel`."""
     m, (c0, c1) = len(rows), caps
     width = c1 + 2
     fwd = [[0.0] * width]
@@ -146,11 +119,26 @@ def two_loops(rows, caps) -> tuple[float, Rows]:
     return z, marg
 
 
+_KERNELS: dict = {}
+
+
+def kernel_for(m: int, c0: int, c1: int) -> tuple:
+    """``(kernel, end)`` for two kinds, ``m`` seats and caps ``(c0, c1)``: the
+    :func:`column_kernel` of that shape (written once a process) and its face-down
+    weights. ``kernel(rows, end)`` is ``(z, second)``: :func:`_two`'s ``z`` and, per
+    seat, ``z`` times its share of the second kind (the first's is the rest); ``(0.0,
+    [])`` when no way is possible."""
+    key = (m, c0, c1)
+    hit = _KERNELS.get(key)
+    if hit is None:
+        hit = _KERNELS[key] = (column_kernel(m, c0, c1), _two_end(m, c0, c1))
+    return hit
+
+
 class _Terms:
-    """Symbolic values for :func:`two_kernel`: ``None`` for an entry that is 0.0 by
-    construction (left out of sums and products: exact, the weights being non-negative),
-    else a Python expression. Products stay expressions; sums left to right, as the
-    loops add, and values used twice become local variables."""
+    """Symbolic values for :func:`column_kernel`: ``None`` for an entry that is 0.0 by
+    construction (left out of sums and products), else a Python expression; values read
+    more than once become local variables."""
 
     def __init__(self):
         self.lines: list[str] = []
@@ -170,8 +158,6 @@ class _Terms:
 
     @staticmethod
     def add(a, b):
-        """``a + b`` as the loops add (a sum continues to the right: ``x + y + z`` is
-        ``(x + y) + z``)."""
         if a is None:
             return b
         if b is None:
@@ -179,12 +165,12 @@ class _Terms:
         return f"{a} + {b}"
 
 
-def two_kernel(m: int, c0: int, c1: int):
-    """A function ``(rows, end) -> (z, first, second)`` for ``m`` seats and caps ``(c0, c1)``
-    (see :func:`kernel_for`):
-    :func:`two_loops` unrolled into straight-line code over local variables (a 12-seat
-    deck's shapes run in under half the time). ``rows``: ``m`` pairs of weights; ``end``:
-    :func:`_two_end` of the shape."""
+def column_kernel(m: int, c0: int, c1: int):
+    """A function ``(rows, end) -> (z, second)`` for ``m`` seats and caps ``(c0, c1)``
+    (see :func:`kernel_for`): :func:`_two` unrolled into straight-line code over local
+    variables, keeping only what the second kind's shares need: per seat, ``w1`` times
+    the forward weights before it dotted with the backward weights after it, shifted by
+    one. ``rows``: ``m`` pairs of weights; ``end``: the face-down weights of the shape."""
     t = _Terms()
     width = c1 + 2
     w = [(f"a{s}", f"b{s}") for s in range(m)]
@@ -194,47 +180,34 @@ def two_kernel(m: int, c0: int, c1: int):
             f"    {', '.join(ends)}, = end"]
     ends = [e if 0 <= c0 - (m - j) and j <= c1 else None for j, e in enumerate(ends)]
     prev: list = [None] * width
-    prev[0] = "1.0"
+    prev[0] = "one"
     fwd = [prev]
     for s in range(1, m + 1):
         w0, w1 = w[s - 1]
         cur: list = [None] * width
         lo = s - c0 if s > c0 else 0
         hi = s if s < c1 else c1
-        if lo == 0:
-            cur[0] = t.name(t.mul(prev[0], w0))
-            lo = 1
         for j in range(lo, hi + 1):
-            cur[j] = t.name(t.add(t.mul(prev[j], w0), t.mul(prev[j - 1], w1)))
+            cur[j] = t.name(t.add(t.mul(prev[j], w0), t.mul(prev[j - 1], w1) if j else None))
         fwd.append(cur)
         prev = cur
     z = None
     for a, b in zip(prev, ends):
         z = t.add(z, t.mul(a, b))
     t.lines.append(f"    z = {z or 0.0}")
-    t.lines.append("    if z <= 0:\n        return 0.0, [], []")
+    t.lines.append("    if z <= 0:\n        return 0.0, []")
     bwd = ends
-    out0, out1 = [""] * m, [""] * m
+    out = [""] * m
     for s in range(m, 0, -1):
         w0, w1 = w[s - 1]
         prev = fwd[s - 1]
-        m0 = m1 = None
-        back: list = [None] * width
-        pending = []
+        dot = None
         for j in range(c1 + 1):
-            f = prev[j]
-            b0, b1 = t.mul(bwd[j], w0), t.mul(bwd[j + 1], w1)
-            if f is not None:  # b0 and b1 are read twice: name them
-                b0, b1 = t.name(b0), t.name(b1)
-            m0 = t.add(m0, t.mul(f, b0))
-            m1 = t.add(m1, t.mul(f, b1))
-            pending.append((j, b0, b1))
+            dot = t.add(dot, t.mul(prev[j], bwd[j + 1]))
+        out[s - 1] = f"({dot}) * {w1}" if dot else "0.0"
         if s > 1:
-            for j, b0, b1 in pending:
-                back[j] = t.name(t.add(b0, b1))
-        out0[s - 1], out1[s - 1] = f"({m0 or '0.0'}) / z", f"({m1 or '0.0'}) / z"
-        bwd = back
-    body = head + t.lines + [f"    return z, [{', '.join(out0)}], [{', '.join(out1)}]"]
+            bwd = [t.name(t.add(t.mul(bwd[j], w0), t.mul(bwd[j + 1], w1))) for j in range(c1 + 1)] + [None]
+    body = head + ["    one = 1.0"] + t.lines + [f"    return z, [{', '.join(out)}]"]
     space: dict = {}
     exec(compile("\n".join(body) + "\n", f"<two-kind kernel {m}x{c0},{c1}>", "exec"), space)
     return space["kernel"]
