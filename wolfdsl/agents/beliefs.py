@@ -70,7 +70,7 @@ class Beliefs:
         self.claims: dict[int, tuple[str, list[tuple[int, frozenset]]]] = {}
         self.first: dict[int, bool] = {}   # claimant -> whether nobody claimed its role before
         self._marg: list[list[float]] | None = None
-        self._roles: list[dict[str, float]] | None = None
+        self._roles: dict[str, list[float]] | None = None  # role -> per seat, as asked
         self._solved: list = []
         self.findex = {f: i for i, f in enumerate(self.factions)}
         self._total = 0.0
@@ -370,30 +370,7 @@ class Beliefs:
             z, marg = solve(rows, caps)
         if z <= 0:
             return 0.0, None, None
-        return const * z * scale, (free, marg), (st, marg)  # role marginals: see _roles_of
-
-    def _roles_of(self, st: tuple, *marg) -> dict[int, dict[str, float]]:
-        """Per seat, the role marginals of a faction-DP hypothesis (structure ``st``,
-        faction marginals ``marg`` of its free seats: rows; or, from the two-kind kernel,
-        its numerators, ``z`` and, for a clamped hypothesis (:meth:`_clamp`), ``(allowed,
-        seat)``, else ``None``): roles inside a faction are shuffled uniformly."""
-        if len(marg) == 1:
-            marg = marg[0]
-        else:
-            num, z, narrowed = marg
-            second = [x / z for x in num[:len(st[3])]]
-            if narrowed:  # the mind's own structure, its seat taken out
-                allowed, seat = narrowed
-                j = st[3].index(seat)
-                st = self._structure(allowed, (st, seat))
-                del second[j]
-            marg = [(1.0 - x, x) for x in second]
-        fixed, rem, live, free, caps = st[0], st[1], st[2], st[3], st[5]
-        fi, rf = self.findex, self.role_faction
-        out: dict[int, dict[str, float]] = {s: {r: 1.0} for s, r in fixed.items()}
-        for s, row in zip(free, marg):
-            out[s] = {r: row[fi[rf[r]]] * rem[r] / caps[fi[rf[r]]] for r in live if caps[fi[rf[r]]]}
-        return out
+        return const * z * scale, (free, marg), (st, marg)  # role marginals: see _role_column
 
     def _solve_roles(self, allowed, fixed, rem, live, free, const):
         """:meth:`_solve` by a DP over the roles themselves (any restriction)."""
@@ -524,7 +501,7 @@ class Beliefs:
 
     def _update(self) -> None:
         """Faction marginals summed over the claim hypotheses (looked up in the shared
-        cache first); role marginals wait for :meth:`_role_marginals` (most hints read
+        cache first); role marginals wait for :meth:`_role_column` (most hints read
         factions only)."""
         key = self._evidence()
         hit = self.shared.get(key)
@@ -534,7 +511,6 @@ class Beliefs:
                 self.shared.clear()
             self.shared[key] = hit = [self._marg, self._solved, self._total, self._roles]
         self._marg, self._solved, self._total, self._roles = hit
-        self._entry = hit
         self._susp = None
 
     def _compute(self, key: tuple) -> None:
@@ -562,7 +538,7 @@ class Beliefs:
                 out = marg[s]
                 for i in range(k):
                     out[i] += wz * row[i]
-        self._solved, self._total, self._roles = solved, total, None
+        self._solved, self._total, self._roles = solved, total, {}
         if total <= 0:  # contradictory evidence: fall back to the deck's shares
             self._marg = [[c / sum(self.cap) for c in self.cap] for _ in range(self.n + 1)]
             return
@@ -619,7 +595,7 @@ class Beliefs:
                 roles = (st, num, z, clamp and (allowed, clamp[3]))
             total += wz
             solved.append((wz, roles))
-        self._solved, self._total, self._roles = solved, total, None
+        self._solved, self._total, self._roles = solved, total, {}
         if total <= 0:  # contradictory evidence: fall back to the deck's shares
             self._marg = [[c / sum(self.cap) for c in self.cap] for _ in range(self.n + 1)]
             return
@@ -630,27 +606,55 @@ class Beliefs:
         second = list(_snapped(second))
         self._marg = list(zip(map(sub, _ONES, second), second))
 
-    def _role_marginals(self) -> list[dict[str, float]]:
-        """Per seat, the probability of each role."""
+    def _role_column(self, role: str) -> list[float]:
+        """Per seat (a list indexed by seat), the probability that it holds ``role``,
+        summed over the hypotheses the marginals came from; kept with them (minds that
+        share an evidence entry share it). In a faction-DP hypothesis, roles inside a
+        faction are shuffled uniformly: a free seat holds ``role`` with its faction's
+        share times ``rem[role] / caps[faction]``."""
         if self._marg is None:
             self._update()
-        if self._roles is not None:
-            return self._roles
-        deck = self.board.deck
-        if self._total <= 0:
-            self._roles = [{r: c / sum(deck.values()) for r, c in deck.items()} for _ in range(self.n + 1)]
-            return self._roles
-        out: list[dict[str, float]] = [{} for _ in range(self.n + 1)]
+        col = self._roles.get(role)
+        if col is not None:
+            return col
+        n, total = self.n, self._total
+        if total <= 0:
+            deck = self.board.deck
+            col = [deck.get(role, 0) / sum(deck.values())] * (n + 1)
+            self._roles[role] = col
+            return col
+        f = self.findex[self.role_faction[role]]
+        col = [0.0] * (n + 1)
         for wz, roles in self._solved:
-            if roles.__class__ is tuple:
-                roles = self._roles_of(*roles)
-            for s in range(1, self.n + 1):
-                row = out[s]
-                for r, x in roles.get(s, {}).items():
-                    row[r] = row.get(r, 0.0) + wz * x
-        self._roles = [{r: (x / self._total + SNAP) - SNAP for r, x in row.items()} for row in out]
-        self._entry[3] = self._roles  # shared with the minds that hit the same entry
-        return self._roles
+            if roles.__class__ is dict:  # the role DP's answer, per seat
+                for s, row in roles.items():
+                    col[s] += wz * row.get(role, 0.0)
+                continue
+            st = roles[0]
+            fixed, rem, free, caps = st[0], st[1], st[3], st[5]
+            for s, r in fixed.items():
+                if r == role:
+                    col[s] += wz
+            count, cap, own = rem.get(role, 0), caps[f], None
+            if len(roles) == 2:  # (structure, rows of the free seats)
+                shares = [row[f] for row in roles[1]]
+            else:  # (structure, numerators of the second faction, z, narrowed or None)
+                num, z, narrowed = roles[1:]
+                shares = [x / z if f else 1.0 - x / z for x in num[:len(free)]]
+                if narrowed:  # the mind's own card is out of the deck the others share
+                    allowed, own = narrowed
+                    (mine,) = allowed[own]
+                    count -= mine == role
+                    cap -= self.findex[self.role_faction[mine]] == f
+                    if mine == role:
+                        col[own] += wz
+            ratio = count / cap if cap > 0 and count > 0 else 0.0
+            for s, x in zip(free, shares):
+                if s != own:
+                    col[s] += wz * x * ratio
+        col = [(x / total + SNAP) - SNAP for x in col]
+        self._roles[role] = col
+        return col
 
     # ---------------------------------------------------------------- queries
     def faction(self, seat: int, faction: str) -> float:
@@ -664,7 +668,7 @@ class Beliefs:
     def prob(self, seat: int, what: str) -> float:
         """The probability that ``seat`` holds role ``what`` or belongs to faction ``what``."""
         if what in self.board.roles:
-            return self._role_marginals()[seat].get(what, 0.0) if 1 <= seat <= self.n else 0.0
+            return self._role_column(what)[seat] if 1 <= seat <= self.n else 0.0
         return self.faction(seat, what)
 
     def suspicion(self, seat: int) -> float:
