@@ -73,6 +73,9 @@ class Beliefs:
         self._roles: dict[str, list[float]] | None = None  # role -> per seat, as asked
         self._solved: list = []
         self.findex = {f: i for i, f in enumerate(self.factions)}
+        self.deck_key = (tuple(sorted(board.deck.items())), tuple(sorted(self.role_faction.items())))
+        """What :meth:`_rest` and :meth:`_mask` depend on: their answers are kept per
+        deck for the process, as the games of a run share them."""
         self._total = 0.0
         self._susp: list[float] | None = None  # suspicion per seat, from ``_marg``
 
@@ -208,11 +211,14 @@ class Beliefs:
     # ---------------------------------------------------------------- inference
     def _rest(self, fixed_roles: tuple) -> tuple:
         """The deck without the fixed seats' cards (``fixed_roles``, sorted), cached per
-        game: ``(rem, live, groups, caps, scale)``, or ``None`` when they overdraw it."""
-        key = ("rest", fixed_roles)
-        shared = self.shared
+        deck (in the process): ``(rem, live, groups, caps, scale)``, or ``None`` when they
+        overdraw it. Do not modify."""
+        key = (self.deck_key, fixed_roles)
+        shared = _BY_DECK
         if key in shared:
             return shared[key]
+        if len(shared) > 20000:
+            shared.clear()
         fi, rf, k = self.findex, self.role_faction, len(self.cap)
         rem = dict(self.board.deck)
         out: tuple | None = None
@@ -233,9 +239,9 @@ class Beliefs:
 
     def _mask(self, a: frozenset, live: frozenset, groups) -> tuple | None:
         """Which factions seat roles ``a`` allows, as a tuple of bools, when it allows
-        each faction's live roles all or none (``None``: part of one), cached per game."""
-        key = ("mask", a, live)
-        shared = self.shared
+        each faction's live roles all or none (``None``: part of one), cached per deck."""
+        key = (self.deck_key, a, live)
+        shared = _BY_DECK
         if key in shared:
             return shared[key]
         a = a & live
@@ -695,6 +701,9 @@ class Beliefs:
 
 
 _NO = object()
+_BY_DECK: dict = {}
+""":meth:`Beliefs._rest` and :meth:`Beliefs._mask` by (deck key, question); cleared when
+it grows past 20,000 entries."""
 
 
 _ONES = repeat(1.0)
