@@ -59,10 +59,16 @@ class Beliefs:
         self.seat = seat
         self.side: str | None = None
         self.n = board.n
-        self.factions = sorted(board.factions, key=lambda f: (-board.factions[f], str(f)))
-        self.cap = [board.factions[f] for f in self.factions]
-        self.role_faction = {r: c.faction for r, c in board.roles.items()}
-        every = self.every = frozenset(board.deck)
+        deck = self.shared.get("deck")
+        if deck is None or deck[0] is not board:  # the deck's facts, once a game
+            factions = sorted(board.factions, key=lambda f: (-board.factions[f], str(f)))
+            role_faction = {r: c.faction for r, c in board.roles.items()}
+            deck = self.shared["deck"] = (
+                board, factions, [board.factions[f] for f in factions], role_faction, frozenset(board.deck),
+                {f: i for i, f in enumerate(factions)},
+                (tuple(sorted(board.deck.items())), tuple(sorted(role_faction.items()))))
+        _, self.factions, self.cap, self.role_faction, every, self.findex, self.deck_key = deck
+        self.every = every
         self.allowed: list[frozenset] = [every] * (self.n + 1)
         # per seat, per faction: an immutable table (see weigh_all), shared while equal
         self.soft: tuple[tuple[float, ...], ...] = self.shared.setdefault(
@@ -72,10 +78,8 @@ class Beliefs:
         self._marg: list[list[float]] | None = None
         self._roles: dict[str, list[float]] | None = None  # role -> per seat, as asked
         self._solved: list = []
-        self.findex = {f: i for i, f in enumerate(self.factions)}
-        self.deck_key = (tuple(sorted(board.deck.items())), tuple(sorted(self.role_faction.items())))
-        """What :meth:`_rest` and :meth:`_mask` depend on: their answers are kept per
-        deck for the process, as the games of a run share them."""
+        # self.deck_key: what _rest and _mask depend on (their answers are kept per deck
+        # for the process, as the games of a run share them)
         self._total = 0.0
         self._susp: list[float] | None = None  # suspicion per seat, from ``_marg``
 
@@ -185,7 +189,16 @@ class Beliefs:
 
     def told_facts(self, what: dict) -> list[tuple[int, frozenset]]:
         """The facts a ``tell`` record states (``[(seat, roles it allows)]``), as the
-        ruleset's tells define them; and ``members`` facts as ``(-1, ...)`` are skipped."""
+        ruleset's tells define them; and ``members`` facts as ``(-1, ...)`` are skipped.
+        Kept per game for the record (the same dict object every mind is shown)."""
+        key = ("told", id(what))
+        hit = self.shared.get(key)
+        if hit is None or hit[0] is not what:
+            hit = self.shared[key] = (what, self._told_facts(what))
+        return hit[1]
+
+    def _told_facts(self, what: dict) -> list[tuple[int, frozenset]]:
+        """:meth:`told_facts`, worked out."""
         meaning = self.board.told.get(frozenset(what))
         out = []
         for name, m in (meaning or {}).items():
