@@ -66,7 +66,8 @@ class Beliefs:
             deck = self.shared["deck"] = (
                 board, factions, [board.factions[f] for f in factions], role_faction, frozenset(board.deck),
                 {f: i for i, f in enumerate(factions)},
-                (tuple(sorted(board.deck.items())), tuple(sorted(role_faction.items()))))
+                _DECKS.setdefault((tuple(sorted(board.deck.items())), tuple(sorted(role_faction.items()))),
+                                  len(_DECKS)))
         _, self.factions, self.cap, self.role_faction, every, self.findex, self.deck_key = deck
         self.every = every
         self.allowed: list[frozenset] = [every] * (self.n + 1)
@@ -78,8 +79,8 @@ class Beliefs:
         self._marg: list[list[float]] | None = None
         self._roles: dict[str, list[float]] | None = None  # role -> per seat, as asked
         self._solved: list = []
-        # self.deck_key: what _rest and _mask depend on (their answers are kept per deck
-        # for the process, as the games of a run share them)
+        # self.deck_key: a number for what _rest and _mask depend on (their answers are
+        # kept per deck for the process, as the games of a run share them)
         self._total = 0.0
         self._susp: list[float] | None = None  # suspicion per seat, from ``_marg``
 
@@ -714,6 +715,8 @@ class Beliefs:
 
 
 _NO = object()
+_DECKS: dict = {}
+"""(deck, each role's faction) -> a number, the deck's key in :data:`_BY_DECK`."""
 _BY_DECK: dict = {}
 """:meth:`Beliefs._rest` and :meth:`Beliefs._mask` by (deck key, question); cleared when
 it grows past 20,000 entries."""
