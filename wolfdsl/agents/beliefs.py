@@ -83,6 +83,7 @@ class Beliefs:
         # kept per deck for the process, as the games of a run share them)
         self._total = 0.0
         self._susp: list[float] | None = None  # suspicion per seat, from ``_marg``
+        self._hard: tuple | None = None  # (allowed, claims key): the hard evidence, hashable
 
     # ---------------------------------------------------------------- evidence
     def _restrict(self, seat: int, roles) -> None:
@@ -90,7 +91,7 @@ class Beliefs:
             new = self.allowed[seat] & frozenset(roles)
             if new:  # a contradiction (rules this model does not follow) keeps the old view
                 self.allowed[seat] = new
-            self._marg = self._susp = None
+            self._marg = self._susp = self._hard = None
 
     def fix(self, seat: int, role: str | None = None, faction: str | None = None) -> None:
         """Seat ``seat`` holds ``role`` (and/or belongs to ``faction``): a hard fact."""
@@ -186,7 +187,7 @@ class Beliefs:
         self.first[seat] = first
         self.claims.pop(seat, None)
         self.claims[seat] = (role, facts)
-        self._marg = self._susp = None
+        self._marg = self._susp = self._hard = None
 
     def told_facts(self, what: dict) -> list[tuple[int, frozenset]]:
         """The facts a ``tell`` record states (``[(seat, roles it allows)]``), as the
@@ -516,8 +517,12 @@ class Beliefs:
         return tuple((c, r, tuple(f), self.first.get(c, True)) for c, (r, f) in self.claims.items())
 
     def _evidence(self) -> tuple:
-        """Everything the marginals depend on, hashable."""
-        return (tuple(self.allowed), self.soft, self._claims_key())
+        """Everything the marginals depend on, hashable: ``(allowed, soft weights,
+        claims key)``."""
+        hard = self._hard
+        if hard is None:
+            hard = self._hard = (tuple(self.allowed), self._claims_key())
+        return (hard[0], self.soft, hard[1])
 
     def _update(self) -> None:
         """Faction marginals summed over the claim hypotheses (looked up in the shared
@@ -544,7 +549,10 @@ class Beliefs:
         if hyps is None:
             hyps = self.shared[hkey] = self._narrowed() if self.seat is not None else self._built(self.allowed)
         if k == 2:
-            return self._compute_two(hyps)
+            plan = self.shared.get(("plan", hkey))
+            if plan is None:
+                plan = self.shared[("plan", hkey)] = [self._step(*h) for h in hyps]
+            return self._compute_two(plan)
         for odds, allowed, st, _ in hyps:
             z, fac, roles = self._solve(allowed, st)
             if z <= 0:
@@ -564,22 +572,40 @@ class Beliefs:
             return
         self._marg = [[(x / total + SNAP) - SNAP for x in row] for row in marg]
 
-    def _compute_two(self, hyps) -> None:
-        """:meth:`_compute` for a deck of two factions: per hypothesis, the two-kind DP's
-        kernel (:func:`wolfdsl.agents.deals.kernel_for`) gives per seat ``z`` times its
-        share of the second faction; the shares are mixed by the hypotheses' weights
-        (the first faction's is the rest) and put on the :data:`SNAP` grid."""
+    def _step(self, odds: float, allowed, st: tuple, clamp) -> tuple:
+        """One hypothesis of :meth:`_compute_two`, with what does not depend on the soft
+        weights worked out: ``(kernel, end, rows getter, row patches as (index, code),
+        fixed seats as (seat, faction), odds * scale * clamp factor, scatter, (st,
+        narrowed))``; for :meth:`_solve` instead, ``kernel`` is ``None``, the factor is
+        the odds and the last item ``(allowed, st)``."""
+        fast = st[9] if st[0] is not None else None
+        if fast is None:
+            return (None, None, None, None, None, odds, None, (allowed, st))
+        kernel, end, pick, one, at = fast
+        u = odds * st[6]
+        if clamp:
+            j, code, rho, seat = clamp
+            one = (*one, (j, code))
+            u *= rho
+        return (kernel, end, pick, one, st[7], u, at, (st, clamp and (allowed, clamp[3])))
+
+    def _compute_two(self, plan) -> None:
+        """:meth:`_compute` for a deck of two factions, over the :meth:`_step` of each
+        hypothesis: the two-kind DP's kernel (:func:`wolfdsl.agents.deals.kernel_for`)
+        gives per seat ``z`` times its share of the second faction; the shares are mixed
+        by the hypotheses' weights (the first faction's is the rest) and put on the
+        :data:`SNAP` grid."""
         soft = self.soft
         parts = []  # (factor, per seat: the value the factor makes a weight of the second)
         total = 0.0
         solved = []
-        for odds, allowed, st, clamp in hyps:
-            fast = st[9] if st[0] is not None else None
-            if fast is None:
+        for kernel, end, pick, one, fixed, u, at, about in plan:
+            if kernel is None:
+                allowed, st = about
                 z, fac, roles = self._solve(allowed, st)
                 if z <= 0:
                     continue
-                wz = odds * z
+                wz = u * z
                 second = [0.0] * (self.n + 1)
                 for s, i in st[7]:  # a fixed seat: all its weight on its faction
                     second[s] = float(i)
@@ -587,32 +613,24 @@ class Beliefs:
                     second[s] = b
                 parts.append((wz, second))
             else:
-                kernel, end, pick, one, at = fast
                 rows = pick(soft)
-                if one or clamp:
+                if one:
                     rows = list(rows)
                     for j, c in one:
                         w = rows[j]
                         rows[j] = (w[0], 0.0) if c == 1 else (0.0, w[1]) if c == 2 else (0.0, 0.0)
-                    if clamp:
-                        j, c, rho, _ = clamp
-                        w = rows[j]
-                        rows[j] = (w[0], 0.0) if c == 1 else (0.0, w[1])
                 z, num = kernel(rows, end)
                 if z <= 0:
                     continue
-                u = odds * st[6]
-                for s, i in st[7]:
+                for s, i in fixed:
                     u *= soft[s][i]
-                if clamp:
-                    u *= clamp[2]
                 wz = u * z
                 if wz <= 0:
                     continue
                 num.append(z)
                 num.append(0.0)
                 parts.append((u, at(num)))
-                roles = (st, num, z, clamp and (allowed, clamp[3]))
+                roles = (about[0], num, z, about[1])
             total += wz
             solved.append((wz, roles))
         self._solved, self._total, self._roles = solved, total, {}
