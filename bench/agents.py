@@ -53,7 +53,7 @@ def belief_profile(ruleset, games: int, seed: int, agents: str) -> dict:
     for (filename, _line, name), (_cc, nc, tt, _ct, _callers) in stats.stats.items():
         if "wolfdsl/agents/" in filename.replace("\\", "/"):
             in_agents += tt
-            if filename.endswith("beliefs.py") and name == "_solve":
+            if filename.endswith("beliefs.py") and name == "_compute":
                 solves += nc
     return {"agents_share": round(in_agents / total, 3) if total else 0.0,
             "solves_per_game": round(solves / games, 1)}

@@ -173,3 +173,26 @@ def test_a_seat_narrows_the_public_hypotheses_to_the_same_ones():
         if c:
             assert 4 in st[3] and c[2] == pytest.approx(st[1]["villager"] / st[5][0])
     assert_matches(seen(shared))
+
+
+def test_a_seat_whose_card_was_claimed_by_another_matches_brute_force():
+    """The real seer hears another seat claim the seer: the hypotheses where that seat
+    tells the truth leave no seer card for him and drop out (a clamp with no card left);
+    the rest are clamped at his seat. Faction and role marginals, soft evidence and a
+    witch's claim included, equal the brute force's."""
+    b = Beliefs(board(DECK6, 6), seat=2)
+    b.fix(2, "seer", "village")
+    b.told({"seat": 5, "result": "good"})
+    b.claim(3, "seer", {"seat": 2, "result": "wolf"})
+    b.claim(6, "witch", {})
+    b.weigh(1, WOLF, 2.5)
+    b.weigh(4, WOLF, 0.4)
+    assert b.faction(3, WOLF) == pytest.approx(1.0)  # he knows the claim is false
+    assert_matches(b)
+    shared: dict = {}
+    for seat, role, faction in ((1, "villager", "village"), (4, "wolf", WOLF), (6, "witch", "village")):
+        other = Beliefs(board(DECK6, 6), seat=seat, shared=shared)  # minds sharing one game's caches
+        other.fix(seat, role, faction)
+        other.claim(3, "seer", {"seat": 2, "result": "wolf"})
+        other.weigh(1, WOLF, 2.5)
+        assert_matches(other)
