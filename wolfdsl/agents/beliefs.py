@@ -74,8 +74,12 @@ class Beliefs:
         # per seat, per faction: an immutable table (see weigh_all), shared while equal
         self.soft: tuple[tuple[float, ...], ...] = self.shared.setdefault(
             ("soft", len(self.factions)), ((1.0,) * len(self.factions),) * (self.n + 1))
-        self.claims: dict[int, tuple[str, list[tuple[int, frozenset]]]] = {}
-        self.first: dict[int, bool] = {}   # claimant -> whether nobody claimed its role before
+        # the public claims: claimant -> (role, facts), claimant -> whether nobody claimed
+        # its role before, and their key; replaced, never changed, so that minds that
+        # hear the same claims share them (see claim)
+        self.claims: dict[int, tuple[str, list[tuple[int, frozenset]]]]
+        self.first: dict[int, bool]
+        self.claims, self.first, self._claims_key_now = self.shared.setdefault("no claims", ({}, {}, ()))
         self._marg: list[list[float]] | None = None
         self._roles: dict[str, list[float]] | None = None  # role -> per seat, as asked
         self._solved: list = []
@@ -179,15 +183,25 @@ class Beliefs:
         """A public claim: ``seat`` says it holds ``role`` and was told ``told``."""
         if role is None or role not in self.board.roles:
             return
-        same = seat in self.claims and self.claims[seat][0] == role
-        facts = list(self.claims[seat][1]) if same else []
+        key = ("claim", id(self.claims), seat, role, id(told))
+        hit = self.shared.get(key)
+        if hit is None or hit[0] is not self.claims or hit[1] is not told:
+            hit = self.shared[key] = (self.claims, told, self._claimed(seat, role, told))
+        self.claims, self.first, self._claims_key_now = hit[2]
+        self._marg = self._susp = self._hard = None
+
+    def _claimed(self, seat: int, role: str, told: dict | None) -> tuple:
+        """``(claims, first, claims key)`` after :meth:`claim`: new objects."""
+        claims, first = dict(self.claims), dict(self.first)
+        same = seat in claims and claims[seat][0] == role
+        facts = list(claims[seat][1]) if same else []
         for s, roles in self.told_facts(told or {}):
             facts.append((s, roles))
-        first = self.first.get(seat, True) if same else not any(r == role for r, _ in self.claims.values())
-        self.first[seat] = first
-        self.claims.pop(seat, None)
-        self.claims[seat] = (role, facts)
-        self._marg = self._susp = self._hard = None
+        first[seat] = first.get(seat, True) if same else not any(r == role for r, _ in claims.values())
+        claims.pop(seat, None)
+        claims[seat] = (role, facts)
+        key = tuple((c, r, tuple(f), first.get(c, True)) for c, (r, f) in claims.items())
+        return claims, first, key
 
     def told_facts(self, what: dict) -> list[tuple[int, frozenset]]:
         """The facts a ``tell`` record states (``[(seat, roles it allows)]``), as the
@@ -514,7 +528,7 @@ class Beliefs:
         return out
 
     def _claims_key(self) -> tuple:
-        return tuple((c, r, tuple(f), self.first.get(c, True)) for c, (r, f) in self.claims.items())
+        return self._claims_key_now
 
     def _evidence(self) -> tuple:
         """Everything the marginals depend on, hashable: ``(allowed, soft weights,
