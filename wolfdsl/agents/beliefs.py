@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from itertools import product
 from math import factorial
-from itertools import repeat
+from itertools import count, repeat
 from operator import add, itemgetter, mul, sub
 
 from .deals import kernel_for, solve
@@ -79,7 +79,7 @@ class Beliefs:
         # hear the same claims share them (see claim)
         self.claims: dict[int, tuple[str, list[tuple[int, frozenset]]]]
         self.first: dict[int, bool]
-        self.claims, self.first, self._claims_key_now = self.shared.setdefault("no claims", ({}, {}, ()))
+        self.claims, self.first, self._claims_key_now = self.shared.setdefault("no claims", ({}, {}, 0))
         self._marg: list[list[float]] | None = None
         self._roles: dict[str, list[float]] | None = None  # role -> per seat, as asked
         self._solved: list = []
@@ -191,7 +191,8 @@ class Beliefs:
         self._marg = self._susp = self._hard = None
 
     def _claimed(self, seat: int, role: str, told: dict | None) -> tuple:
-        """``(claims, first, claims key)`` after :meth:`claim`: new objects."""
+        """``(claims, first, claims key)`` after :meth:`claim`: new objects, and a new
+        number for the key."""
         claims, first = dict(self.claims), dict(self.first)
         same = seat in claims and claims[seat][0] == role
         facts = list(claims[seat][1]) if same else []
@@ -200,8 +201,9 @@ class Beliefs:
         first[seat] = first.get(seat, True) if same else not any(r == role for r, _ in claims.values())
         claims.pop(seat, None)
         claims[seat] = (role, facts)
-        key = tuple((c, r, tuple(f), first.get(c, True)) for c, (r, f) in claims.items())
-        return claims, first, key
+        # the key: a number a claims state, unique in the process (the minds share the
+        # states themselves), so the cache may be cleared at any time
+        return claims, first, next(_CLAIM_STATES)
 
     def told_facts(self, what: dict) -> list[tuple[int, frozenset]]:
         """The facts a ``tell`` record states (``[(seat, roles it allows)]``), as the
@@ -527,7 +529,7 @@ class Beliefs:
             out *= sum(deck.get(r, 0) for r in roles) / total
         return out
 
-    def _claims_key(self) -> tuple:
+    def _claims_key(self) -> int:
         return self._claims_key_now
 
     def _evidence(self) -> tuple:
@@ -747,6 +749,7 @@ class Beliefs:
 
 
 _NO = object()
+_CLAIM_STATES = count(1)
 _DECKS: dict = {}
 """(deck, each role's faction) -> a number, the deck's key in :data:`_BY_DECK`."""
 _BY_DECK: dict = {}
