@@ -689,7 +689,7 @@ class Beliefs:
             for s, r in fixed.items():
                 if r == role:
                     col[s] += wz
-            count, cap, own = rem.get(role, 0), caps[f], None
+            cards, cap, own = rem.get(role, 0), caps[f], None
             if len(roles) == 2:  # (structure, rows of the free seats)
                 shares = [row[f] for row in roles[1]]
             else:  # (structure, numerators of the second faction, z, narrowed or None)
@@ -698,11 +698,11 @@ class Beliefs:
                 if narrowed:  # the mind's own card is out of the deck the others share
                     allowed, own = narrowed
                     (mine,) = allowed[own]
-                    count -= mine == role
+                    cards -= mine == role
                     cap -= self.findex[self.role_faction[mine]] == f
                     if mine == role:
                         col[own] += wz
-            ratio = count / cap if cap > 0 and count > 0 else 0.0
+            ratio = cards / cap if cap > 0 and cards > 0 else 0.0
             for s, x in zip(free, shares):
                 if s != own:
                     col[s] += wz * x * ratio
