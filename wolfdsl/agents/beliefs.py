@@ -9,15 +9,26 @@ programme over (seat, cards of each faction used so far) counts the deals consis
 the deck, weighted; the hypotheses are summed. On a 12-seat, two-faction deck that is a
 few hundred operations, recomputed only when evidence arrives and a decision reads it.
 
+What makes it cheap enough for thousands of games (``docs/agents.md``, Speed):
+
+- with two factions the programme is a generated, straight-line kernel per shape
+  (:func:`wolfdsl.agents.deals.kernel_for`) giving the second faction's share only;
+- the hypotheses' structure (fixed seats, the deck left, each seat's factions) depends on
+  the hard facts alone and is kept per game; a seat that knows only its card takes the
+  public hypotheses' structures and fixes its own row in them (:meth:`Beliefs._clamp`);
+- the soft weights and the public claims are immutable values that the minds hearing the
+  same evidence share, so the day's speeches are weighed once, not once a mind;
+- probabilities are put on a 2**-40 grid (:data:`SNAP`): the order of the sums never
+  decides a threshold in a hint.
+
 Nothing here names a role, a team or a faction: facts come from the ruleset through
 :class:`wolfdsl.play.views.Board` (the deck, each role's properties, what ``tell``
 records reveal).
 """
 from __future__ import annotations
 
-from itertools import product
+from itertools import count, product, repeat
 from math import factorial
-from itertools import count, repeat
 from operator import add, itemgetter, mul, sub
 
 from .deals import kernel_for, solve

@@ -11,7 +11,9 @@ uniform weight). :func:`solve` returns the total weight ``z`` and, per seat, the
 
 A forward pass over seats keeps, per count vector of kinds used so far, the summed
 weight; a backward pass gives the marginals. States: at most ``prod (caps[i] + 1)``;
-a 12-seat, two-faction deck has under 50.
+a 12-seat, two-faction deck has under 50. For two kinds, :func:`kernel_for` gives the
+same programme as generated straight-line code (about three times faster), keeping
+only the second kind's shares.
 """
 from __future__ import annotations
 
