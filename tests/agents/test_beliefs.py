@@ -196,3 +196,12 @@ def test_a_seat_whose_card_was_claimed_by_another_matches_brute_force():
         other.claim(3, "seer", {"seat": 2, "result": "wolf"})
         other.weigh(1, WOLF, 2.5)
         assert_matches(other)
+
+
+def test_every_seats_probabilities_at_once():
+    b = Beliefs(board(DECK6, 6), seat=2)
+    b.fix(2, "seer", "village")
+    b.claim(3, "seer", {"seat": 2, "result": "wolf"})
+    for what in ("wolf", "seer", "villager", "village", WOLF, "nobody"):
+        assert b.probs(what) == [0.0] + [b.prob(s, what) for s in range(1, 7)]
+    assert b.suspicions() == [1.0] + [b.suspicion(s) for s in range(1, 7)]

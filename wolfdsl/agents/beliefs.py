@@ -736,6 +736,19 @@ class Beliefs:
             return self._role_column(what)[seat] if 1 <= seat <= self.n else 0.0
         return self.faction(seat, what)
 
+    def probs(self, what: str) -> list[float]:
+        """:meth:`prob` of every seat: a list indexed by seat (``[0]`` is 0.0), kept until
+        the evidence changes. Do not modify."""
+        if what in self.board.roles:
+            col = self._role_column(what)
+            if col[0]:  # the deck's shares, when the evidence contradicts itself
+                col = self._roles[what] = [0.0] + col[1:]
+            return col
+        if self._marg is None:
+            self._update()
+        i = self.findex.get(what)
+        return [0.0] + [row[i] for row in self._marg[1:]] if i is not None else [0.0] * (self.n + 1)
+
     def suspicion(self, seat: int) -> float:
         """The probability that ``seat`` is not on this seat's side (for the public view:
         not in the deck's largest faction)."""
