@@ -522,5 +522,13 @@ class Beliefs:
         side = self.side if self.side is not None else self.factions[0]
         return 1.0 - self.faction(seat, side)
 
+    # ---- fast queries (hints branch)
+    def suspicions(self) -> list[float]:
+        """:meth:`suspicion` of seats 0 to ``n`` (index: the seat; seat 0 is 1.0), one
+        list for a decision that reads many; the beliefs' own list, not to be changed."""
+        self.suspicion(1)  # fills the per-seat list, when it is kept
+        susp = getattr(self, "_susp", None)
+        return susp if susp is not None else [self.suspicion(s) for s in range(self.n + 1)]
+
 
 _NO = object()

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import math
 import random
+from math import isfinite
+from operator import sub
 
 from ..play.agents import BaseAgent, RandomAgent, Request, follow_alive, pick_preferred
 from ..play.seeding import derive
@@ -27,6 +29,8 @@ from .beliefs import Beliefs
 FOCAL_STEP = 1e-6
 """How much the focal order (:meth:`TableAgent.focal_for`) adds to a score, per rank: a
 tie-breaker, too small to overturn a real difference in belief."""
+NEAR = 1e-8
+"""Scores closer than this may tie once rounded to 9 decimals (:func:`_apart`)."""
 READ = 0.42
 """Default strength of the speech impressions (:meth:`TableAgent.impressions`)."""
 NIGHT_KILL_ODDS = 3.0
@@ -195,12 +199,12 @@ def _best(request: Request, scores: dict, rng, focal: dict):
     options = [o for o in request.options if o in scores]
     if not options:
         return None
-    draw = rng.random  # one draw per option, in option order, as a sort key would
     if request.kind == "ballot":
         near = focal.get
-        keys = [(-round(scores[o] + near(o, 0.0), 9), draw(), i) for i, o in enumerate(options)]
+        values = [scores[o] + near(o, 0.0) for o in options]
     else:
-        keys = [(-round(scores[o], 9), draw(), i) for i, o in enumerate(options)]
+        values = [scores[o] for o in options]
+    keys = _keys(values, rng, request.kind == "seats")
     if request.kind != "seats":
         best = options[min(keys)[2]]
         if request.can_pass and scores[best] <= 0:
@@ -213,3 +217,32 @@ def _best(request: Request, scores: dict, rng, focal: dict):
     if len(chosen) < n:
         return None if request.can_pass else tuple(sorted(keyed[:n]))
     return tuple(sorted(chosen)) if chosen else None
+
+
+def _keys(values: list[float], rng, whole: bool) -> list[tuple]:
+    """The sort key ``(-round(value, 9), draw, index)`` of each value (values within
+    1e-9 tie, and the draw decides): one ``rng.random()`` per value, in order, as a sort
+    key would draw. The values are rounded only where that can change the order
+    (:func:`_apart`), with ``whole`` as there: the keys order the same either way."""
+    draw = rng.random
+    keys = [(-v, draw(), i) for i, v in enumerate(values)]
+    if not _apart(values, whole):
+        keys = [(-round(v, 9), k[1], k[2]) for v, k in zip(values, keys)]
+    return keys
+
+
+def _apart(values: list[float], whole: bool) -> bool:
+    """Whether rounding ``values`` (finite floats) to 9 decimals leaves their order as it
+    is (``round`` never reverses two values; it may only tie two within ~1e-9): any two
+    different values more than :data:`NEAR` apart, or, not ``whole`` (only the largest
+    is wanted), the largest and every smaller value. ``False`` also for a value that is
+    not finite."""
+    if not isfinite(sum(values)):
+        return False
+    if whole:
+        distinct = sorted(set(values))
+        return len(distinct) < 2 or min(map(sub, distinct[1:], distinct)) > NEAR
+    ordered = sorted(values)
+    top = ordered[-1]
+    k = values.count(top)
+    return k == len(ordered) or ordered[-k - 1] < top - NEAR
