@@ -78,6 +78,9 @@ class TableAgent(BaseAgent):
     uses_scores = True
     scores_replace_prefer = True
     sees = True
+    asks_why = False
+    """It keeps no request (the referee then copies no frame for ``why_not``)."""
+    watches = Mind.READS | {"phase", "revive", "role_change", "faction_change"}
 
     def __init__(self, seed: int = 0, skill: float = 1.0, read: float = READ):
         self.seed = seed
@@ -115,7 +118,7 @@ class TableAgent(BaseAgent):
         t = event["type"]
         if seat is None:
             follow_alive(self.alive, event)
-            if t in Mind.READS:
+            if t in Mind.READS and (t != "death" or event["phase"] == "night"):  # a day's death says nothing
                 for mind in self.minds.values():
                     mind.see(event)
         elif seat in self.minds and t in Mind.READS:

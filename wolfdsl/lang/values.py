@@ -208,6 +208,7 @@ BINOPS: dict[str, Callable[[Any, Any], Any]] = {
 }
 """Binary operators other than ``has``/``lacks`` (status tests) and ``and``/``or``."""
 
+
 def as_score(v) -> float:
     """A ``score`` hint's value as a float: a number as it is (a whole number converted),
     anything else by its truth (``yes`` 1.0, ``none`` 0.0)."""
