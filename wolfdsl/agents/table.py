@@ -95,14 +95,15 @@ class TableAgent(BaseAgent):
         self.alive: set[int] = set()
         self.fallback = RandomAgent(derive(seed, "random"))
         self.board = None
-        self.focal: dict = {}
+        self.focal: dict | None = None
+        self.focal_at: tuple = (0, "setup")
 
     # ---------------------------------------------------------------- what seats see
     def setup(self, board) -> None:
         self.board = board
         self.shared: dict = {}  # marginals by evidence, shared by this game's minds
         self.minds = {None: Mind(board, None, self.seed, self.shared)}
-        self.focal_for(0, "setup")
+        self.focal, self.focal_at = None, (0, "setup")
         self.alive = set(range(1, board.n + 1))
 
     def dealt(self, seat: int, card: dict) -> None:
@@ -124,7 +125,7 @@ class TableAgent(BaseAgent):
         elif seat in self.minds and t in Mind.READS:
             self.minds[seat].see(event)
         if t == "phase":
-            self.focal_for(event["day"], event["phase"])
+            self.focal, self.focal_at = None, (event["day"], event["phase"])  # drawn when a ballot needs it
             if event["phase"] == "day" and self.read > 0:
                 self.impressions(event["day"])
 
@@ -157,6 +158,13 @@ class TableAgent(BaseAgent):
         rng.shuffle(order)
         self.focal = {s: i * FOCAL_STEP for i, s in enumerate(order)}
 
+    def focal_now(self) -> dict:
+        """The current phase's focal order (``{seat: tie-breaker}``, :meth:`focal_for`),
+        drawn at its first use: from a generator of its own, so the same whenever drawn."""
+        if self.focal is None:
+            self.focal_for(*self.focal_at)
+        return self.focal
+
     # ---------------------------------------------------------------- deciding
     def mind_for(self, seat: int | None, by: str | None) -> Mind | None:
         """The mind that decides for ``seat``, or for team ``by`` (its lowest living
@@ -186,19 +194,19 @@ class TableAgent(BaseAgent):
         if request.default == "none" and request.can_pass:
             return None
         if request.scores:
-            return _best(request, request.scores, rng, self.focal)
+            return _best(request, request.scores, rng, self.focal_now() if request.kind == "ballot" else {})
         if request.preferred:
             return pick_preferred(request, rng)
         if request.kind == "ballot" and request.options:
             b = mind.beliefs
-            return _best(request, {o: b.suspicion(o) for o in request.options}, rng, self.focal)
+            return _best(request, {o: b.suspicion(o) for o in request.options}, rng, self.focal_now())
         self.fallback.rng = rng
         return self.fallback.decide(request)
 
 
 def _best(request: Request, scores: dict, rng, focal: dict):
-    """The best-scoring option(s); near-ties broken by the focal order, then at random; a
-    pass when allowed and nothing scores above 0."""
+    """The best-scoring option(s); near-ties broken by the focal order (read for a
+    ballot only), then at random; a pass when allowed and nothing scores above 0."""
     options = [o for o in request.options if o in scores]
     if not options:
         return None
@@ -207,12 +215,14 @@ def _best(request: Request, scores: dict, rng, focal: dict):
         values = [scores[o] + near(o, 0.0) for o in options]
     else:
         values = [scores[o] for o in options]
-    keys = _keys(values, rng, request.kind == "seats")
+    draw = rng.random  # one draw per option, in option order, as a sort key would
+    draws = [draw() for _ in values]
     if request.kind != "seats":
-        best = options[min(keys)[2]]
+        best = options[_top(values, draws)]
         if request.can_pass and scores[best] <= 0:
             return None
         return best
+    keys = _keys(values, draws, True)
     keys.sort()
     keyed = [options[k[2]] for k in keys]
     n = request.count or sum(1 for o in keyed if scores[o] > 0)
@@ -222,16 +232,27 @@ def _best(request: Request, scores: dict, rng, focal: dict):
     return tuple(sorted(chosen)) if chosen else None
 
 
-def _keys(values: list[float], rng, whole: bool) -> list[tuple]:
+def _top(values: list[float], draws: list[float]) -> int:
+    """The index of the first of :func:`_keys` (``whole`` false), without building keys
+    where the rounding cannot matter: all values equal (the lowest draw), or the largest
+    more than :data:`NEAR` above the others (the lowest draw among the largest)."""
+    if isfinite(sum(values)):
+        top = max(values)
+        k = values.count(top)
+        if k == len(values):
+            return draws.index(min(draws))
+        if _apart(values, False):
+            return values.index(top) if k == 1 else min((d, i) for i, (v, d) in enumerate(zip(values, draws))
+                                                         if v == top)[1]
+    return min(_keys(values, draws, False))[2]
+
+
+def _keys(values: list[float], draws: list[float], whole: bool) -> list[tuple]:
     """The sort key ``(-round(value, 9), draw, index)`` of each value (values within
-    1e-9 tie, and the draw decides): one ``rng.random()`` per value, in order, as a sort
-    key would draw. The values are rounded only where that can change the order
-    (:func:`_apart`), with ``whole`` as there: the keys order the same either way."""
-    draw = rng.random
-    keys = [(-v, draw(), i) for i, v in enumerate(values)]
-    if not _apart(values, whole):
-        keys = [(-round(v, 9), k[1], k[2]) for v, k in zip(values, keys)]
-    return keys
+    1e-9 tie, and the draw decides). The values are rounded only where that can change
+    the order (:func:`_apart`, with ``whole`` as there): the keys order the same either way."""
+    rounded = values if _apart(values, whole) else [round(v, 9) for v in values]
+    return [(-v, d, i) for i, (v, d) in enumerate(zip(rounded, draws))]
 
 
 def _apart(values: list[float], whole: bool) -> bool:
