@@ -78,8 +78,6 @@ class TableAgent(BaseAgent):
     uses_scores = True
     scores_replace_prefer = True
     sees = True
-    asks_why = False
-    """It keeps no request (the referee then copies no frame for ``why_not``)."""
     watches = Mind.READS | {"phase", "revive", "role_change", "faction_change"}
 
     def __init__(self, seed: int = 0, skill: float = 1.0, read: float = READ):
