@@ -904,9 +904,8 @@ class PyGen(CodeGen):
                 other = (f"({ta} + {tb} if {ta}.__class__ is list and {tb}.__class__ is list "
                          f"and len({ta}) + len({tb}) <= _MAX_LIST else {other})")
             # a float and a float or a whole number inline too (values.QUICK's fast path)
-            other = (f"({ta} {op} {tb} if (({ta}.__class__ is float) | ({tb}.__class__ is float)) and "
-                     f"(({ta}.__class__ is float) | ({ta}.__class__ is int)) and "
-                     f"(({tb}.__class__ is float) | ({tb}.__class__ is int)) else {other})")
+            other = (f"({ta} {op} {tb} if ({ta}.__class__ is float and ({tb}.__class__ is float or {tb}.__class__ is int)) "
+                     f"or ({ta}.__class__ is int and {tb}.__class__ is float) else {other})")
             return Code(f"({tr} if ((({ta} := {a}).__class__ is int) & (({tb} := {b}).__class__ is int)) "
                         f"and -_BIG < ({tr} := {ta} {op} {tb}) < _BIG else {other})")
         return Code(f"{self.const_ref(BINOPS[op])}({a}, {b})")  # pragma: no cover - every operator above
