@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import math
 import random
+from math import isfinite
+from operator import sub
 
 from ..play.agents import BaseAgent, RandomAgent, Request, follow_alive, pick_preferred
 from ..play.seeding import derive
@@ -27,6 +29,8 @@ from .beliefs import Beliefs
 FOCAL_STEP = 1e-6
 """How much the focal order (:meth:`TableAgent.focal_for`) adds to a score, per rank: a
 tie-breaker, too small to overturn a real difference in belief."""
+NEAR = 1e-8
+"""Scores closer than this may tie once rounded to 9 decimals (:func:`_apart`)."""
 READ = 0.42
 """Default strength of the speech impressions (:meth:`TableAgent.impressions`)."""
 NIGHT_KILL_ODDS = 3.0
@@ -74,6 +78,7 @@ class TableAgent(BaseAgent):
     uses_scores = True
     scores_replace_prefer = True
     sees = True
+    watches = Mind.READS | {"phase", "revive", "role_change", "faction_change"}
 
     def __init__(self, seed: int = 0, skill: float = 1.0, read: float = READ):
         self.seed = seed
@@ -88,14 +93,15 @@ class TableAgent(BaseAgent):
         self.alive: set[int] = set()
         self.fallback = RandomAgent(derive(seed, "random"))
         self.board = None
-        self.focal: dict = {}
+        self.focal: dict | None = None
+        self.focal_at: tuple = (0, "setup")
 
     # ---------------------------------------------------------------- what seats see
     def setup(self, board) -> None:
         self.board = board
         self.shared: dict = {}  # marginals by evidence, shared by this game's minds
         self.minds = {None: Mind(board, None, self.seed, self.shared)}
-        self.focal_for(0, "setup")
+        self.focal, self.focal_at = None, (0, "setup")
         self.alive = set(range(1, board.n + 1))
 
     def dealt(self, seat: int, card: dict) -> None:
@@ -111,13 +117,13 @@ class TableAgent(BaseAgent):
         t = event["type"]
         if seat is None:
             follow_alive(self.alive, event)
-            if t in Mind.READS:
+            if t in Mind.READS and (t != "death" or event["phase"] == "night"):  # a day's death says nothing
                 for mind in self.minds.values():
                     mind.see(event)
         elif seat in self.minds and t in Mind.READS:
             self.minds[seat].see(event)
         if t == "phase":
-            self.focal_for(event["day"], event["phase"])
+            self.focal, self.focal_at = None, (event["day"], event["phase"])  # drawn when a ballot needs it
             if event["phase"] == "day" and self.read > 0:
                 self.impressions(event["day"])
 
@@ -150,6 +156,13 @@ class TableAgent(BaseAgent):
         rng.shuffle(order)
         self.focal = {s: i * FOCAL_STEP for i, s in enumerate(order)}
 
+    def focal_now(self) -> dict:
+        """The current phase's focal order (``{seat: tie-breaker}``, :meth:`focal_for`),
+        drawn at its first use: from a generator of its own, so the same whenever drawn."""
+        if self.focal is None:
+            self.focal_for(*self.focal_at)
+        return self.focal
+
     # ---------------------------------------------------------------- deciding
     def mind_for(self, seat: int | None, by: str | None) -> Mind | None:
         """The mind that decides for ``seat``, or for team ``by`` (its lowest living
@@ -179,33 +192,35 @@ class TableAgent(BaseAgent):
         if request.default == "none" and request.can_pass:
             return None
         if request.scores:
-            return _best(request, request.scores, rng, self.focal)
+            return _best(request, request.scores, rng, self.focal_now() if request.kind == "ballot" else {})
         if request.preferred:
             return pick_preferred(request, rng)
         if request.kind == "ballot" and request.options:
             b = mind.beliefs
-            return _best(request, {o: b.suspicion(o) for o in request.options}, rng, self.focal)
+            return _best(request, {o: b.suspicion(o) for o in request.options}, rng, self.focal_now())
         self.fallback.rng = rng
         return self.fallback.decide(request)
 
 
 def _best(request: Request, scores: dict, rng, focal: dict):
-    """The best-scoring option(s); near-ties broken by the focal order, then at random; a
-    pass when allowed and nothing scores above 0."""
+    """The best-scoring option(s); near-ties broken by the focal order (read for a
+    ballot only), then at random; a pass when allowed and nothing scores above 0."""
     options = [o for o in request.options if o in scores]
     if not options:
         return None
-    draw = rng.random  # one draw per option, in option order, as a sort key would
     if request.kind == "ballot":
         near = focal.get
-        keys = [(-round(scores[o] + near(o, 0.0), 9), draw(), i) for i, o in enumerate(options)]
+        values = [scores[o] + near(o, 0.0) for o in options]
     else:
-        keys = [(-round(scores[o], 9), draw(), i) for i, o in enumerate(options)]
+        values = [scores[o] for o in options]
+    draw = rng.random  # one draw per option, in option order, as a sort key would
+    draws = [draw() for _ in values]
     if request.kind != "seats":
-        best = options[min(keys)[2]]
+        best = options[_top(values, draws)]
         if request.can_pass and scores[best] <= 0:
             return None
         return best
+    keys = _keys(values, draws, True)
     keys.sort()
     keyed = [options[k[2]] for k in keys]
     n = request.count or sum(1 for o in keyed if scores[o] > 0)
@@ -213,3 +228,43 @@ def _best(request: Request, scores: dict, rng, focal: dict):
     if len(chosen) < n:
         return None if request.can_pass else tuple(sorted(keyed[:n]))
     return tuple(sorted(chosen)) if chosen else None
+
+
+def _top(values: list[float], draws: list[float]) -> int:
+    """The index of the first of :func:`_keys` (``whole`` false), without building keys
+    where the rounding cannot matter: all values equal (the lowest draw), or the largest
+    more than :data:`NEAR` above the others (the lowest draw among the largest)."""
+    if isfinite(sum(values)):
+        top = max(values)
+        k = values.count(top)
+        if k == len(values):
+            return draws.index(min(draws))
+        if _apart(values, False):
+            return values.index(top) if k == 1 else min((d, i) for i, (v, d) in enumerate(zip(values, draws))
+                                                         if v == top)[1]
+    return min(_keys(values, draws, False))[2]
+
+
+def _keys(values: list[float], draws: list[float], whole: bool) -> list[tuple]:
+    """The sort key ``(-round(value, 9), draw, index)`` of each value (values within
+    1e-9 tie, and the draw decides). The values are rounded only where that can change
+    the order (:func:`_apart`, with ``whole`` as there): the keys order the same either way."""
+    rounded = values if _apart(values, whole) else [round(v, 9) for v in values]
+    return [(-v, d, i) for i, (v, d) in enumerate(zip(rounded, draws))]
+
+
+def _apart(values: list[float], whole: bool) -> bool:
+    """Whether rounding ``values`` (finite floats) to 9 decimals leaves their order as it
+    is (``round`` never reverses two values; it may only tie two within ~1e-9): any two
+    different values more than :data:`NEAR` apart, or, not ``whole`` (only the largest
+    is wanted), the largest and every smaller value. ``False`` also for a value that is
+    not finite."""
+    if not isfinite(sum(values)):
+        return False
+    if whole:
+        distinct = sorted(set(values))
+        return len(distinct) < 2 or min(map(sub, distinct[1:], distinct)) > NEAR
+    ordered = sorted(values)
+    top = ordered[-1]
+    k = values.count(top)
+    return k == len(ordered) or ordered[-k - 1] < top - NEAR

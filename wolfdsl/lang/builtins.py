@@ -245,6 +245,27 @@ def public_suspicion(g, x) -> float:
     return 0.5 if b is None or x is None else b.suspicion(x)
 
 
+def suspicion_table(g) -> list[float]:
+    """:func:`suspicion` of every seat (index: the seat; 0 unused), a fresh list or the
+    beliefs' own (not to be changed)."""
+    return _suspicions(g.beliefs_now(), g.n)
+
+
+def public_suspicion_table(g) -> list[float]:
+    """:func:`public_suspicion` of every seat, as :func:`suspicion_table`."""
+    get = getattr(g.agent, "beliefs", None)
+    return _suspicions(get(None, None) if get is not None else None, g.n)
+
+
+def _suspicions(b, n: int) -> list[float]:
+    """``b.suspicion`` of seats 0 to ``n`` (``b.suspicions()`` where it has that query);
+    0.5 each without beliefs (``b`` is ``None``)."""
+    if b is None:
+        return [0.5] * (n + 1)
+    every = getattr(b, "suspicions", None)
+    return every() if every is not None else [b.suspicion(s) for s in range(n + 1)]
+
+
 def belief(g, x, what) -> float:
     """The deciding seat's probability (0..1) that seat ``x`` holds role ``what`` or
     belongs to faction ``what``; the deck's share for agents that keep no beliefs."""
@@ -313,19 +334,25 @@ class Builtin:
     arity: tuple[int, int]
     reads: frozenset = frozenset()
     random: bool = False
+    table: Callable | None = None
+    """``fn(g) -> list``: a one-argument builtin's value for every seat at once (index:
+    the seat; 0 unused), the same as calling it seat by seat while one decision's hints
+    are evaluated (nothing it reads changes then); ``None``: none."""
 
     @property
     def doc(self) -> str:
         return (self.fn.__doc__ or "").strip()
 
 
-def _b(name, fn, lo, hi=None, reads=(), random=False) -> Builtin:
-    return Builtin(name, fn, (lo, lo if hi is None else hi), frozenset(reads), random)
+def _b(name, fn, lo, hi=None, reads=(), random=False, table=None) -> Builtin:
+    return Builtin(name, fn, (lo, lo if hi is None else hi), frozenset(reads), random, table)
 
 
 REGISTRY: dict[str, Builtin] = {b.name: b for b in (
     _b("count", count, 1), _b("empty", empty, 1), _b("any", any_, 1),
-    _b("suspicion", suspicion, 1), _b("public_suspicion", public_suspicion, 1), _b("belief", belief, 2), _b("claimed", claimed, 1),
+    _b("suspicion", suspicion, 1, table=suspicion_table),
+    _b("public_suspicion", public_suspicion, 1, table=public_suspicion_table),
+    _b("belief", belief, 2), _b("claimed", claimed, 1),
     _b("holder", holder, 1, reads=("role",)), _b("living", living, 1, reads=("role", "alive")),
     _b("members", members, 1, reads=("team", "alive")), _b("the", the, 1), _b("first", first, 1),
     _b("last", last, 1), _b("circle", circle, 1, 2), _b("circle_from", circle_from, 3),

@@ -323,6 +323,11 @@ class DecideOp:
     """Whether an answer among the legal options must pass the ``unless`` clauses again
     to be legal (they may draw at random or call a func); ``False``: being among the
     options is enough (:meth:`wolfdsl.play.referee.Referee.validate`)."""
+    score_all: Callable[[Any, dict, tuple], dict] | None = None
+    """``fn(g, env, options) -> {option: float}``: the ``score`` hint of every option in
+    one generated function, as :func:`wolfdsl.play.referee.scores` gives it with
+    ``score`` (``env[var]`` left on the last option); ``None``: the referee calls
+    ``score`` per option."""
 
 
 ANSWER_KINDS = {bool: ("yes_no",), int: ("seat", "ballot"), str: ("symbol",)}
@@ -365,6 +370,8 @@ class VoteOp:
     by_voter_filter: Callable[[Any, dict, list], list] | None = None
     """Generated filters for ``cand_unless``, ``cand_fixed`` and ``cand_by_voter`` (see
     :attr:`DecideOp.unless_filter`); ``None``: the referee filters with the clauses."""
+    score_all: Callable[[Any, dict, tuple], dict] | None = None
+    """As :attr:`DecideOp.score_all`, for a candidate (``cand_var``)."""
 
 
 class Runtime(Protocol):

@@ -41,7 +41,7 @@ from . import ir
 from .ir import ANSWER_KINDS, EndPhase
 from .limits import MAX_CALL_DEPTH, MAX_LIST, MAX_STEPS, too_deep
 from .pydecide import decide_function, vote_function
-from .values import _BIG, BINOPS, QUICK, as_list, member, negate
+from .values import _BIG, BINOPS, QUICK, as_list, as_score, member, negate
 
 
 class Code:
@@ -63,7 +63,7 @@ _ARITH = {"/": "_div", "%": "_mod"}
 _PLAIN = {"none": "None", "yes": "True", "no": "False", "true": "True", "false": "False"}
 _HELPERS = {"_member": member, "_add": QUICK["+"], "_sub": QUICK["-"], "_as_list": as_list, "_neg": negate,
             "_div": QUICK["/"], "_mod": BINOPS["%"],
-            "_mul": QUICK["*"], "_seat": seat, "_seat_field": B.seat_field, "_EndPhase": EndPhase,
+            "_mul": QUICK["*"], "_as_score": as_score, "_seat": seat, "_seat_field": B.seat_field, "_EndPhase": EndPhase,
             "_GUARDED": GUARDED, "_nothing": _nothing, "NotASeat": NotASeat,
             "_KINDS": ANSWER_KINDS, "_BIG": _BIG, "_MAX_LIST": MAX_LIST,
             "_MAX_DEPTH": MAX_CALL_DEPTH, "_MAX_STEPS": MAX_STEPS, "_too_deep": too_deep}
@@ -93,6 +93,9 @@ class PyGen(CodeGen):
         """Expression node id -> the Python local holding its value, computed before a
         loop it does not change in (:func:`wolfdsl.lang.pydecide._split`)."""
         """Slots held in a Python local of the function being generated: slot -> (name, is a seat)."""
+        self.tables: dict[str, str] | None = None
+        """Builtin name -> the local holding its per-seat table, in the function
+        :meth:`score_all` writes (``None``: elsewhere, call the builtin)."""
 
     # ------------------------------------------------------------ module text
     def name(self, prefix: str) -> str:
@@ -154,10 +157,11 @@ class PyGen(CodeGen):
     def own_function(self, alias: dict | None = None):
         """Generate the text of another function: no Python local of the current one."""
         outer, self.alias = self.alias, alias or {}
+        tables, self.tables = self.tables, None
         try:
             yield
         finally:
-            self.alias = outer
+            self.alias, self.tables = outer, tables
 
     def root(self, e: A.Expr | None, what: str = "this expression") -> Callable | None:
         if e is None:
@@ -355,8 +359,27 @@ class PyGen(CodeGen):
                 ("  out.append(_v)", None), ("return out", None)]
         return self.function(body, "_u", "g, env, values")
 
+    def score_all(self, e: A.Expr | None, slot: str, seats: bool) -> Callable | None:
+        """``fn(g, env, values) -> {value: float}``: the ``score`` hint ``e`` of each value
+        with ``env[slot]`` bound to it in turn (seats of the game when ``seats``), as
+        :func:`wolfdsl.play.referee.scores` evaluates it, in one function; a builtin with
+        a per-seat :attr:`~wolfdsl.lang.builtins.Builtin.table` read from its table,
+        fetched once (:meth:`g_Call`). ``None`` without a hint."""
+        if e is None:
+            return None
+        with self.own_function({slot: ("_v", seats)}):
+            self.tables = {}
+            src = self.gen(e).src
+            tables = self.tables
+        body = [("out = {}", None), *((f"{t} = None", None) for t in tables.values()),
+                ("for _v in values:", None), (f"  env[{slot!r}] = _v", None), (f"  _x = {src}", (e.span, "this score")),
+                ("  out[_v] = _x if _x.__class__ is float else float(_x) if _x.__class__ is int else _as_score(_x)", None),
+                ("return out", None)]
+        return self.function(body, "_h", "g, env, values")
+
     def decide_op(self, s: A.Decide, full: bool = True):
         op = super().decide_op(s, full)
+        op = replace(op, score_all=self.score_all(s.score, op.var, self.items_are_seats(s.options)))
         if not full:
             return op
         by_fn = op.by_fn
@@ -368,6 +391,7 @@ class PyGen(CodeGen):
 
     def vote_op(self, s: A.Vote, full: bool = True):
         op = super().vote_op(s, full)
+        op = replace(op, score_all=self.score_all(s.score, op.cand_var, self.items_are_seats(s.candidates)))
         if not full:
             return op
         cv = op.cand_var
@@ -581,11 +605,27 @@ class PyGen(CodeGen):
         codes = [self.gen(a) for a in e.args]
         args = [c.src for c in codes]
         if bd.kind == "builtin":
+            if self.tables is not None and bd.value.table is not None and len(codes) == 1:
+                return self.table_read(bd.value, codes[0])
             return Code(f"{self.const_ref(bd.value.fn)}(g{''.join(', ' + a for a in args)})")
         value = self.func_value(e.name)
         if value is not None and all(c.pure for c in codes):
             return self.lit(value[0])  # its arguments cannot fail: no call
         return Code(f"{self.caller('func', e.name)}(g{''.join(', ' + a for a in args)})")
+
+    def table_read(self, builtin, arg: Code) -> Code:
+        """``builtin(arg)`` read from its per-seat table (fetched at the first read, into a
+        local of the function :meth:`score_all` writes) when ``arg`` is a seat of the
+        game; the call for any other value (``none``, a name), as before."""
+        t = self.tables.get(builtin.name)
+        if t is None:
+            t = self.tables[builtin.name] = f"_tb{len(self.tables)}"
+        look = f"({t} or ({t} := {self.const_ref(builtin.table)}(g)))"
+        if arg.seat:
+            return Code(f"{look}[{arg.src}]")
+        x = self.temp()
+        return Code(f"({look}[{x}] if ({x} := {arg.src}).__class__ is int and 0 < {x} <= g.n "
+                    f"else {self.const_ref(builtin.fn)}(g, {x}))")
 
     def func_value(self, name: str) -> tuple | None:
         """``(value,)`` when the ruleset's ``func name`` gives a constant scalar whatever
@@ -860,6 +900,9 @@ class PyGen(CodeGen):
             if op == "+":  # two lists too (``reported + [t]``), under the length limit
                 other = (f"({ta} + {tb} if {ta}.__class__ is list and {tb}.__class__ is list "
                          f"and len({ta}) + len({tb}) <= _MAX_LIST else {other})")
+            # a float and a float or a whole number inline too (values.QUICK's fast path)
+            other = (f"({ta} {op} {tb} if ({ta}.__class__ is float and ({tb}.__class__ is float or {tb}.__class__ is int)) "
+                     f"or ({ta}.__class__ is int and {tb}.__class__ is float) else {other})")
             return Code(f"({tr} if ((({ta} := {a}).__class__ is int) & (({tb} := {b}).__class__ is int)) "
                         f"and -_BIG < ({tr} := {ta} {op} {tb}) < _BIG else {other})")
         return Code(f"{self.const_ref(BINOPS[op])}({a}, {b})")  # pragma: no cover - every operator above

@@ -208,6 +208,15 @@ BINOPS: dict[str, Callable[[Any, Any], Any]] = {
 }
 """Binary operators other than ``has``/``lacks`` (status tests) and ``and``/``or``."""
 
+
+def as_score(v) -> float:
+    """A ``score`` hint's value as a float: a number as it is (a whole number converted),
+    anything else by its truth (``yes`` 1.0, ``none`` 0.0)."""
+    if v.__class__ is float:
+        return v
+    return float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else float(bool(v))
+
+
 QUICK = {"+": _quick(operator.add, add), "-": _quick(operator.sub, subtract), "*": _quick(operator.mul, multiply),
          "/": _quick_divide(BINOPS["/"])}
 """``+ - * /`` as the generated code calls them: :data:`BINOPS`' operators with a fast

@@ -109,6 +109,9 @@ class BaseAgent:
     scores_replace_prefer = False
     asks_why = True
     sees = False
+    watches: frozenset | None = None
+    """The event types :meth:`observe` (and ``dealt``) of a seeing agent reads; the
+    others are not shown to it (:class:`~wolfdsl.play.views.View`). ``None``: all."""
     check = None
     bind = None
     seat_label = None

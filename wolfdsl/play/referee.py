@@ -27,6 +27,7 @@ from typing import Any
 
 from ..diagnostics import WolfError
 from ..lang.ir import ANSWER_KINDS, RuleRuntimeError, DecideOp, VoteOp
+from ..lang.values import as_score
 from .agents import BaseAgent, ChoosingAgent, Request, uniform_bits
 from .table import show
 
@@ -110,9 +111,7 @@ def scores(g, env: dict, var: str, options, score) -> dict:
     for o in options:
         env[var] = o
         v = score(g, env)
-        if v.__class__ is not float:
-            v = float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else float(bool(v))
-        out[o] = v
+        out[o] = v if v.__class__ is float else as_score(v)
     return out
 
 
@@ -305,7 +304,8 @@ class Referee:
         if op.prefer is not None and not (op.score is not None and self.scores_first):
             req.preferred = preferred(op.prefer(g, env), req.options, can_pass)
         if op.score is not None and self.wants_scores:
-            req.scores = scores(g, env, var, req.options, op.score)
+            every = op.score_all
+            req.scores = every(g, env, req.options) if every is not None else scores(g, env, var, req.options, op.score)
         g.deciding = None
 
     def request(self, op: DecideOp, env: dict, actor: int | None, by: str | None, rnd: int, kind: str,

@@ -156,8 +156,9 @@ class Table(Budget):
         self.seq += 1
         if self.record:
             self.events.append(ev)
-        if self.view is not None:
-            self.view.see(ev)
+        view = self.view
+        if view is not None and type_ in view.routed:
+            view.see(ev)
         return ev
 
     def log(self, type_: str, fields: dict) -> None:

@@ -26,6 +26,8 @@ ENGINE_PUBLIC = frozenset({"vote", "sheriff", "phase", "card", "claim", "speeche
 announced to the table)."""
 
 _HEAD = ("seq", "game", "day", "phase", "type")
+ROUTED = frozenset({"death", "action", "role_change", "faction_change", "revive", "game_start"})
+"""Event types besides the public ones that :meth:`View.see` shows in some form."""
 
 
 @dataclass(frozen=True)
@@ -86,6 +88,10 @@ class View:
         self.g = g
         self.agent = g.agent
         self.public = ENGINE_PUBLIC | frozenset(g.rs.events)
+        watches = getattr(self.agent, "watches", None)
+        self.routed = self.public | ROUTED if watches is None else (self.public | ROUTED) & watches
+        """The event types :meth:`see` shows the agent something of (the others need
+        not be passed to it)."""
 
     def start(self) -> None:
         """Show the board and each seat its card."""
