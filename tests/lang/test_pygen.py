@@ -92,3 +92,25 @@ def test_a_generated_module_is_compiled_once_per_machine(tmp_path, monkeypatch):
         assert codecache.compiled(source + "\n", "<wolfdsl other>").co_filename == "<wolfdsl other>"
     finally:
         (tmp_path / "wolfdsl").chmod(0o700)
+
+
+def test_a_float_builtin_and_a_number_add_without_tests(tmp_path, monkeypatch):
+    """``suspicion`` always gives a float (``Builtin.returns``), and an ``if`` of 0.05 or
+    0 a number: their sum is written as a plain ``+``, and the score as it is; a sum
+    whose kinds are not known keeps the checked path."""
+    from wolfdsl.lang import pygen
+    sources = []
+    real = pygen.compiled
+    monkeypatch.setattr(pygen, "compiled", lambda src, name: sources.append(src) or real(src, name))
+    path = tmp_path / "probe.wolf"
+    path.write_text(HEADER + "step probe in day first {\n"
+                    "  decide seer.probe by seer may pass choose t from alive\n"
+                    "    score suspicion(t) + (if t == 1 then 0.05 else 0) { }\n"
+                    "  decide seer.other by seer may pass choose t from alive score t + 1 { }\n}\n",
+                    encoding="utf-8")
+    rs = _load(str(path), "python", monkeypatch)
+    src = "\n".join(sources)
+    plain = [line for line in src.splitlines() if "out[_v] = (" in line and "(_v == 1)" in line]
+    assert len(plain) == 1 and "_add" not in plain[0] and "__class__ is float" not in plain[0]
+    assert "_add(" in src  # ``t + 1``: a seat and a whole number, checked as before
+    assert play_game(rs, 1, 0, "table").winners  # and it plays

@@ -338,21 +338,24 @@ class Builtin:
     """``fn(g) -> list``: a one-argument builtin's value for every seat at once (index:
     the seat; 0 unused), the same as calling it seat by seat while one decision's hints
     are evaluated (nothing it reads changes then); ``None``: none."""
+    returns: str | None = None
+    """``"float"`` when it always gives a float (and so does its table): generated
+    arithmetic on it needs no test of its operand's kind; ``None``: anything."""
 
     @property
     def doc(self) -> str:
         return (self.fn.__doc__ or "").strip()
 
 
-def _b(name, fn, lo, hi=None, reads=(), random=False, table=None) -> Builtin:
-    return Builtin(name, fn, (lo, lo if hi is None else hi), frozenset(reads), random, table)
+def _b(name, fn, lo, hi=None, reads=(), random=False, table=None, returns=None) -> Builtin:
+    return Builtin(name, fn, (lo, lo if hi is None else hi), frozenset(reads), random, table, returns)
 
 
 REGISTRY: dict[str, Builtin] = {b.name: b for b in (
     _b("count", count, 1), _b("empty", empty, 1), _b("any", any_, 1),
-    _b("suspicion", suspicion, 1, table=suspicion_table),
-    _b("public_suspicion", public_suspicion, 1, table=public_suspicion_table),
-    _b("belief", belief, 2), _b("claimed", claimed, 1),
+    _b("suspicion", suspicion, 1, table=suspicion_table, returns="float"),
+    _b("public_suspicion", public_suspicion, 1, table=public_suspicion_table, returns="float"),
+    _b("belief", belief, 2, returns="float"), _b("claimed", claimed, 1),
     _b("holder", holder, 1, reads=("role",)), _b("living", living, 1, reads=("role", "alive")),
     _b("members", members, 1, reads=("team", "alive")), _b("the", the, 1), _b("first", first, 1),
     _b("last", last, 1), _b("circle", circle, 1, 2), _b("circle_from", circle_from, 3),

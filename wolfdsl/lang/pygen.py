@@ -47,12 +47,31 @@ from .values import _BIG, BINOPS, QUICK, as_list, as_score, member, negate
 class Code:
     """Generated text of one expression: ``src`` (one line of Python), ``const``
     (``(value,)`` when known at compile time), ``pure`` (reading it cannot fail nor
-    change anything: a constant or a slot) and ``seat`` (it is a seat of the game, never
-    ``none``: an item of ``alive`` or ``players``)."""
-    __slots__ = ("src", "const", "pure", "seat")
+    change anything: a constant or a slot), ``seat`` (it is a seat of the game, never
+    ``none``: an item of ``alive`` or ``players``) and ``num``: ``"float"``, ``"int"``
+    (never a bool) or ``"real"`` (one of the two) when its value always is such a
+    number, else ``None``."""
+    __slots__ = ("src", "const", "pure", "seat", "num")
 
-    def __init__(self, src: str, const: tuple | None = None, pure: bool = False, seat: bool = False):
-        self.src, self.const, self.pure, self.seat = src, const, pure, seat
+    def __init__(self, src: str, const: tuple | None = None, pure: bool = False, seat: bool = False,
+                 num: str | None = None):
+        self.src, self.const, self.pure, self.seat, self.num = src, const, pure, seat, num
+
+
+_NUMS = frozenset({"float", "int", "real"})
+
+
+def _num_of(v) -> str | None:
+    """:attr:`Code.num` of a constant."""
+    return "float" if v.__class__ is float else "int" if v.__class__ is int else None
+
+
+def _num_join(nums) -> str | None:
+    """:attr:`Code.num` of a value that is one of values of kinds ``nums``."""
+    nums = set(nums)
+    if len(nums) == 1:
+        return nums.pop()
+    return "real" if nums <= _NUMS else None
 
 
 def _stub(g, env):  # pragma: no cover - replaced by finish()
@@ -369,12 +388,15 @@ class PyGen(CodeGen):
             return None
         with self.own_function({slot: ("_v", seats)}):
             self.tables = {}
-            src = self.gen(e).src
+            code = self.gen(e)
             tables = self.tables
+        if code.num == "float":  # as_score of a float is itself
+            each = [(f"  out[_v] = {code.src}", (e.span, "this score"))]
+        else:
+            each = [(f"  _x = {code.src}", (e.span, "this score")),
+                    ("  out[_v] = _x if _x.__class__ is float else float(_x) if _x.__class__ is int else _as_score(_x)", None)]
         body = [("out = {}", None), *((f"{t} = None", None) for t in tables.values()),
-                ("for _v in values:", None), (f"  env[{slot!r}] = _v", None), (f"  _x = {src}", (e.span, "this score")),
-                ("  out[_v] = _x if _x.__class__ is float else float(_x) if _x.__class__ is int else _as_score(_x)", None),
-                ("return out", None)]
+                ("for _v in values:", None), (f"  env[{slot!r}] = _v", None), *each, ("return out", None)]
         return self.function(body, "_h", "g, env, values")
 
     def decide_op(self, s: A.Decide, full: bool = True):
@@ -525,8 +547,8 @@ class PyGen(CodeGen):
 
     def lit(self, v) -> Code:
         if isinstance(v, (bool, int, str, type(None))) and not (type(v) is int and abs(v) > 2 ** 53):
-            return Code(repr(v), (v,), True)
-        return Code(self.const_ref(v), (v,) if isinstance(v, _SCALARS) else None, True)
+            return Code(repr(v), (v,), True, num=_num_of(v))
+        return Code(self.const_ref(v), (v,) if isinstance(v, _SCALARS) else None, True, num=_num_of(v))
 
     def g_Name(self, e: A.Name) -> Code:
         return self.load_code(self.b[e])
@@ -607,7 +629,7 @@ class PyGen(CodeGen):
         if bd.kind == "builtin":
             if self.tables is not None and bd.value.table is not None and len(codes) == 1:
                 return self.table_read(bd.value, codes[0])
-            return Code(f"{self.const_ref(bd.value.fn)}(g{''.join(', ' + a for a in args)})")
+            return Code(f"{self.const_ref(bd.value.fn)}(g{''.join(', ' + a for a in args)})", num=bd.value.returns)
         value = self.func_value(e.name)
         if value is not None and all(c.pure for c in codes):
             return self.lit(value[0])  # its arguments cannot fail: no call
@@ -622,10 +644,10 @@ class PyGen(CodeGen):
             t = self.tables[builtin.name] = f"_tb{len(self.tables)}"
         look = f"({t} or ({t} := {self.const_ref(builtin.table)}(g)))"
         if arg.seat:
-            return Code(f"{look}[{arg.src}]")
+            return Code(f"{look}[{arg.src}]", num=builtin.returns)
         x = self.temp()
         return Code(f"({look}[{x}] if ({x} := {arg.src}).__class__ is int and 0 < {x} <= g.n "
-                    f"else {self.const_ref(builtin.fn)}(g, {x}))")
+                    f"else {self.const_ref(builtin.fn)}(g, {x}))", num=builtin.returns)
 
     def func_value(self, name: str) -> tuple | None:
         """``(value,)`` when the ruleset's ``func name`` gives a constant scalar whatever
@@ -889,6 +911,9 @@ class PyGen(CodeGen):
                 test = f"_member({a}, {b})"  # names a right side that is no list
             return Code(test if op == "in" else f"(not {test})")
         fn = {"+": "_add", "-": "_sub", "*": "_mul"}.get(op)
+        if fn is not None and {left.num, right.num} <= _NUMS and "float" in (left.num, right.num):
+            # a float and a number: a float, never an error (the helper's fast path)
+            return Code(f"({a} {op} {b})", num="float")
         if fn is not None:
             # two whole numbers inline (both evaluated, left first, as the call does); the
             # helper for anything else, and for a result too big (its E401)
@@ -949,7 +974,7 @@ class PyGen(CodeGen):
         text = other.src
         for cond, v in reversed(branches):
             text = f"({v.src} if {cond.src} else {text})"
-        return Code(text)
+        return Code(text, num=_num_join([other.num, *(v.num for _, v in branches)]))
 
     # ------------------------------------------------------------ statements
     def stmts(self, b: A.Block, out: list, depth: int) -> None:
