@@ -279,6 +279,15 @@ def belief(g, x, what) -> float:
     return b.prob(x, what)
 
 
+def belief_table(g, what) -> list[float]:
+    """:func:`belief` of every seat in ``what``, as :func:`suspicion_table`."""
+    b = g.beliefs_now()
+    if b is None:  # the deck's share, the same for every seat
+        return [belief(g, 1, what)] * (g.n + 1)
+    every = getattr(b, "probs", None)  # the beliefs' own list, kept with the evidence
+    return every(what) if every is not None else [b.prob(s, what) for s in range(g.n + 1)]
+
+
 def claimed(g, x):
     """The role seat ``x`` last claimed in public (``claim x as R``), or ``none``."""
     return g.claims.get(x)
@@ -335,9 +344,10 @@ class Builtin:
     reads: frozenset = frozenset()
     random: bool = False
     table: Callable | None = None
-    """``fn(g) -> list``: a one-argument builtin's value for every seat at once (index:
-    the seat; 0 unused), the same as calling it seat by seat while one decision's hints
-    are evaluated (nothing it reads changes then); ``None``: none."""
+    """``fn(g, *rest) -> list``: the builtin's value for every seat as its first argument
+    at once (index: the seat; 0 unused), given the other arguments ``rest``; the same
+    as calling it seat by seat while one decision's hints are evaluated (nothing it
+    reads changes then); ``None``: none."""
     returns: str | None = None
     """``"float"`` when it always gives a float (and so does its table): generated
     arithmetic on it needs no test of its operand's kind; ``None``: anything."""
@@ -355,7 +365,7 @@ REGISTRY: dict[str, Builtin] = {b.name: b for b in (
     _b("count", count, 1), _b("empty", empty, 1), _b("any", any_, 1),
     _b("suspicion", suspicion, 1, table=suspicion_table, returns="float"),
     _b("public_suspicion", public_suspicion, 1, table=public_suspicion_table, returns="float"),
-    _b("belief", belief, 2, returns="float"), _b("claimed", claimed, 1),
+    _b("belief", belief, 2, table=belief_table, returns="float"), _b("claimed", claimed, 1),
     _b("holder", holder, 1, reads=("role",)), _b("living", living, 1, reads=("role", "alive")),
     _b("members", members, 1, reads=("team", "alive")), _b("the", the, 1), _b("first", first, 1),
     _b("last", last, 1), _b("circle", circle, 1, 2), _b("circle_from", circle_from, 3),

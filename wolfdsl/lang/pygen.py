@@ -627,27 +627,30 @@ class PyGen(CodeGen):
         codes = [self.gen(a) for a in e.args]
         args = [c.src for c in codes]
         if bd.kind == "builtin":
-            if self.tables is not None and bd.value.table is not None and len(codes) == 1:
-                return self.table_read(bd.value, codes[0])
+            if self.tables is not None and bd.value.table is not None and all(c.const is not None for c in codes[1:]):
+                return self.table_read(bd.value, codes)
             return Code(f"{self.const_ref(bd.value.fn)}(g{''.join(', ' + a for a in args)})", num=bd.value.returns)
         value = self.func_value(e.name)
         if value is not None and all(c.pure for c in codes):
             return self.lit(value[0])  # its arguments cannot fail: no call
         return Code(f"{self.caller('func', e.name)}(g{''.join(', ' + a for a in args)})")
 
-    def table_read(self, builtin, arg: Code) -> Code:
-        """``builtin(arg)`` read from its per-seat table (fetched at the first read, into a
-        local of the function :meth:`score_all` writes) when ``arg`` is a seat of the
+    def table_read(self, builtin, codes: list[Code]) -> Code:
+        """``builtin(*codes)`` (every argument but the first a constant) read from its
+        per-seat table for those constants (fetched at the first read, into a local of
+        the function :meth:`score_all` writes) when the first argument is a seat of the
         game; the call for any other value (``none``, a name), as before."""
-        t = self.tables.get(builtin.name)
+        arg, rest = codes[0], "".join(", " + c.src for c in codes[1:])
+        key = builtin.name + rest
+        t = self.tables.get(key)
         if t is None:
-            t = self.tables[builtin.name] = f"_tb{len(self.tables)}"
-        look = f"({t} or ({t} := {self.const_ref(builtin.table)}(g)))"
+            t = self.tables[key] = f"_tb{len(self.tables)}"
+        look = f"({t} or ({t} := {self.const_ref(builtin.table)}(g{rest})))"
         if arg.seat:
             return Code(f"{look}[{arg.src}]", num=builtin.returns)
         x = self.temp()
         return Code(f"({look}[{x}] if ({x} := {arg.src}).__class__ is int and 0 < {x} <= g.n "
-                    f"else {self.const_ref(builtin.fn)}(g, {x}))", num=builtin.returns)
+                    f"else {self.const_ref(builtin.fn)}(g, {x}{rest}))", num=builtin.returns)
 
     def func_value(self, name: str) -> tuple | None:
         """``(value,)`` when the ruleset's ``func name`` gives a constant scalar whatever
