@@ -99,6 +99,7 @@ class Beliefs:
         self._total = 0.0
         self._susp: list[float] | None = None  # suspicion per seat, from ``_marg``
         self._hard: tuple | None = None  # (allowed, claims key): the hard evidence, hashable
+        self._cols: tuple | None = None  # two factions: (first's column, second's), per seat
 
     # ---------------------------------------------------------------- evidence
     def _restrict(self, seat: int, roles) -> None:
@@ -561,12 +562,13 @@ class Beliefs:
             self._compute(key)
             if len(self.shared) > 4096:
                 self.shared.clear()
-            self.shared[key] = hit = [self._marg, self._solved, self._total, self._roles]
-        self._marg, self._solved, self._total, self._roles = hit
+            self.shared[key] = hit = [self._marg, self._solved, self._total, self._roles, self._cols]
+        self._marg, self._solved, self._total, self._roles, self._cols = hit
         self._susp = None
 
     def _compute(self, key: tuple) -> None:
         """:meth:`_update` on a cache miss; ``key`` is :meth:`_evidence`."""
+        self._cols = None
         total = 0.0
         k = len(self.cap)
         marg = [[0.0] * k for _ in range(self.n + 1)]
@@ -669,7 +671,9 @@ class Beliefs:
         for factor, values in parts[1:]:
             second = map(add, second, map(mul, repeat(factor / total), values))
         second = list(_snapped(second))
-        self._marg = list(zip(map(sub, _ONES, second), second))
+        first = list(map(sub, _ONES, second))
+        self._marg = list(zip(first, second))
+        self._cols = (first, second)
 
     def _role_column(self, role: str) -> list[float]:
         """Per seat (a list indexed by seat), the probability that it holds ``role``,
@@ -767,7 +771,10 @@ class Beliefs:
             self._update()
         side = self.side if self.side is not None else self.factions[0]
         i = self.findex.get(side)
-        susp = self._susp = [1.0 - (row[i] if i is not None else 0.0) for row in self._marg]
+        if self._cols is not None and i is not None:  # 1 - one faction's share is the other's
+            susp = self._susp = self._cols[1 - i][:]
+        else:
+            susp = self._susp = [1.0 - (row[i] if i is not None else 0.0) for row in self._marg]
         susp[0] = 1.0
         return susp
 
