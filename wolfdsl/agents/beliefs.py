@@ -569,10 +569,7 @@ class Beliefs:
     def _compute(self, key: tuple) -> None:
         """:meth:`_update` on a cache miss; ``key`` is :meth:`_evidence`."""
         self._cols = None
-        total = 0.0
         k = len(self.cap)
-        marg = [[0.0] * k for _ in range(self.n + 1)]
-        solved = []
         hkey = ("hypotheses", key[0], key[2])  # the soft weights do not change them
         hyps = self.shared.get(hkey)
         if hyps is None:
@@ -582,6 +579,9 @@ class Beliefs:
             if plan is None:
                 plan = self.shared[("plan", hkey)] = [self._step(*h) for h in hyps]
             return self._compute_two(plan)
+        total = 0.0
+        marg = [[0.0] * k for _ in range(self.n + 1)]
+        solved = []
         for odds, allowed, st, _ in hyps:
             z, fac, roles = self._solve(allowed, st)
             if z <= 0:
