@@ -205,7 +205,9 @@ class TableAgent(BaseAgent):
 def _best(request: Request, scores: dict, rng, focal: dict):
     """The best-scoring option(s); near-ties broken by the focal order (read for a
     ballot only), then at random; a pass when allowed and nothing scores above 0."""
-    options = [o for o in request.options if o in scores]
+    options = request.options
+    if len(scores) != len(options):  # else every option is scored (a dict of them all)
+        options = [o for o in options if o in scores]
     if not options:
         return None
     if request.kind == "ballot":
