@@ -201,7 +201,8 @@ def run(
     agents: Annotated[Optional[str], typer.Option(
         metavar="NAME",
         help=f"Agent for every seat: {', '.join(sorted(AGENTS))} (default: {DEFAULT_AGENTS}); "
-             "table:skill=0.5 blends with random; FACTION=AGENT,FACTION=AGENT: one per faction.")] = None,
+             "table:skill=0.5 blends with random; FACTION=AGENT,FACTION=AGENT: an agent per faction "
+             "named once, the others play the default.")] = None,
     jobs: Annotated[Optional[int], typer.Option(
         "--jobs", "-j", metavar="J", callback=_at_least(1),
         help="Worker processes for --games (default: 1).")] = None,

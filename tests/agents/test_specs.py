@@ -27,7 +27,9 @@ def test_names_and_parameters():
     ("table:skill=2", "agent 'table': skill is between 0 and 1"),
     ("table:depth=3", "agent 'table' takes no parameter 'depth'"),
     ("random:skill=1", "agent 'random' takes no parameter 'skill'"),
-    ("village=table,=random", "write FACTION=AGENT,FACTION=AGENT"),
+    ("village=table,=random", "write FACTION=AGENT,FACTION=AGENT, a pair for each faction you set"),
+    ("table,village=random", "(the others play 'table'"),
+    ("village=table,village=random", "faction 'village' is given twice; name each faction once"),
 ])
 def test_bad_specs(spec, message):
     with pytest.raises(WolfError) as e:

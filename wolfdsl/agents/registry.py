@@ -78,8 +78,11 @@ def build(spec: str, seed: int, ruleset=None):
         for item in spec.split(","):
             faction, eq, agent = item.partition("=")
             if not eq or not faction.strip() or not agent.strip():
-                raise WolfError(f"--agents '{spec}': write FACTION=AGENT,FACTION=AGENT, one pair "
-                                "per faction of the ruleset (see 'wolfdsl show RULESET')")
+                raise WolfError(f"--agents '{spec}': write FACTION=AGENT,FACTION=AGENT, a pair for each "
+                                f"faction you set (the others play '{DEFAULT}'; factions: 'wolfdsl show RULESET')")
+            if faction.strip() in parts:
+                raise WolfError(f"--agents '{spec}': faction '{faction.strip()}' is given twice; "
+                                "name each faction once")
             parts[faction.strip()] = agent.strip()
         made = {f: _maker(a) for f, a in parts.items()}
         makers = {f: m for f, (m, _) in made.items()}
