@@ -69,3 +69,39 @@ def test_same_seed_same_log_on_any_jobs(tmp_path):
     assert logs[0] == logs[1] and b'"type":"claim"' in logs[0]
     again = game_log(play_game(load("standard-12"), 4, 0).events)
     assert logs[0].decode().startswith(again)
+
+
+def test_the_days_impressions_are_logged_and_narrated_without_changing_a_decision():
+    """Each day the table agent logs how the speeches were heard (``impressions``: every
+    living seat's reading) and the narration shows them; the other events are those of a
+    game that logs none (the same seed with the agent's ``bind`` taken away)."""
+    from wolfdsl.agents import table as T
+    from wolfdsl.lang.load import load
+    from wolfdsl.play import play_game
+    from wolfdsl.present.narrate import narrate
+    rs = load("standard-12")
+    events = play_game(rs, 7, 0, "table").events
+    days = [e["day"] for e in events if e["type"] == "phase" and e["phase"] == "day"]
+    imp = [e for e in events if e["type"] == "impressions"]
+    assert [e["day"] for e in imp] == days and all(e["read"] == 0.42 for e in imp)
+    alive = set(range(1, 13))
+    for e in events:
+        if e["type"] == "impressions":
+            assert set(e["reads"]) == alive and all(isinstance(x, float) for x in e["reads"].values())
+        if e["type"] == "death":
+            alive.discard(e["seat"])
+    text = "\n".join(narrate(events, rs))
+    assert "The speeches as the table bots heard them" in text
+    first = imp[0]["reads"]
+    top = max(first, key=lambda s: (first[s], -s))
+    assert f"higher: more): {top}号 {first[top]:+.1f}" in text
+    bind = T.TableAgent.bind
+    try:
+        del T.TableAgent.bind
+        quiet = play_game(rs, 7, 0, "table").events
+    finally:
+        T.TableAgent.bind = bind
+    strip = [{k: v for k, v in e.items() if k != "seq"} for e in events if e["type"] != "impressions"]
+    assert strip == [{k: v for k, v in e.items() if k != "seq"} for e in quiet]
+    assert len(play_game(rs, 7, 0, "village=table,werewolves=heuristic").events) > 0
+    assert not [e for e in play_game(rs, 7, 0, "random").events if e["type"] == "impressions"]

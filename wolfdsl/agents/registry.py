@@ -121,6 +121,15 @@ class PerFaction(BaseAgent):
         self.team: dict[int, str] = {}
         self.alive: set[int] = set()
         self.beliefs_of = next((a for a in self.agents if hasattr(a, "beliefs")), None)
+        self.default_plays = True  # some faction is not named (check says)
+
+    def bind(self, emit) -> None:
+        """Give the game's ``emit`` to the agents that log events of their own, and play
+        (the default one only when some faction is not named: see :meth:`check`)."""
+        for a in self.agents:
+            bind = getattr(a, "bind", None)
+            if bind is not None and (a is not self.default or self.default_plays):
+                bind(emit)
 
     def check(self, factions) -> None:
         """Raise :class:`WolfError` for a faction the ruleset does not declare."""
@@ -128,6 +137,7 @@ class PerFaction(BaseAgent):
             if f not in factions:
                 raise WolfError(f"--agents: no faction '{f}' in this ruleset{did_you_mean(f, factions)}; "
                                 f"factions: {', '.join(sorted(factions))}")
+        self.default_plays = any(f not in self.by_faction for f in factions)
 
     def _agent(self, seat, by):
         if seat is None and by is not None:

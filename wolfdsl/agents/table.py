@@ -94,6 +94,7 @@ class TableAgent(BaseAgent):
         self.fallback = RandomAgent(derive(seed, "random"))
         self.board = None
         self.focal: dict | None = None
+        self.emit = None  # the game's, once bound: impressions are logged
         self.focal_at: tuple = (0, "setup")
 
     # ---------------------------------------------------------------- what seats see
@@ -141,11 +142,20 @@ class TableAgent(BaseAgent):
         majority = factions[0]
         r = self.read
         ratios = []
+        reads = {}
         for s in sorted(self.alive):
             x = rng.gauss(r if self.cards.get(s) not in (None, majority) else 0.0, 1.0)
+            reads[s] = x
             ratios.append((s, math.exp(min(50.0, r * x - r * r / 2))))
         for mind in self.minds.values():  # own seat too: it is fixed, so no effect,
             mind.beliefs.weigh_all(ratios, factions[1:])  # and minds that know alike share marginals
+        if self.emit is not None and reads:  # in the log, so a reader sees why votes went so
+            self.emit("impressions", {"reads": {s: round(x, 2) for s, x in reads.items()}, "read": r})
+
+    def bind(self, emit) -> None:
+        """``emit(type, fields)``: the game's, to log each day's ``impressions`` event
+        (``{"reads": {seat: x}, "read": strength}``: how the speeches were heard)."""
+        self.emit = emit
 
     def focal_for(self, day: int, phase: str) -> None:
         """Draw the phase's focal order: a public, random ranking of the seats that breaks

@@ -422,6 +422,16 @@ class _Teller:
                                                     replacement=ev.get("replacement"), reason=ev.get("reason")),
                    "info")
 
+    def on_impressions(self, ev: dict) -> Iterator[Line]:
+        """``The speeches as the table bots heard them (…): 8号 +1.2, 11号 +1.2, 1号 +0.8,
+        …``: every living seat's reading (``impressions``, logged by the table agent),
+        the most suspect first."""
+        reads = ev.get("reads") if isinstance(ev.get("reads"), dict) else {}
+        ranked = sorted(((float(x), int(s)) for s, x in reads.items()), key=lambda p: (-p[0], p[1]))
+        if ranked:
+            shown = self.w["sep"].join(f"{seat_label(s)} {x:+.1f}" for x, s in ranked)
+            yield Line("  " + self.w["impressions"].format(reads=shown), "info")
+
     def on_other(self, ev: dict) -> Iterator[Line]:
         fields = ", ".join(f"{k}={_show(v)}" for k, v in ev.items() if k not in _SKIP)
         yield Line(f"  [{ev.get('type')}] {fields}".rstrip(), "other")

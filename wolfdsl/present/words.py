@@ -26,6 +26,7 @@ NARRATION = {
         "and": " and ", "sep": ", ", "colon": ": ",
         "stops": "The game stops here, with no winner yet.",
         "replaced": "⚠ {who}'s player ({agent}) failed, {replacement} plays on: {reason}",
+        "impressions": "The speeches as the table bots heard them (how suspect each sounded; higher: more): {reads}",
     },
     "zh": {
         "game": "{what}{number}，种子 {seed}，{players}{agents}",
@@ -47,6 +48,7 @@ NARRATION = {
         "and": "、", "sep": "、", "colon": "：",
         "stops": "游戏在此停止，尚无胜者。",
         "replaced": "⚠ {who}的玩家（{agent}）出错，由{replacement}接替：{reason}",
+        "impressions": "机器人听到的发言印象（可疑程度，越高越可疑）：{reads}",
     },
 }
 """Per language: the narrator's words (``{…}`` are filled in by the narrator)."""

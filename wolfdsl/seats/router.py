@@ -100,8 +100,12 @@ class PerSeat(BaseAgent):
 
     # ---------------------------------------------------------------- engine hooks
     def bind(self, emit) -> None:
-        """``emit(type, fields)``: how to log an ``agent_replaced`` event (the game's)."""
+        """``emit(type, fields)``: how to log an ``agent_replaced`` event (the game's);
+        the agent of the other seats logs its own events with it too."""
         self.emit = emit
+        bind = getattr(self.base, "bind", None)
+        if bind is not None:
+            bind(emit)
 
     def seat_label(self, seat: int) -> str:
         """Who plays ``seat``, as the log's ``game_start`` records it."""
