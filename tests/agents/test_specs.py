@@ -95,6 +95,11 @@ def test_the_days_impressions_are_logged_and_narrated_without_changing_a_decisio
     first = imp[0]["reads"]
     top = max(first, key=lambda s: (first[s], -s))
     assert f"higher: more): {top}号 {first[top]:+.1f}" in text
+    import json
+    from wolfdsl.present.explain import explain
+    logged = json.loads(json.dumps(events))  # as read back from a log: seats as strings
+    assert any(f"its speech heard as {first[top]:+.2f} suspect (rank 1 of 12, 1: the most)" in line
+               for line in explain(logged, rs, top))
     bind = T.TableAgent.bind
     try:
         del T.TableAgent.bind

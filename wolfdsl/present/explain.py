@@ -5,8 +5,9 @@ returns plain lines in three parts:
 
 - **what happened to seat N**: every event that names the seat — decisions that target
   it, statuses it gained or lost (each with the decision just before it, which set it),
-  what others were told about it, the vote that exiled it, its death or the deaths a
-  replacement prevented (``spared``), the deaths its own death set off;
+  what others were told about it, how suspect its speech sounded to the table bots
+  (``impressions``), the vote that exiled it, its death or the deaths a replacement
+  prevented (``spared``), the deaths its own death set off;
 - **why**: for its death, the rule that killed (the ``rule`` and ``at`` fields the engine
   writes on each ``death`` event), the source line of the ``kill`` and the ``#`` comment
   above that rule with its rule IDs, the statuses the seat had when killed and what
@@ -202,6 +203,13 @@ class _Explainer:
             return f"{t}: {_value(rest)}"
         if t == "sheriff" and ev.get("seat") == n:
             return f"sheriff: {ev.get('how')}"
+        if t == "impressions":  # the table agent's reading of the day's speeches
+            reads = ev.get("reads") if isinstance(ev.get("reads"), dict) else {}
+            x = reads.get(n, reads.get(str(n)))
+            if not isinstance(x, (int, float)):
+                return None
+            rank = 1 + sum(1 for v in reads.values() if isinstance(v, (int, float)) and v > x)
+            return f"its speech heard as {x:+.2f} suspect (rank {rank} of {len(reads)}, 1: the most)"
         return None
 
     # ---------------------------------------------------------------- why
