@@ -292,12 +292,15 @@ class Game(Table):
 
     # ------------------------------------------------------------ the run
     def release(self) -> None:
-        """Drop the helpers that point back at this game (referee, deaths, view and the
-        referee's bound methods), so the game and everything its agent kept are freed as
+        """Drop the helpers that point back at this game (referee, deaths, view, the
+        referee's bound methods and the ``emit`` an agent was bound to), so the game and everything its agent kept are freed as
         soon as the caller lets go of them, not at the next full garbage collection (a
         Monte Carlo run plays thousands of games; collecting their cycles cost a quarter
         of a table game's time)."""
         self.referee = self.deaths = self.view = None
+        bind = getattr(self.agent, "bind", None)
+        if bind is not None:  # the agent's hold on this game's emit
+            bind(None)
         try:  # the referee's and the deaths' bound methods, kept for speed (set together)
             del self.run_decide, self.run_vote, self.kill, self.announce
         except AttributeError:  # released already
