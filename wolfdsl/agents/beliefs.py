@@ -392,31 +392,17 @@ class Beliefs:
         :meth:`_structure`."""
         if st[0] is None:
             return 0.0, None, None
-        fixed, rem, live, free, masks, caps, scale, fixed_kind, plan = st[:9]
+        fixed, rem, live, free, masks, caps, scale, fixed_kind = st[:8]
         soft = self.soft
         const = 1.0
         for s, i in fixed_kind:
             const *= soft[s][i]
         if masks is None:
             return self._solve_roles(allowed, fixed, rem, live, free, const)
-        if plan is not None:
-            rows = []
-            for s, code in plan:
-                if code == 3:
-                    rows.append(soft[s])
-                elif code == 1:
-                    rows.append((soft[s][0], 0.0))
-                elif code == 2:
-                    rows.append((0.0, soft[s][1]))
-                else:
-                    rows.append((0.0, 0.0))
-            z, marg = solve(rows, caps)
-        else:
-            rows = []
-            for s, mask in zip(free, masks):
-                w = soft[s]
-                rows.append([w[i] if m else 0.0 for i, m in enumerate(mask)])
-            z, marg = solve(rows, caps)
+        # two factions come here only with no free seat, or none of either faction's
+        # roles in full (the kernel takes the rest: _compute_two)
+        rows = [[soft[s][i] if m else 0.0 for i, m in enumerate(mask)] for s, mask in zip(free, masks)]
+        z, marg = solve(rows, caps)
         if z <= 0:
             return 0.0, None, None
         return const * z * scale, (free, marg), (st, marg)  # role marginals: see _role_column

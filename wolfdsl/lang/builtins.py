@@ -258,12 +258,9 @@ def public_suspicion_table(g) -> list[float]:
 
 
 def _suspicions(b, n: int) -> list[float]:
-    """``b.suspicion`` of seats 0 to ``n`` (``b.suspicions()`` where it has that query);
-    0.5 each without beliefs (``b`` is ``None``)."""
-    if b is None:
-        return [0.5] * (n + 1)
-    every = getattr(b, "suspicions", None)
-    return every() if every is not None else [b.suspicion(s) for s in range(n + 1)]
+    """``b.suspicions()``: the suspicion of seats 0 to ``n``, the beliefs' own list; 0.5
+    each without beliefs (``b`` is ``None``)."""
+    return [0.5] * (n + 1) if b is None else b.suspicions()
 
 
 def belief(g, x, what) -> float:
@@ -284,8 +281,7 @@ def belief_table(g, what) -> list[float]:
     b = g.beliefs_now()
     if b is None:  # the deck's share, the same for every seat
         return [belief(g, 1, what)] * (g.n + 1)
-    every = getattr(b, "probs", None)  # the beliefs' own list, kept with the evidence
-    return every(what) if every is not None else [b.prob(s, what) for s in range(g.n + 1)]
+    return b.probs(what)  # the beliefs' own list, kept with the evidence
 
 
 def claimed(g, x):
