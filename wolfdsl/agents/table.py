@@ -244,16 +244,13 @@ def _best(request: Request, scores: dict, rng, focal: dict):
 
 def _top(values: list[float], draws: list[float]) -> int:
     """The index of the first of :func:`_keys` (``whole`` false), without building keys
-    where the rounding cannot matter: all values equal (the lowest draw), or the largest
-    more than :data:`NEAR` above the others (the lowest draw among the largest)."""
+    where the rounding cannot matter: every value below the largest more than
+    :data:`NEAR` below it (all equal included), when the lowest draw among the largest
+    wins (the first of them on equal draws)."""
     if isfinite(sum(values)):
         top = max(values)
-        k = values.count(top)
-        if k == len(values):
-            return draws.index(min(draws))
-        if _apart(values, False):
-            return values.index(top) if k == 1 else min((d, i) for i, (v, d) in enumerate(zip(values, draws))
-                                                         if v == top)[1]
+        if all(v == top or v < top - NEAR for v in values):
+            return min((i for i, v in enumerate(values) if v == top), key=draws.__getitem__)
     return min(_keys(values, draws, False))[2]
 
 
