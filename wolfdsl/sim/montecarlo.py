@@ -27,6 +27,7 @@ from wolfdsl.diagnostics import WolfError
 from wolfdsl.play import game_log, make_agent, options_in_force, play_game
 from wolfdsl.play.agents import DEFAULT_AGENTS
 from wolfdsl.play.results import GameResult
+from wolfdsl.sim.collector import batch_collection
 from wolfdsl.sim.precision import checkpoints, narrow_enough
 from wolfdsl.sim.stats import histogram_mean, histogram_stdev, wilson
 
@@ -236,8 +237,9 @@ def play_range(ruleset: Any, seed: int, start: int, stop: int, agents: str, play
                keep_log: bool) -> list[Outcome]:
     """The outcomes of games ``start`` to ``stop - 1`` of a run seeded with ``seed``: a
     chunk, in a worker of any backend (the local pool, :mod:`wolfdsl.sim.dask_backend`)."""
-    return [Outcome.of(play_game(ruleset, seed, i, agents, players, keep_log), keep_log)
-            for i in range(start, stop)]
+    with batch_collection():
+        return [Outcome.of(play_game(ruleset, seed, i, agents, players, keep_log), keep_log)
+                for i in range(start, stop)]
 
 
 def _run_chunk(start: int, stop: int) -> list[Outcome]:
@@ -372,7 +374,7 @@ def simulate(ruleset_ref: str, games: int, seed: int, jobs: int = 1, agents: str
     next_check = next(checks, None)
     reached = False
     factions = list(getattr(ruleset, "factions", None) or {})
-    with _open_log(log) as out:
+    with _open_log(log) as out, batch_collection():
         t0 = time.perf_counter()
         with _progress_bar(games, show) as (start, advance):
             if pool is not None:
