@@ -6,9 +6,13 @@
 
 The agents of issue 9 are allowed to be slower than ``random``, not unboundedly: the
 figure to watch is ``table / random`` (the fraction of the random agent's games/s the
-table agent keeps; the goal is at least 0.25). Both agents play the same seeds, the rounds
-are interleaved so a slow spell of the machine hits both alike, and the best of
-``--repeat`` rounds is kept. It also reports the belief updates a game (how often the
+table agent keeps; the goal is at least 0.25). It is given twice: for games played as
+``wolfdsl run X --games N`` plays them (no event log kept: a ``random`` game then builds no
+event at all, while the table agent's minds still read theirs), and with the log kept
+(``--log``); both under the run's garbage-collector setting
+(:func:`wolfdsl.sim.collector.batch_collection`). Both agents play the same seeds, the rounds are
+interleaved so a slow spell of the machine hits both alike, and the best of ``--repeat``
+rounds is kept. It also reports the belief updates a game (how often the
 exact marginals are recomputed) and their share of the time, from one profiled round.
 
 Not a test: it asserts nothing. The ruleset is loaded once, outside the timing.
@@ -28,14 +32,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from wolfdsl.lang.load import load  # noqa: E402
 from wolfdsl.play import play_game  # noqa: E402
+from wolfdsl.sim.collector import batch_collection  # noqa: E402
 
 
-def time_games(ruleset, games: int, seed: int, agents: str) -> float:
-    """Games per second over ``games`` games (game ``i`` seeded as in a Monte Carlo run)."""
-    t0 = time.perf_counter()
-    for i in range(games):
-        play_game(ruleset, seed, i, agents)
-    return games / (time.perf_counter() - t0)
+def time_games(ruleset, games: int, seed: int, agents: str, record: bool) -> float:
+    """Games per second over ``games`` games (game ``i`` seeded as in a Monte Carlo run;
+    ``record``: keep each game's event log)."""
+    with batch_collection():  # as a Monte Carlo run plays them
+        t0 = time.perf_counter()
+        for i in range(games):
+            play_game(ruleset, seed, i, agents, record=record)
+        return games / (time.perf_counter() - t0)
 
 
 def belief_profile(ruleset, games: int, seed: int, agents: str) -> dict:
@@ -72,30 +79,35 @@ def main(argv: list[str] | None = None) -> None:
     ruleset = load(args.ruleset)
     for agents in ("random", args.agents):  # warm up caches and lazy imports
         play_game(ruleset, args.seed, 0, agents)
-    random_rate = agent_rate = 0.0
+    rates = {}  # (agents, record) -> best games/s
     for _ in range(args.repeat):
-        random_rate = max(random_rate, time_games(ruleset, args.games, args.seed, "random"))
-        agent_rate = max(agent_rate, time_games(ruleset, args.games, args.seed, args.agents))
+        for record in (False, True):
+            for agents in ("random", args.agents):
+                rate = time_games(ruleset, args.games, args.seed, agents, record)
+                rates[agents, record] = max(rates.get((agents, record), 0.0), rate)
     profile = belief_profile(ruleset, min(args.games, 100), args.seed, args.agents)
-    result = {
-        "ruleset": args.ruleset,
-        "games": args.games,
-        "agents": args.agents,
-        "random_games_per_second": round(random_rate, 1),
-        "agent_games_per_second": round(agent_rate, 1),
-        "agent_over_random": round(agent_rate / random_rate, 3),
-        "ms_per_game_random": round(1000 / random_rate, 2),
-        "ms_per_game_agent": round(1000 / agent_rate, 2),
-        **profile,
-        "python": platform.python_version(),
-    }
+    result = {"ruleset": args.ruleset, "games": args.games, "agents": args.agents}
+    for record, how in ((False, ""), (True, "_with_log")):
+        random_rate, agent_rate = rates["random", record], rates[args.agents, record]
+        result.update({
+            f"random_games_per_second{how}": round(random_rate, 1),
+            f"agent_games_per_second{how}": round(agent_rate, 1),
+            f"agent_over_random{how}": round(agent_rate / random_rate, 3),
+            f"ms_per_game_random{how}": round(1000 / random_rate, 2),
+            f"ms_per_game_agent{how}": round(1000 / agent_rate, 2),
+        })
+    result.update(profile)
+    result["python"] = platform.python_version()
     if args.json:
         print(json.dumps(result, indent=2))
         return
     print(f"{args.ruleset}, {args.games} games a round, best of {args.repeat}")
-    print(f"  random:        {random_rate:8.1f} games/s  ({1000 / random_rate:6.2f} ms a game)")
-    print(f"  {args.agents + ':':<14} {agent_rate:8.1f} games/s  ({1000 / agent_rate:6.2f} ms a game)")
-    print(f"  {args.agents} / random: {agent_rate / random_rate:8.3f}   (goal: at least 0.25)")
+    for record, title in ((False, "as --games plays them (no event log)"), (True, "with the event log kept")):
+        random_rate, agent_rate = rates["random", record], rates[args.agents, record]
+        print(f"  {title}:")
+        print(f"    random:        {random_rate:8.1f} games/s  ({1000 / random_rate:6.2f} ms a game)")
+        print(f"    {args.agents + ':':<14} {agent_rate:8.1f} games/s  ({1000 / agent_rate:6.2f} ms a game)")
+        print(f"    {args.agents} / random: {agent_rate / random_rate:8.3f}   (goal: at least 0.25)")
     print(f"  time in wolfdsl/agents: {profile['agents_share']:.0%}; "
           f"belief recomputations a game: {profile['solves_per_game']}")
     print(f"  python {result['python']}")
