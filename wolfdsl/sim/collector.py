@@ -24,13 +24,15 @@ YOUNG = 20_000
 
 @contextmanager
 def batch_collection() -> Iterator[None]:
-    """Collect less while the block plays games; the collector's thresholds and its
-    frozen objects are put back after it."""
-    old = gc.get_threshold()
+    """Collect less while the block plays games; the collector's thresholds are put back
+    after it, and so are the frozen objects (unless some were frozen before the block:
+    then whoever froze them keeps them so, and those of the block with them)."""
+    old, frozen = gc.get_threshold(), gc.get_freeze_count()
     gc.freeze()
     gc.set_threshold(max(YOUNG, old[0]), *old[1:])
     try:
         yield
     finally:
         gc.set_threshold(*old)
-        gc.unfreeze()
+        if not frozen:
+            gc.unfreeze()
