@@ -18,12 +18,11 @@ its own generator, so one seat's choices never depend on another's private infor
 from __future__ import annotations
 
 import math
-import random
 from math import isfinite
 from operator import sub
 
 from ..play.agents import BaseAgent, RandomAgent, Request, follow_alive, pick_preferred
-from ..play.seeding import derive
+from ..play.seeding import derive, seeded
 from .beliefs import Beliefs
 
 FOCAL_STEP = 1e-6
@@ -47,7 +46,7 @@ class Mind:
     def __init__(self, board, seat: int | None, seed: int, shared: dict | None = None):
         self.seat = seat
         self.beliefs = Beliefs(board, seat, shared)
-        self.rng = random.Random(derive(seed, "seat", seat))
+        self.rng = seeded(derive(seed, "seat", seat))
         self.team: str | None = None
         self.faction: str | None = None
 
@@ -137,7 +136,7 @@ class TableAgent(BaseAgent):
         This is the model's stand-in for what a table reads from speeches; ``read`` (0:
         speeches say nothing) is the table's skill at it, the knob that calibrates the
         village's win rate (``docs/agents.md``)."""
-        rng = random.Random(derive(self.seed, "speech", day))
+        rng = seeded(derive(self.seed, "speech", day))
         factions = self.minds[None].beliefs.factions
         majority = factions[0]
         r = self.read
@@ -161,7 +160,7 @@ class TableAgent(BaseAgent):
         """Draw the phase's focal order: a public, random ranking of the seats that breaks
         ties between equally suspected players the same way for every bot (the table's
         talk settling on someone), so that like-minded players vote together."""
-        rng = random.Random(derive(self.seed, "focal", day, phase))
+        rng = seeded(derive(self.seed, "focal", day, phase))
         order = list(range(1, self.board.n + 1))
         rng.shuffle(order)
         self.focal = {s: i * FOCAL_STEP for i, s in enumerate(order)}
@@ -232,7 +231,7 @@ def _best(request: Request, scores: dict, rng, focal: dict):
         if request.can_pass and scores[best] <= 0:
             return None
         return best
-    keys = _keys(values, draws, True)
+    keys = _keys(values, draws)
     keys.sort()
     keyed = [options[k[2]] for k in keys]
     n = request.count or sum(1 for o in keyed if scores[o] > 0)
@@ -243,37 +242,35 @@ def _best(request: Request, scores: dict, rng, focal: dict):
 
 
 def _top(values: list[float], draws: list[float]) -> int:
-    """The index of the first of :func:`_keys` (``whole`` false), without building keys
-    where the rounding cannot matter: every value below the largest more than
-    :data:`NEAR` below it (all equal included), when the lowest draw among the largest
-    wins (the first of them on equal draws)."""
+    """The index of the first of :func:`_keys`, without building keys where the rounding
+    cannot matter: every value below the largest more than :data:`NEAR` below it (all
+    equal included), when the largest wins if alone, else the lowest draw among the
+    largest (the first of them on equal draws)."""
     if isfinite(sum(values)):
-        top = max(values)
-        if all(v == top or v < top - NEAR for v in values):
+        ordered = sorted(values)
+        top = ordered[-1]
+        k = values.count(top)
+        if k == len(ordered) or ordered[-k - 1] < top - NEAR:
+            if k == 1:
+                return values.index(top)
             return min((i for i, v in enumerate(values) if v == top), key=draws.__getitem__)
-    return min(_keys(values, draws, False))[2]
+    return min(_keys(values, draws))[2]
 
 
-def _keys(values: list[float], draws: list[float], whole: bool) -> list[tuple]:
+def _keys(values: list[float], draws: list[float]) -> list[tuple]:
     """The sort key ``(-round(value, 9), draw, index)`` of each value (values within
     1e-9 tie, and the draw decides). The values are rounded only where that can change
-    the order (:func:`_apart`, with ``whole`` as there): the keys order the same either way."""
-    rounded = values if _apart(values, whole) else [round(v, 9) for v in values]
+    the order (:func:`_apart`): the keys order the same either way."""
+    rounded = values if _apart(values) else [round(v, 9) for v in values]
     return [(-v, d, i) for i, (v, d) in enumerate(zip(rounded, draws))]
 
 
-def _apart(values: list[float], whole: bool) -> bool:
+def _apart(values: list[float]) -> bool:
     """Whether rounding ``values`` (finite floats) to 9 decimals leaves their order as it
     is (``round`` never reverses two values; it may only tie two within ~1e-9): any two
-    different values more than :data:`NEAR` apart, or, not ``whole`` (only the largest
-    is wanted), the largest and every smaller value. ``False`` also for a value that is
+    different values more than :data:`NEAR` apart. ``False`` also for a value that is
     not finite."""
     if not isfinite(sum(values)):
         return False
-    if whole:
-        distinct = sorted(set(values))
-        return len(distinct) < 2 or min(map(sub, distinct[1:], distinct)) > NEAR
-    ordered = sorted(values)
-    top = ordered[-1]
-    k = values.count(top)
-    return k == len(ordered) or ordered[-k - 1] < top - NEAR
+    distinct = sorted(set(values))
+    return len(distinct) < 2 or min(map(sub, distinct[1:], distinct)) > NEAR
