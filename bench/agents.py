@@ -7,12 +7,12 @@
 The agents of issue 9 are allowed to be slower than ``random``, not unboundedly: the
 figure to watch is ``table / random`` (the fraction of the random agent's games/s the
 table agent keeps; the goal is at least 0.25). It is given twice: for games played as
-``wolfdsl run X --games N`` plays them (no event log kept: a ``random`` game then builds no
-event at all, while the table agent's minds still read theirs), and with the log kept
+``wolfdsl run X --games N`` plays them (no event log kept: a ``random`` game then builds
+no event at all, while the table agent's minds still read theirs), and with the log kept
 (``--log``); both under the run's garbage-collector setting
-(:func:`wolfdsl.sim.collector.batch_collection`). Both agents play the same seeds, the rounds are
-interleaved so a slow spell of the machine hits both alike, and the best of ``--repeat``
-rounds is kept. It also reports the belief updates a game (how often the
+(:func:`wolfdsl.sim.collector.batch_collection`). Both agents play the same seeds, the
+rounds are interleaved so a slow spell of the machine hits both alike, and the best of
+``--repeat`` rounds is kept. It also reports the belief updates a game (how often the
 exact marginals are recomputed) and their share of the time, from one profiled round.
 
 Not a test: it asserts nothing. The ruleset is loaded once, outside the timing.
@@ -102,7 +102,8 @@ def main(argv: list[str] | None = None) -> None:
         print(json.dumps(result, indent=2))
         return
     print(f"{args.ruleset}, {args.games} games a round, best of {args.repeat}")
-    for record, title in ((False, "as --games plays them (no event log)"), (True, "with the event log kept")):
+    titles = ((False, "as --games plays them (no event log)"), (True, "with the event log kept"))
+    for record, title in titles:
         random_rate, agent_rate = rates["random", record], rates[args.agents, record]
         print(f"  {title}:")
         print(f"    random:        {random_rate:8.1f} games/s  ({1000 / random_rate:6.2f} ms a game)")

@@ -293,10 +293,10 @@ class Game(Table):
     # ------------------------------------------------------------ the run
     def release(self) -> None:
         """Drop the helpers that point back at this game (referee, deaths, view, the
-        referee's bound methods and the ``emit`` an agent was bound to), so the game and everything its agent kept are freed as
-        soon as the caller lets go of them, not at the next full garbage collection (a
-        Monte Carlo run plays thousands of games; collecting their cycles cost a quarter
-        of a table game's time)."""
+        referee's bound methods and the ``emit`` an agent was bound to), so the game and
+        everything its agent kept are freed as soon as the caller lets go of them, not at
+        the next full garbage collection (a Monte Carlo run plays thousands of games;
+        collecting their cycles cost a quarter of a table game's time)."""
         self.referee = self.deaths = self.view = None
         bind = getattr(self.agent, "bind", None)
         if bind is not None:  # the agent's hold on this game's emit
