@@ -202,3 +202,9 @@ def test_stopping_a_parallel_run_ends_its_workers_at_once(monkeypatch):
         time.sleep(0.05)  # a terminated worker may take a moment to be reaped on a busy machine
     assert time.monotonic() - t0 < 10
     assert multiprocessing.active_children() == []
+    # The pool's manager thread has ended (and closed its pipes) or is out of the exit
+    # hook's reach: otherwise the hook may write to a pipe as the thread closes it, and
+    # "Exception ignored ... Bad file descriptor" reaches stderr at exit.
+    import concurrent.futures.process as cfp
+    assert [t for t in cfp._threads_wakeups if t.is_alive()] == []
+    assert all(w._closed for t, w in cfp._threads_wakeups.items())

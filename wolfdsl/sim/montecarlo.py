@@ -286,6 +286,8 @@ def _parallel(ruleset_ref: str, games: int, seed: int, jobs: int, agents: str,
 def _stop_pool(pool: ProcessPoolExecutor) -> None:
     """Cancel what is queued and end the workers now, without waiting for their chunks."""
     workers = list((getattr(pool, "_processes", None) or {}).values())
+    # Taken before shutdown, which drops the pool's reference to its manager thread.
+    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for proc in workers:
         if proc.is_alive():
@@ -296,8 +298,8 @@ def _stop_pool(pool: ProcessPoolExecutor) -> None:
             proc.kill()
             proc.join(timeout=1)
     # The pool's manager thread notices the ended workers and closes its pipes; wait for
-    # it, or the exit hook of concurrent.futures may write to a pipe as it closes.
-    manager = getattr(pool, "_executor_manager_thread", None)
+    # it, or the exit hook of concurrent.futures may write to a pipe as it closes
+    # ("Exception ignored ... Bad file descriptor" on stderr at exit).
     if manager is not None:
         manager.join(timeout=5)
         if manager.is_alive():  # a loaded machine: keep the exit hook off this pool's pipe
