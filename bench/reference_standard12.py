@@ -23,9 +23,9 @@ The rules, in the order the engine applies them (rule IDs from rules.md):
   hunter (told, no decision), dawn: the target dies unless exactly one of protection and
   antidote applies (ROLE-GUARD-03); wins are checked; then the poisoned die (WIN-04).
 - Day 1 election before the announcement (SHERIFF-02..08): the living and the night's
-  dead (in seat order) may run; the wolves' claims and self-destruct point; candidates
-  may withdraw; the players who never ran vote; a tie goes to one runoff, a second tie
-  (or no ballot) elects nobody. A self-destruct ends the day and loses the badge.
+  dead (in seat order) may run; the candidates' claims (SHERIFF-03) and the wolves'
+  self-destruct point; candidates may withdraw; the players who never ran vote; a tie
+  goes to one runoff, a second tie (or no ballot) elects nobody. A self-destruct ends the day and loses the badge.
 - Announcement: the night's dead in order of death; a hunter killed by the wolves (or
   exiled) may shoot a living player; a dead sheriff passes the badge or tears it.
 - Discussion: the claims (seer, the wolves' fake seer, the hunter's), the sheriff's recommendation,
@@ -180,22 +180,23 @@ class Game:
         return dead
 
     # ------------------------------------------------------------------ day
-    def claims(self):
+    def claims(self, speaking):
+        """The claims of the players who speak now (SHERIFF-03: in a campaign, the candidates)."""
         seer = self.holder_alive(SEER)
-        if seer is not None and any(x not in self.reported for x in self.checked):
+        if seer in speaking and any(x not in self.reported for x in self.checked):
             if self.yes():
                 self.reported = list(self.checked)
         if self.fake_seer is None:
-            liars = [w for w in self.wolves if self.alive[w]]
+            liars = [w for w in self.wolves if self.alive[w] and w in speaking]
             if liars:
                 self.fake_seer = self.pick(liars)
         f = self.fake_seer
-        if f is not None and self.alive[f] and self.fake_day < self.day:
+        if f is not None and self.alive[f] and f in speaking and self.fake_day < self.day:
             self.fake_day = self.day
             t = self.pick([s for s in self.living() if s != f and s not in self.fake_reported])
             if t is not None:
                 self.fake_reported.append(t)
-        if not self.hunter_claimed and self.holder_alive(HUNTER) is not None:
+        if not self.hunter_claimed and self.holder_alive(HUNTER) in speaking:
             self.hunter_claimed = self.yes()
 
     def self_destruct_point(self):
@@ -210,7 +211,7 @@ class Game:
     def election(self, night_dead):
         electorate = sorted(self.living() + night_dead)
         runners = [p for p in electorate if self.yes()]
-        self.claims()
+        self.claims(set(runners))
         if self.self_destruct_point():
             self.badge_gone = True   # SHERIFF-09: the badge is lost
             return True
@@ -260,7 +261,7 @@ class Game:
         for s in night_dead:
             self.announce(s)
         if not cut:
-            self.claims()
+            self.claims(set(self.living()))
             s = self.sheriff
             if s is not None and self.alive[s]:
                 self.pick([q for q in self.living() if q != s])   # the recommendation

@@ -255,3 +255,26 @@ def test_a_change_of_side_is_a_sentence_not_a_raw_event():
     assert "  1号 Cupid now plays for Lovers" in lines
     assert not any("[faction_change]" in line for line in lines)
     assert "  1号丘比特现在属于情侣阵营" in list(narrate(events, rs, lang="zh"))
+
+
+def test_a_speech_act_is_told_by_what_is_said_not_as_a_decision():
+    # `decide … speech` (the ruleset's `speech` set): the decision to claim is no line of
+    # its own, whether taken (the claim line tells it) or declined (nothing was said); a
+    # decision that is no speech act is told as before, a pass included.
+    rs = told_ruleset()
+    rs.speech = frozenset({"villager.claim"})
+    events = [START,
+              ev(1, 1, "day", "phase"),
+              ev(2, 1, "day", "action", seat=3, by="villager", action="villager.claim", targets=[], choice=True),
+              ev(3, 1, "day", "claim", seat=3, role="villager", told={}),
+              ev(4, 1, "day", "action", seat=2, by="villager", action="villager.claim", targets=[], choice=False),
+              ev(5, 1, "day", "action", seat=2, by="villager", action="villager.wait", targets=[], choice=None)]
+    lines = list(narrate(events, rs))[6:]
+    assert lines == ["  3号 Villager claims to be Villager",
+                     "  2号 Villager: wait — pass",
+                     "", "The game stops here, with no winner yet."]
+
+
+def test_the_bundled_claim_decisions_are_speech_acts():
+    assert load("standard-12").speech == {"seer.claim", "hunter.claim", "idiot.claim", "elder.claim",
+                                          "werewolves.counter_claim", "werewolves.fake_check", "recommend"}

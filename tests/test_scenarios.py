@@ -138,6 +138,31 @@ def _campaign_in_seat_order(events) -> None:
     assert orders == [[5, 9, 11]], orders
 
 
+def _where_the_claim_is(events) -> list[str]:
+    # the seer's claim among the day's speeches and the election: in whose speeches it came
+    marks = []
+    for e in events:
+        if e["type"] == "speeches":
+            marks.append(e["purpose"])
+        elif e["type"] == "sheriff":
+            marks.append("elected")
+        elif e["type"] == "claim":
+            marks.append(f"claim by {e['seat']}")
+    return marks
+
+
+def _candidate_claims(events) -> None:
+    # SHERIFF-03: the seer runs, so he claims in the campaign, before the vote.
+    marks = _where_the_claim_is(events)
+    assert marks == ["sheriff campaign", "claim by 5", "elected", "day"], marks
+
+
+def _listener_waits(events) -> None:
+    # SHERIFF-03: the seer does not run, so his claim waits for the day's speeches.
+    marks = _where_the_claim_is(events)
+    assert marks == ["sheriff campaign", "elected", "day", "claim by 5"], marks
+
+
 def _no_exile_vote(events) -> None:
     # DAY-08: after a self-destruct no exile vote is held that day.
     assert not [e for e in _of(events, "vote", kind="exile") if e["day"] == 1], "an exile vote was held on day 1"
@@ -222,6 +247,8 @@ EVENT_CHECKS = {
     "ROLE-WITCH-03": _witch_told_only_with_antidote,
     "SHERIFF-02": _election_before_announcement,
     "SHERIFF-03": _campaign_in_seat_order,
+    "SHERIFF-03-candidate_claims": _candidate_claims,
+    "SHERIFF-03-listener_waits": _listener_waits,
     "DAY-08": _no_exile_vote,
     "SHERIFF-15": _pk_voters,
 }

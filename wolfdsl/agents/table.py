@@ -77,7 +77,7 @@ class TableAgent(BaseAgent):
     uses_scores = True
     scores_replace_prefer = True
     sees = True
-    watches = Mind.READS | {"phase", "revive", "role_change", "faction_change"}
+    watches = Mind.READS | {"phase", "speeches", "revive", "role_change", "faction_change"}
 
     def __init__(self, seed: int = 0, skill: float = 1.0, read: float = READ):
         self.seed = seed
@@ -95,6 +95,7 @@ class TableAgent(BaseAgent):
         self.focal: dict | None = None
         self.emit = None  # the game's, once bound: impressions are logged
         self.focal_at: tuple = (0, "setup")
+        self.heard = 0  # the last day whose speeches were read (impressions)
 
     # ---------------------------------------------------------------- what seats see
     def setup(self, board) -> None:
@@ -124,11 +125,15 @@ class TableAgent(BaseAgent):
             self.minds[seat].see(event)
         if t == "phase":
             self.focal, self.focal_at = None, (event["day"], event["phase"])  # drawn when a ballot needs it
-            if event["phase"] == "day" and self.read > 0:
-                self.impressions(event["day"])
+        elif t == "speeches" and event["day"] != self.heard and self.read > 0:
+            # the day's first speeches (a campaign's or the discussion's): the night's dead
+            # are announced by then, unless the election comes first (SHERIFF-02)
+            self.heard = event["day"]
+            self.impressions(event["day"])
 
     def impressions(self, day: int) -> None:
-        """The day's speeches, as every player hears them: for each living seat, one
+        """The day's speeches, as every player hears them, drawn at the day's first
+        ``speeches`` event: for each seat the table takes to be alive then, one
         public reading ``x ~ Normal(read, 1)`` when the seat is not in the deck's largest
         faction (the hunted side), ``Normal(0, 1)`` when it is; every seat weighs the
         other seats' factions by the likelihood ratio ``exp(read * x - read² / 2)``.

@@ -226,6 +226,9 @@ class Ruleset:
     replacements: dict[str, tuple[Trigger, ...]]
     wins: tuple[Win, ...]
     actions: dict[str, Span | None] = field(default_factory=dict)
+    speech: frozenset = frozenset()
+    """The speech acts (``decide … speech``): actions the narration tells by what is said
+    (a ``claim`` event), not as decisions."""
     redeals: tuple[tuple[Fn, str], ...] = ()
     cards: dict[str, Card] = field(default_factory=dict)
     first_phase: str = "night"

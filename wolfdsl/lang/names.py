@@ -272,11 +272,26 @@ def collect_actions(program: Program) -> dict[str, Any]:
     """Every action a ``decide`` or ``vote`` declares (``witch.save``), with the span of
     its first declaration."""
     actions: dict[str, Any] = {}
+    for s in decisions(program):
+        actions.setdefault(s.action, s.span)
+    return actions
+
+
+def speech_acts(program: Program) -> frozenset[str]:
+    """The actions a ``decide … speech`` declares: speech acts, which the narration tells by
+    what is said (a ``claim``), not as decisions (DAY-04)."""
+    return frozenset(s.action for s in decisions(program) if isinstance(s, A.Decide) and s.speech)
+
+
+def decisions(program: Program) -> list:
+    """Every ``decide`` and ``vote`` statement of the program, in source order, nested
+    ones after the one whose body holds them."""
+    out: list = []
 
     def block(b: A.Block) -> None:  # statements only: no expression holds a decision
         for s in b.stmts:
             if isinstance(s, (A.Decide, A.Vote)):
-                actions.setdefault(s.action, s.span)
+                out.append(s)
                 block(s.body)
             elif isinstance(s, A.If):
                 for _, body in s.branches:
@@ -289,4 +304,4 @@ def collect_actions(program: Program) -> dict[str, Any]:
     for kind in ("step", "proc", "trigger", "replacement", "card"):
         for d in program.of_kind(kind):
             block(d.body)
-    return actions
+    return out

@@ -202,6 +202,9 @@ class Decide(Stmt):
     prefer: Expr | None = None
     pass_reason: str | None = None
     score: Expr | None = None
+    speech: bool = False
+    """``speech``: a speech act (whether a player claims in his speech): the narration tells
+    what is said, not the decision."""
 
 
 @_node

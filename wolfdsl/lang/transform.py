@@ -353,6 +353,9 @@ class _ToAst(Transformer):
     def tell_clause(self, meta, fields):
         return ("tell", fields)
 
+    def speech_clause(self, meta):
+        return ("speech", True)
+
     def decide_stmt(self, meta, action, by, pass_clause, var, count, options, *rest):
         body = rest[-1]
         clauses = rest[:-1]
@@ -360,6 +363,7 @@ class _ToAst(Transformer):
         unless = tuple(c[1] for c in clauses if isinstance(c, tuple) and c[0] == "unless")
         tell = ()
         prefer = score = None
+        speech = any(isinstance(c, tuple) and c[0] == "speech" for c in clauses)
         for c in clauses:
             if isinstance(c, tuple) and c[0] == "tell":
                 tell += c[1]
@@ -371,7 +375,8 @@ class _ToAst(Transformer):
                         pass_when=pass_clause[1] if pass_clause else None,
                         pass_reason=pass_clause[2] if pass_clause else None, var=str(var),
                         count=count, options=options, requires=requires, unless=unless,
-                        tell=tell, prefer=prefer, score=score, body=body, span=self._span(meta))
+                        tell=tell, prefer=prefer, score=score, speech=speech, body=body,
+                        span=self._span(meta))
 
     def vote_stmt(self, meta, action, kind, vvar, voters, *rest):
         rest = list(rest)

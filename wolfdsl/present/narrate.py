@@ -233,11 +233,13 @@ class _Teller:
 
     def on_action(self, ev: dict) -> Iterator[Line]:
         action = str(ev.get("action", "?"))
+        if action in getattr(self.ruleset, "speech", ()):
+            return  # a speech act (``decide … speech``): told by what is said (a claim), if anything
+        targets = ev.get("targets") or []
+        choice = ev.get("choice")
         verb = action.rsplit(".", 1)[-1]
         seat = ev.get("seat")
         actor = self.who(seat) if seat is not None else self.team_name(ev.get("by"))
-        targets = ev.get("targets") or []
-        choice = ev.get("choice")
         parts = []
         if targets:
             parts.append("→ " + ", ".join(self.who(t) for t in targets))
