@@ -28,7 +28,7 @@ The rules, in the order the engine applies them (rule IDs from rules.md):
   goes to one runoff, a second tie (or no ballot) elects nobody. A self-destruct ends the day and loses the badge.
 - Announcement: the night's dead in order of death; a hunter killed by the wolves (or
   exiled) may shoot a living player; a dead sheriff passes the badge or tears it.
-- Discussion: the claims (seer, the wolves' fake seer, the hunter's), the sheriff's recommendation,
+- Discussion: the claims (seer, the wolves' fake seer, the witch's, the hunter's), the sheriff's recommendation,
   the self-destruct point (a wolf who self-destructs ends the day at once).
 - Exile vote by the living (the sheriff's ballot counts 2); a tie goes to one PK round
   among the tied players, voted by the others; a second tie exiles nobody.
@@ -86,6 +86,7 @@ class Game:
         self.fake_reported = []
         self.fake_day = 0
         self.hunter_claimed = False
+        self.witch_claimed = False
 
     # ------------------------------------------------------------------ the random player
     def pick(self, options):
@@ -196,6 +197,8 @@ class Game:
             t = self.pick([s for s in self.living() if s != f and s not in self.fake_reported])
             if t is not None:
                 self.fake_reported.append(t)
+        if not self.witch_claimed and self.holder_alive(WITCH) in speaking:
+            self.witch_claimed = self.yes()
         if not self.hunter_claimed and self.holder_alive(HUNTER) in speaking:
             self.hunter_claimed = self.yes()
 

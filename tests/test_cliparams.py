@@ -77,4 +77,4 @@ def test_a_one_game_run_imports_no_pydantic():
             "print(sorted(m for m in sys.modules if m.split('.')[0] == 'pydantic'))\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines() == ["seed 1: village won (village_wins) after 6 days", "[]"]
+    assert done.stdout.splitlines() == ["seed 1: village won (village_wins) after 5 days", "[]"]

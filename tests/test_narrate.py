@@ -276,5 +276,20 @@ def test_a_speech_act_is_told_by_what_is_said_not_as_a_decision():
 
 
 def test_the_bundled_claim_decisions_are_speech_acts():
-    assert load("standard-12").speech == {"seer.claim", "hunter.claim", "idiot.claim", "elder.claim",
+    assert load("standard-12").speech == {"seer.claim", "witch.claim", "hunter.claim", "idiot.claim", "elder.claim",
                                           "werewolves.counter_claim", "werewolves.fake_check", "recommend"}
+
+
+def test_an_offer_made_to_several_seats_is_told_by_the_seats_that_take_it():
+    # who runs for sheriff: 2 runs, 1 and 3 decline; 3's "no" alone between two "yes"
+    # lines is left out like a run of them; an offer made to one seat is told, "no" too
+    events = [START,
+              ev(1, 1, "day", "phase"),
+              ev(2, 1, "day", "action", seat=1, by="werewolf", action="run_for_sheriff", targets=[], choice=False),
+              ev(3, 1, "day", "action", seat=2, by="villager", action="run_for_sheriff", targets=[], choice=True),
+              ev(4, 1, "day", "action", seat=3, by="villager", action="run_for_sheriff", targets=[], choice=False),
+              ev(5, 1, "day", "action", seat=1, by="werewolf", action="self_destruct", targets=[], choice=False)]
+    lines = list(narrate(events, told_ruleset()))[6:]
+    assert lines == ["  2号 Villager: run_for_sheriff — yes",
+                     "  1号 Werewolf: self_destruct — no",
+                     "", "The game stops here, with no winner yet."]

@@ -72,9 +72,11 @@ def test_same_seed_same_log_on_any_jobs(tmp_path):
 
 
 def test_the_days_impressions_are_logged_and_narrated_without_changing_a_decision():
-    """Each day the table agent logs how the speeches were heard (``impressions``: every
-    living seat's reading) and the narration shows them; the other events are those of a
-    game that logs none (the same seed with the agent's ``bind`` taken away)."""
+    """Each day the table agent logs how the speeches were heard (``impressions``: after
+    each ``speeches`` event, the reading of every living seat that speaks for the first
+    time that day: the candidates of a campaign, then the others) and the narration shows
+    them; the other events are those of a game that logs none (the same seed with the
+    agent's ``bind`` taken away)."""
     from wolfdsl.agents import table as T
     from wolfdsl.lang.load import load
     from wolfdsl.play import play_game
@@ -83,13 +85,22 @@ def test_the_days_impressions_are_logged_and_narrated_without_changing_a_decisio
     events = play_game(rs, 7, 0, "table").events
     days = [e["day"] for e in events if e["type"] == "phase" and e["phase"] == "day"]
     imp = [e for e in events if e["type"] == "impressions"]
-    assert [e["day"] for e in imp] == days and all(e["read"] == 0.42 for e in imp)
-    alive = set(range(1, 13))
+    assert sorted({e["day"] for e in imp}) == days and all(e["read"] == 0.42 for e in imp)
+    alive, heard, expected = set(range(1, 13)), set(), None
     for e in events:
-        if e["type"] == "impressions":
-            assert set(e["reads"]) == alive and all(isinstance(x, float) for x in e["reads"].values())
+        if e["type"] == "phase":
+            heard = set() if e["phase"] == "day" else heard
+        if expected is not None:  # the event right after a speeches event
+            assert e["type"] == "impressions" and set(e["reads"]) == expected, (e, expected)
+            assert all(isinstance(x, float) for x in e["reads"].values())
+            heard |= expected
+            expected = None
+        if e["type"] == "speeches":
+            expected = {s for s in e["order"] if s in alive} - heard
         if e["type"] == "death":
             alive.discard(e["seat"])
+    # seed 7: on day 1 the five candidates are heard in the campaign, the others after it
+    assert [sorted(e["reads"]) for e in imp[:2]] == [[3, 4, 6, 8, 10], [1, 2, 5, 7, 9, 11, 12]]
     text = "\n".join(narrate(events, rs))
     assert "The speeches as the table bots heard them" in text
     first = imp[0]["reads"]
@@ -98,7 +109,7 @@ def test_the_days_impressions_are_logged_and_narrated_without_changing_a_decisio
     import json
     from wolfdsl.present.explain import explain
     logged = json.loads(json.dumps(events))  # as read back from a log: seats as strings
-    assert any(f"its speech heard as {first[top]:+.2f} suspect (rank 1 of 12, 1: the most)" in line
+    assert any(f"its speech heard as {first[top]:+.2f} suspect (rank 1 of 5, 1: the most)" in line
                for line in explain(logged, rs, top))
     bind = T.TableAgent.bind
     try:

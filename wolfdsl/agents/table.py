@@ -95,7 +95,9 @@ class TableAgent(BaseAgent):
         self.focal: dict | None = None
         self.emit = None  # the game's, once bound: impressions are logged
         self.focal_at: tuple = (0, "setup")
-        self.heard = 0  # the last day whose speeches were read (impressions)
+        self.heard: set[int] = set()  # the seats read today (impressions)
+        self.heard_on = 0  # that day
+        self.speech_rng = None  # that day's generator of readings
 
     # ---------------------------------------------------------------- what seats see
     def setup(self, board) -> None:
@@ -125,29 +127,34 @@ class TableAgent(BaseAgent):
             self.minds[seat].see(event)
         if t == "phase":
             self.focal, self.focal_at = None, (event["day"], event["phase"])  # drawn when a ballot needs it
-        elif t == "speeches" and event["day"] != self.heard and self.read > 0:
-            # the day's first speeches (a campaign's or the discussion's): the night's dead
-            # are announced by then, unless the election comes first (SHERIFF-02)
-            self.heard = event["day"]
-            self.impressions(event["day"])
+        elif t == "speeches" and self.read > 0:
+            # a seat is heard when it first speaks in the day: a campaign's candidates,
+            # then the discussion's speakers (the night's dead announced by then)
+            self.impressions(event["day"], event.get("order") or ())
 
-    def impressions(self, day: int) -> None:
-        """The day's speeches, as every player hears them, drawn at the day's first
-        ``speeches`` event: for each seat the table takes to be alive then, one
+    def impressions(self, day: int, order) -> None:
+        """The speeches of a ``speeches`` event (``order``: the seats that speak), as every
+        player hears them: for each seat of ``order`` that the table takes to be alive and
+        that has not spoken yet this day (in seat order, from one generator a day), one
         public reading ``x ~ Normal(read, 1)`` when the seat is not in the deck's largest
-        faction (the hunted side), ``Normal(0, 1)`` when it is; every seat weighs the
-        other seats' factions by the likelihood ratio ``exp(read * x - read² / 2)``.
+        faction (the hunted side), ``Normal(0, 1)`` when it is; every seat weighs the other
+        seats' factions by the likelihood ratio ``exp(read * x - read² / 2)``.
 
         This is the model's stand-in for what a table reads from speeches; ``read`` (0:
         speeches say nothing) is the table's skill at it, the knob that calibrates the
         village's win rate (``docs/agents.md``)."""
-        rng = seeded(derive(self.seed, "speech", day))
+        if day != self.heard_on:
+            self.heard_on, self.heard = day, set()
+            self.speech_rng = seeded(derive(self.seed, "speech", day))
+        rng = self.speech_rng
         factions = self.minds[None].beliefs.factions
         majority = factions[0]
         r = self.read
         ratios = []
         reads = {}
-        for s in sorted(self.alive):
+        new = sorted(s for s in order if s in self.alive and s not in self.heard)
+        self.heard.update(new)
+        for s in new:
             x = rng.gauss(r if self.cards.get(s) not in (None, majority) else 0.0, 1.0)
             reads[s] = x
             ratios.append((s, math.exp(min(50.0, r * x - r * r / 2))))

@@ -336,7 +336,7 @@ class _Teller:
         told = ev.get("told") if isinstance(ev.get("told"), dict) else {}
         said = "; ".join([f"{k.replace('_', ' ')} {self.value(v, seats=True)}"
                           for k, v in ev.items() if k not in _SKIP | {"seat", "role", "told"}]
-                         + [", ".join(f"{k.replace('_', ' ')} {self.value(v, seats=k == 'seat' or 'seat' in k)}"
+                         + [", ".join(f"{k.replace('_', ' ')} {self.value(v, seats='seat' in k or _seat_list(v))}"
                                       for k, v in told.items())] * bool(told))
         yield Line("  " + self.w["claims"].format(who=self.who(seat), what=what)
                    + (f"{self.w['colon']}{said}" if said else ""), "info")
@@ -466,6 +466,29 @@ def _group_key(ev: dict) -> Any:
     return None
 
 
+def _seat_list(value: Any) -> bool:
+    """A non-empty list of seat numbers (``saved: [7]`` in a claim reads ``saved 7号``)."""
+    return isinstance(value, list) and bool(value) and all(type(x) is int for x in value)
+
+
+def _offer(ev: dict) -> Any:
+    """The offer a seat's yes/no action answers: ``(day, phase, action)``; ``None`` for
+    other events."""
+    if ev.get("type") == "action" and ev.get("seat") is not None and not ev.get("targets"):
+        return (ev.get("day"), ev.get("phase"), ev.get("action"))
+    return None
+
+
+def _offered_in_turn(events: list[dict]) -> set:
+    """The offers (:func:`_offer`) that several seats answered in the same phase."""
+    seen: dict = {}
+    for ev in events:
+        key = _offer(ev)
+        if key is not None:
+            seen[key] = seen.get(key, 0) + 1
+    return {k for k, n in seen.items() if n > 1}
+
+
 def _as_seat(value: Any) -> Any:
     """Ballot and tally keys are ints in Python and strings once read back from JSON."""
     if isinstance(value, str) and value.isdigit():
@@ -512,8 +535,11 @@ def narrate(events: Iterable[dict], ruleset: Any = None,
     the only game of a run reads ``Game of ...``. ``lang`` ``zh`` tells it in Chinese,
     with the Chinese names the ruleset declares; ``agents`` names the bots in the title.
     Private information is told as fields (``wolves 1号, 5号``), once while it stays
-    the same; an offer several seats decline together is left out.
+    the same; an offer made to several seats in turn (who runs for sheriff) is told by
+    the seats that take it: the ones that decline (``no``) are left out.
     """
+    events = list(events)
+    rounds = _offered_in_turn(events)
     teller = _Teller(ruleset, numbered, lang, agents)
     over = False
     started = False
@@ -523,6 +549,8 @@ def narrate(events: Iterable[dict], ruleset: Any = None,
         over = over or any(ev.get("type") == "game_over" for ev in evs)
         if key is None or len(evs) == 1:
             for ev in evs:
+                if ev.get("choice") is False and _offer(ev) in rounds:
+                    continue  # one seat of a round declining: nothing happened
                 yield from teller.tell(ev)
         else:
             yield from teller.tell_group(evs)
