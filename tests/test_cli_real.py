@@ -119,3 +119,15 @@ def test_script_narrates_a_real_scenario_then_reports():
     got = json.loads(invoke("run", "--script", path, "--json").stdout)
     assert got["ok"] is True and got["report"].startswith("expect holds")
     assert [d["seat"] for d in got["deaths"]] == [2, 12] and got["sheriff"] is None
+
+
+def test_a_narrated_game_in_chinese_is_the_narration_of_its_log_in_chinese(tmp_path):
+    log = tmp_path / "g.jsonl"
+    r = invoke("run", "standard-12", "--seed", 9, "--lang", "zh", "--log", log)
+    assert r.exit_code == 0, r.output
+    assert r.stdout.splitlines()[0] == "standard-12 — Standard 12 (guard)，种子 9，12名玩家；table机器人"
+    again = invoke("narrate", log, "--lang", "zh")
+    assert again.exit_code == 0 and again.stdout.splitlines()[1:] == r.stdout.splitlines()[1:]
+    # a run that tells no story has no language: said, not ignored
+    many = invoke("run", "standard-12", "--games", 3, "--lang", "zh")
+    assert many.exit_code == 2 and "'--lang'" in many.stderr and "wolfdsl narrate LOG" in many.stderr

@@ -22,7 +22,7 @@ from wolfdsl.play.agents import AGENTS, DEFAULT_AGENTS
 from wolfdsl.diagnostics import WolfError
 from wolfdsl.present.narrate import plural
 from wolfdsl.terminal import guarded, print_plain, stdout as _stdout, tolerant_streams, user_errors
-from wolfdsl.commands import complete_ruleset as _complete_ruleset
+from wolfdsl.commands import _check_lang, complete_ruleset as _complete_ruleset
 from wolfdsl.cliparams import speed_up
 from wolfdsl.simcommands import BACKEND_HELP, SCHEDULER_HELP, backend_of
 
@@ -214,6 +214,9 @@ def run(
         "--set", metavar="NAME=VALUE",
         help="Set a ruleset option (repeatable); with --script, overrides the scenario's.")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help=QUIET_HELP)] = False,
+    lang: Annotated[Optional[str], typer.Option(
+        "--lang", metavar="LANG", callback=_check_lang,
+        help="The narration's language: en (default) or zh.")] = None,
     seat: Annotated[Optional[List[str]], typer.Option(
         "--seat", metavar="N=AGENT", help=SEAT_HELP)] = None,
     timeout: Annotated[Optional[float], typer.Option(
@@ -247,7 +250,7 @@ def run(
                 raise typer.BadParameter(
                     f"{', '.join(given)} cannot be used with --script: the scenario file fixes "
                     "the seed, seats and decisions", param_hint="'--script'")
-            _run_script(script, ruleset, log, options, as_json, quiet)
+            _run_script(script, ruleset, log, options, as_json, quiet, lang or "en")
             return
 
         if ruleset is None:
@@ -278,15 +281,19 @@ def run(
         if games is None and backend != "local":
             raise typer.BadParameter("plays many games (--games N or --until-ci W); one game is "
                                      "played here", param_hint="'--backend'")
+        if lang is not None and (games is not None or as_json):
+            raise typer.BadParameter("is the language of a narrated game; a run of --games N or "
+                                     "--json tells no story (narrate a game of its --log with "
+                                     "`wolfdsl narrate LOG --game G --lang zh`)", param_hint="'--lang'")
         if games is None:
-            _run_one(ruleset, seed, agents, players, options, log, as_json, quiet)
+            _run_one(ruleset, seed, agents, players, options, log, as_json, quiet, lang or "en")
         else:
             _run_many(ruleset, games, seed, jobs or 1, agents, players, options, log, as_json, quiet,
                       width, backend, scheduler)
 
 
 def _run_one(ref: str, seed: int, agents: str, players: Optional[int], options: dict,
-             log: Optional[Path], as_json: bool, quiet: bool) -> None:
+             log: Optional[Path], as_json: bool, quiet: bool, lang: str = "en") -> None:
     from wolfdsl.lang.load import load
     from wolfdsl.play import game_log, options_in_force, play_game
 
@@ -323,7 +330,7 @@ def _run_one(ref: str, seed: int, agents: str, players: Optional[int], options: 
         else:
             typer.echo(f"seed {seed}: no winner after {days}")
         return
-    _narrate(result.events, ruleset, agents)
+    _narrate(result.events, ruleset, agents, lang)
 
 
 def _deaths(result) -> list[dict]:
@@ -369,7 +376,7 @@ def _run_many(ref: str, games: int, seed: int, jobs: int, agents: str, players: 
 
 
 def _run_script(script: Path, ruleset: Optional[str], log: Optional[Path], options: dict,
-                as_json: bool, quiet: bool) -> None:
+                as_json: bool, quiet: bool, lang: str = "en") -> None:
     import inspect
 
     from wolfdsl.scenario import run_scenario
@@ -398,7 +405,7 @@ def _run_script(script: Path, ruleset: Optional[str], log: Optional[Path], optio
         }, ensure_ascii=False, indent=2))
     else:
         if not quiet and result is not None:
-            _narrate(result.events, _scenario_ruleset(outcome, ruleset))
+            _narrate(result.events, _scenario_ruleset(outcome, ruleset), lang=lang)
             typer.echo("")
         if not (quiet and outcome.ok):
             typer.echo(outcome.report)

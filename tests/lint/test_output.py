@@ -125,3 +125,7 @@ def test_a_file_with_no_players_and_no_deck_is_said_to_be_a_base(tmp_path):
     board.write_text('import "roles"\nplayers 9\ndeck 9: werewolf*3, seer, witch, hunter, villager*3\n',
                      encoding="utf-8")
     assert invoke("lint", str(board)).stderr == "1 file checked: 0 errors, 0 warnings\n"
+    # a variant of a bundled board: its players and deck come with the import
+    variant = tmp_path / "variant.wolf"
+    variant.write_text('import "standard-12"\ntitle "variant"\nset witch_self_save = never\n', encoding="utf-8")
+    assert invoke("lint", str(variant)).stderr == "1 file checked: 0 errors, 0 warnings\n"

@@ -217,6 +217,9 @@ class StepDecl(Decl):
     body: Block
     replace: bool
     calls: tuple[ModeratorCall, ...] = ()
+    refs: tuple = ()
+    """``((step name, span), ...)``: where each ``after``/``before`` name is written (for
+    diagnostics)."""
 
 
 @_node

@@ -43,9 +43,11 @@ def order_steps(decls: list[A.StepDecl], phase: str, order_decl: A.OrderDecl | N
     the unknown-step check). Returns the order and its diagnostics."""
     diags: list[Diagnostic] = []
     for s in decls:
+        where = dict(s.refs)
         for other in s.after + s.before:
             if other not in all_names:
-                diags.append(Diagnostic(s.span, "error", f"step '{s.name}': unknown step '{other}' in its order"
+                diags.append(Diagnostic(where.get(other, s.span), "error",
+                                        f"step '{s.name}': unknown step '{other}' in its order"
                                         + did_you_mean(other, all_names), "E201"))
     by_name = {s.name: s for s in decls}
     index = {s.name: i for i, s in enumerate(decls)}

@@ -201,10 +201,10 @@ class _ToAst(Transformer):
                           extra=int(extra) if extra is not None else 0, span=self._span(meta))
 
     def step_after(self, meta, *names):
-        return ("after", tuple(str(n) for n in names))
+        return ("after", tuple(str(n) for n in names), tuple((str(n), self._tspan(n)) for n in names))
 
     def step_before(self, meta, *names):
-        return ("before", tuple(str(n) for n in names))
+        return ("before", tuple(str(n) for n in names), tuple((str(n), self._tspan(n)) for n in names))
 
     def step_first(self, meta):
         return ("first", True)
@@ -225,12 +225,14 @@ class _ToAst(Transformer):
     def step_decl(self, meta, replace, name, phase, *rest):
         body = rest[-1]
         clauses = rest[:-1]
-        after, before, calls, opts = (), (), (), {}
-        for k, v in clauses:
+        after, before, calls, opts, refs = (), (), (), {}, ()
+        for k, v, *where in clauses:
             if k == "after":
                 after += v
+                refs += where[0]
             elif k == "before":
                 before += v
+                refs += where[0]
             elif k == "call":
                 calls += (v,)
             else:
@@ -238,7 +240,7 @@ class _ToAst(Transformer):
         return A.StepDecl(name=str(name), phase=str(phase), after=after, before=before,
                           first=opts.get("first", False), last=opts.get("last", False),
                           when=opts.get("when"), always=opts.get("always", False), body=body,
-                          replace=replace is not None, calls=calls, span=self._span(meta))
+                          replace=replace is not None, calls=calls, refs=refs, span=self._span(meta))
 
     def order_decl(self, meta, phase, *names):
         return A.OrderDecl(phase=str(phase), names=tuple(str(n) for n in names), span=self._span(meta))

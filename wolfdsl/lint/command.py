@@ -85,13 +85,22 @@ _PLAYABLE = re.compile(r"^[ \t]*(players|deck)\b", re.M)
 
 
 def _is_base(path) -> bool:
-    """Whether the file at ``path`` declares neither ``players`` nor a ``deck`` (lint
-    checks it as a base that other rulesets import; ``wolfdsl run`` could not play it)."""
+    """Whether the ruleset at ``path`` has neither ``players`` nor a ``deck``, its imports
+    included (lint checks it as a base that other rulesets import; ``wolfdsl run`` could
+    not play it). A file that imports a playable ruleset (``import "standard-12"``) is
+    no base; one that does not load is judged by its own text."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return False
-    return _PLAYABLE.search(text) is None
+    if _PLAYABLE.search(text) is not None:
+        return False
+    from ..diagnostics import WolfError
+    from ..lang.load import load
+    try:
+        return not load(str(path)).decks
+    except WolfError:  # its errors are in the report; the note still says what it lacks
+        return True
 
 
 __all__ = ["FORMATS", "LintRequest", "Target", "UsageError", "run_lint"]
