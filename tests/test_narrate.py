@@ -293,3 +293,14 @@ def test_an_offer_made_to_several_seats_is_told_by_the_seats_that_take_it():
     assert lines == ["  2号 Villager: run_for_sheriff — yes",
                      "  1号 Werewolf: self_destruct — no",
                      "", "The game stops here, with no winner yet."]
+
+
+def test_the_public_view_before_a_vote_is_one_line_most_suspected_first():
+    events = [START,
+              ev(1, 1, "day", "suspicions", action="exile_vote", round=1,
+                 suspicion={"2": 0.41, "1": 0.92, "3": 0.05})]
+    lines = list(narrate(events, told_ruleset()))[5:]
+    assert lines[:2] == ["── Day 1 ──",
+                         "  Before the vote, from what is public (how likely each is a wolf): 1号 92%, 2号 41%, 3号 5%"]
+    zh = list(narrate(events, told_ruleset(), lang="zh"))
+    assert "  投票前，按公开信息（是狼的可能）：1号 92%、2号 41%、3号 5%" in zh

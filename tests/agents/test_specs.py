@@ -101,8 +101,17 @@ def test_the_days_impressions_are_logged_and_narrated_without_changing_a_decisio
             alive.discard(e["seat"])
     # seed 7: on day 1 the five candidates are heard in the campaign, the others after it
     assert [sorted(e["reads"]) for e in imp[:2]] == [[3, 4, 6, 8, 10], [1, 2, 5, 7, 9, 11, 12]]
+    # before each vote, the public view of its candidates (``suspicions``): one per vote
+    # and round, right before its ballots, probabilities of the candidates
+    views = [(i, e) for i, e in enumerate(events) if e["type"] == "suspicions"]
+    votes = [e for e in events if e["type"] == "vote"]
+    assert [(e["action"], e["round"]) for _, e in views] == [(v["kind"] + "_vote", v["round"]) for v in votes]
+    for (i, e), v in zip(views, votes):
+        assert set(v["tally"]) <= set(e["suspicion"])  # every seat voted for was a candidate
+        assert all(0.0 <= p <= 1.0 for p in e["suspicion"].values())
     text = "\n".join(narrate(events, rs))
     assert "The speeches as the table bots heard them" in text
+    assert text.count("Before the vote, from what is public (how likely each is a wolf): ") == len(votes)
     first = imp[0]["reads"]
     top = max(first, key=lambda s: (first[s], -s))
     assert f"higher: more): {top}号 {first[top]:+.1f}" in text
@@ -117,7 +126,8 @@ def test_the_days_impressions_are_logged_and_narrated_without_changing_a_decisio
         quiet = play_game(rs, 7, 0, "table").events
     finally:
         T.TableAgent.bind = bind
-    strip = [{k: v for k, v in e.items() if k != "seq"} for e in events if e["type"] != "impressions"]
+    strip = [{k: v for k, v in e.items() if k != "seq"} for e in events
+             if e["type"] not in ("impressions", "suspicions")]
     assert strip == [{k: v for k, v in e.items() if k != "seq"} for e in quiet]
     assert len(play_game(rs, 7, 0, "village=table,werewolves=heuristic").events) > 0
     assert not [e for e in play_game(rs, 7, 0, "random").events if e["type"] == "impressions"]

@@ -98,6 +98,8 @@ class TableAgent(BaseAgent):
         self.heard: set[int] = set()  # the seats read today (impressions)
         self.heard_on = 0  # that day
         self.speech_rng = None  # that day's generator of readings
+        self.viewed: tuple | None = None  # the last vote whose public view was logged
+        self.recording = False  # whether the game keeps its log (the public view is logged)
 
     # ---------------------------------------------------------------- what seats see
     def setup(self, board) -> None:
@@ -164,9 +166,12 @@ class TableAgent(BaseAgent):
             self.emit("impressions", {"reads": {s: round(x, 2) for s, x in reads.items()}, "read": r})
 
     def bind(self, emit) -> None:
-        """``emit(type, fields)``: the game's, to log each day's ``impressions`` event
-        (``{"reads": {seat: x}, "read": strength}``: how the speeches were heard)."""
+        """``emit(type, fields)``: the game's, to log the ``impressions`` events (``{"reads":
+        {seat: x}, "read": strength}``: how the speeches were heard) and, when the game
+        keeps its log (the ``record`` of the game ``emit`` is bound to), the
+        ``suspicions`` before each vote; ``None``: the game is over."""
         self.emit = emit
+        self.recording = emit is not None and getattr(getattr(emit, "__self__", None), "record", True)
 
     def focal_for(self, day: int, phase: str) -> None:
         """Draw the phase's focal order: a public, random ranking of the seats that breaks
@@ -202,7 +207,27 @@ class TableAgent(BaseAgent):
         mind = self.mind_for(seat, by)
         return mind.beliefs if mind is not None else None
 
+    def table_view(self, request: Request) -> None:
+        """Before the first ballot of a vote (its action, day and round): log the public
+        view of its candidates, a ``suspicions`` event ``{action, round, suspicion: {seat:
+        p}}`` with ``p`` the probability that the seat is not in the deck's largest faction
+        from public evidence only (claims, night deaths, the speeches' impressions), two
+        decimals; what a reader needs to follow the vote. Changes no decision."""
+        key = (request.day, request.phase, request.action, request.round)
+        if key == self.viewed:
+            return
+        self.viewed = key
+        public = self.minds.get(None)
+        if public is None:
+            return
+        susp = public.beliefs.suspicions()
+        view = {s: round(susp[s], 2) for s in request.options if type(s) is int}
+        if view:
+            self.emit("suspicions", {"action": request.action, "round": request.round, "suspicion": view})
+
     def decide(self, request: Request):
+        if request.kind == "ballot" and self.recording:
+            self.table_view(request)
         mind = self.mind_for(request.actor, request.by)
         if mind is None or self.board is None:
             return self.fallback.decide(request)

@@ -434,6 +434,16 @@ class _Teller:
             shown = self.w["sep"].join(f"{seat_label(s)} {x:+.1f}" for x, s in ranked)
             yield Line("  " + self.w["impressions"].format(reads=shown), "info")
 
+    def on_suspicions(self, ev: dict) -> Iterator[Line]:
+        """``Before the vote, from what is public (…): 10号 92%, 3号 41%, …``: the table
+        agent's public view of a vote's candidates (``suspicions``), the most suspected
+        first."""
+        view = ev.get("suspicion") if isinstance(ev.get("suspicion"), dict) else {}
+        ranked = sorted(((float(p), int(s)) for s, p in view.items()), key=lambda q: (-q[0], q[1]))
+        if ranked:
+            shown = self.w["sep"].join(f"{seat_label(s)} {round(100 * p)}%" for p, s in ranked)
+            yield Line("  " + self.w["suspicions"].format(view=shown), "info")
+
     def on_other(self, ev: dict) -> Iterator[Line]:
         fields = ", ".join(f"{k}={_show(v)}" for k, v in ev.items() if k not in _SKIP)
         yield Line(f"  [{ev.get('type')}] {fields}".rstrip(), "other")

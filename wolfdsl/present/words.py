@@ -27,6 +27,7 @@ NARRATION = {
         "stops": "The game stops here, with no winner yet.",
         "replaced": "⚠ {who}'s player ({agent}) failed, {replacement} plays on: {reason}",
         "impressions": "The speeches as the table bots heard them (how suspect each sounded; higher: more): {reads}",
+        "suspicions": "Before the vote, from what is public (how likely each is a wolf): {view}",
     },
     "zh": {
         "game": "{what}{number}，种子 {seed}，{players}{agents}",
@@ -49,6 +50,7 @@ NARRATION = {
         "stops": "游戏在此停止，尚无胜者。",
         "replaced": "⚠ {who}的玩家（{agent}）出错，由{replacement}接替：{reason}",
         "impressions": "机器人听到的发言印象（可疑程度，越高越可疑）：{reads}",
+        "suspicions": "投票前，按公开信息（是狼的可能）：{view}",
     },
 }
 """Per language: the narrator's words (``{…}`` are filled in by the narrator)."""
