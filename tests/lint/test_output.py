@@ -129,3 +129,18 @@ def test_a_file_with_no_players_and_no_deck_is_said_to_be_a_base(tmp_path):
     variant = tmp_path / "variant.wolf"
     variant.write_text('import "standard-12"\ntitle "variant"\nset witch_self_save = never\n', encoding="utf-8")
     assert invoke("lint", str(variant)).stderr == "1 file checked: 0 errors, 0 warnings\n"
+
+
+def test_a_bad_option_value_is_marked_where_it_is_written(tmp_path):
+    bad = tmp_path / "opt.wolf"
+    bad.write_text('import "standard-12"\ntitle "opt"\nset witch_self_save = sometimes\nset witch_self_sav = never\n',
+                   encoding="utf-8")
+    r = invoke("lint", str(bad))
+    assert r.exit_code == 1
+    lines = r.stdout.splitlines()
+    assert lines[0].startswith(f"{bad}:3:23: E207 error: option 'witch_self_save' cannot be 'sometimes'")
+    assert lines[3] == "  |                       ^^^^^^^^^"
+    assert lines[4].startswith(f"{bad}:4:5: E207 error: unknown option 'witch_self_sav' (did you mean 'witch_self_save'?)")
+    assert lines[7] == "  |     ^^^^^^^^^^^^^^"
+    # a file with errors gets no note on being a base: what is wrong with it comes first
+    assert r.stderr == "1 file checked: 2 errors, 0 warnings\n"

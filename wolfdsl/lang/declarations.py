@@ -51,9 +51,12 @@ class OptionDecl(Decl):
 
 @_node
 class SetDecl(Decl):
-    """``set witch_self_save = first_night``."""
+    """``set witch_self_save = first_night``. ``name_span``/``value_span``: where the
+    name and the value are written (diagnostics mark the wrong one)."""
     name: str
     value: Any
+    name_span: Any = None
+    value_span: Any = None
 
 
 @_node

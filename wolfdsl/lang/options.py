@@ -29,24 +29,25 @@ def fix_options(program: Program, overrides: dict[str, Any] | None = None,
             diags.append(Diagnostic(d.span, "error", f"option '{n}': default {d.default!r} is not one of its values "
                                     f"{values_text(d.values)}", "E207"))
     for s in program.sets:
-        _set(decls, chosen, s.name, s.value, s.span, False, diags)
+        _set(decls, chosen, s.name, s.value, s.span, False, diags,
+             getattr(s, "name_span", None), getattr(s, "value_span", None))
     spans = override_spans or {}
     for n, v in (overrides or {}).items():
         _set(decls, chosen, n, v, spans.get(n), True, diags)
     return {n: ir.Option(n, d.values, d.default, chosen[n], d.doc, d.span) for n, d in decls.items()}, diags
 
 
-def _set(decls, chosen, name, value, span, from_text, diags) -> None:
+def _set(decls, chosen, name, value, span, from_text, diags, name_span=None, value_span=None) -> None:
     d = decls.get(name)
     given = f"{name}={value}: " if from_text and span is None else ""
     if d is None:
-        diags.append(Diagnostic(span, "error", f"{given}unknown option '{name}'" + did_you_mean(name, decls)
+        diags.append(Diagnostic(name_span or span, "error", f"{given}unknown option '{name}'" + did_you_mean(name, decls)
                                 + (f"; options: {', '.join(sorted(decls))}" if decls else ""), "E207"))
         return
     if from_text:
         value = coerce(value, d.values)
     if value not in d.values:
-        diags.append(Diagnostic(span, "error", f"{given}option '{name}' cannot be {value!r}; allowed values: "
+        diags.append(Diagnostic(value_span or span, "error", f"{given}option '{name}' cannot be {value!r}; allowed values: "
                                 f"{values_text(d.values)}", "E207"))
         return
     chosen[name] = value

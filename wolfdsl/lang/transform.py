@@ -83,7 +83,9 @@ class _ToAst(Transformer):
                             doc=_unquote(doc) if doc is not None else None, span=self._span(meta))
 
     def set_decl(self, meta, name, value):
-        return A.SetDecl(name=str(name), value=self._value(value), span=self._span(meta))
+        return A.SetDecl(name=str(name), value=self._value(value), span=self._span(meta),
+                         name_span=self._tspan(name) if isinstance(name, Token) else None,
+                         value_span=self._tspan(value) if isinstance(value, Token) else None)
 
     def symbol_decl(self, meta, kind, name, *rest):
         rest = list(rest)

@@ -88,7 +88,7 @@ def _is_base(path) -> bool:
     """Whether the ruleset at ``path`` has neither ``players`` nor a ``deck``, its imports
     included (lint checks it as a base that other rulesets import; ``wolfdsl run`` could
     not play it). A file that imports a playable ruleset (``import "standard-12"``) is
-    no base; one that does not load is judged by its own text."""
+    no base; nor is one that does not load (its errors say what is wrong)."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
@@ -99,8 +99,8 @@ def _is_base(path) -> bool:
     from ..lang.load import load
     try:
         return not load(str(path)).decks
-    except WolfError:  # its errors are in the report; the note still says what it lacks
-        return True
+    except WolfError:  # its errors are in the report; whether it is a base is unknown
+        return False
 
 
 __all__ = ["FORMATS", "LintRequest", "Target", "UsageError", "run_lint"]
