@@ -7,7 +7,7 @@ import pytest
 from clitools import invoke
 
 BAD = 'import "standard-12"\nset witch_self_save = first_nite\n'
-GITHUB_LINE = ("::error file=bad.wolf,line=2,col=1,endLine=2,endColumn=33,title=E207 bad-option::option "
+GITHUB_LINE = ("::error file=bad.wolf,line=2,col=23,endLine=2,endColumn=33,title=E207 bad-option::option "
                "'witch_self_save' cannot be 'first_nite'; allowed values: never | first_night | no_guard | "
                "no_living_guard | unrestricted")
 
@@ -25,7 +25,7 @@ def test_a_folder_is_searched_and_is_the_default(folder):
     for args in ((), (".",)):
         r = invoke("lint", *args)
         assert r.exit_code == 1
-        assert r.stdout.splitlines()[0].startswith("bad.wolf:2:1: E207 error:")
+        assert r.stdout.splitlines()[0].startswith("bad.wolf:2:23: E207 error:")
         assert r.stderr == "1 file checked: 1 error, 0 warnings\n"
 
 
