@@ -25,11 +25,13 @@ The rules, in the order the engine applies them (rule IDs from rules.md):
 - Day 1 election before the announcement (SHERIFF-02..08): the living and the night's
   dead (in seat order) may run; the candidates' claims (SHERIFF-03) and the wolves'
   self-destruct point; candidates may withdraw; the players who never ran vote; a tie
-  goes to one runoff, a second tie (or no ballot) elects nobody. A self-destruct ends the day and loses the badge.
+  goes to one runoff, a second tie (or no ballot) elects nobody. A self-destruct ends
+  the day and loses the badge.
 - Announcement: the night's dead in order of death; a hunter killed by the wolves (or
   exiled) may shoot a living player; a dead sheriff passes the badge or tears it.
-- Discussion: the claims (seer, the wolves' fake seer, the witch's, the hunter's), the sheriff's recommendation,
-  the self-destruct point (a wolf who self-destructs ends the day at once).
+- Discussion: the claims (seer, the wolves' fake seer, the witch's, the hunter's), the
+  sheriff's recommendation, the self-destruct point (a wolf who self-destructs ends the
+  day at once).
 - Exile vote by the living (the sheriff's ballot counts 2); a tie goes to one PK round
   among the tied players, voted by the others; a second tie exiles nobody.
 - Wins after every death and at the end of each phase: side kill (no god or no plain

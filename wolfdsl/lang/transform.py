@@ -203,10 +203,10 @@ class _ToAst(Transformer):
                           extra=int(extra) if extra is not None else 0, span=self._span(meta))
 
     def step_after(self, meta, *names):
-        return ("after", tuple(str(n) for n in names), tuple((str(n), self._tspan(n)) for n in names))
+        return ("after", tuple((str(n), self._tspan(n)) for n in names))
 
     def step_before(self, meta, *names):
-        return ("before", tuple(str(n) for n in names), tuple((str(n), self._tspan(n)) for n in names))
+        return ("before", tuple((str(n), self._tspan(n)) for n in names))
 
     def step_first(self, meta):
         return ("first", True)
@@ -228,13 +228,13 @@ class _ToAst(Transformer):
         body = rest[-1]
         clauses = rest[:-1]
         after, before, calls, opts, refs = (), (), (), {}, ()
-        for k, v, *where in clauses:
-            if k == "after":
-                after += v
-                refs += where[0]
-            elif k == "before":
-                before += v
-                refs += where[0]
+        for k, v in clauses:
+            if k in ("after", "before"):  # v: (name, span) for each step named
+                refs += v
+                if k == "after":
+                    after += tuple(n for n, _ in v)
+                else:
+                    before += tuple(n for n, _ in v)
             elif k == "call":
                 calls += (v,)
             else:

@@ -161,7 +161,7 @@ class _Teller:
             if fresh:
                 seats = _seats((ev.get("seat") for ev in fresh), self.lang)
                 yield Line(f"  {seats} {self.w['learn']}{self.w['colon']}{self.private(first.get('what'))}", "info")
-        elif first.get("choice") is not False:  # an offer several seats declined is not told
+        else:  # declined offers made to several seats were left out before (see narrate)
             seats = _seats((ev.get("seat") for ev in evs), self.lang)
             verb = str(first.get("action", "?")).rsplit(".", 1)[-1]
             choice = first.get("choice")
@@ -468,11 +468,11 @@ def _group_key(ev: dict) -> Any:
     """Events that read better as one line when they follow each other — every seat
     declining the same offer, every wolf told the same thing — share a key; others
     get ``None``."""
-    when = (ev.get("day"), ev.get("phase"))
-    if ev.get("type") == "action" and ev.get("seat") is not None and not ev.get("targets"):
-        return ("action", when, ev.get("action"), repr(ev.get("choice")))
+    offer = _offer(ev)
+    if offer is not None:
+        return ("action", offer, repr(ev.get("choice")))
     if ev.get("type") == "inform":
-        return ("inform", when, repr(ev.get("what")))
+        return ("inform", (ev.get("day"), ev.get("phase")), repr(ev.get("what")))
     return None
 
 
@@ -550,6 +550,7 @@ def narrate(events: Iterable[dict], ruleset: Any = None,
     """
     events = list(events)
     rounds = _offered_in_turn(events)
+    events = [ev for ev in events if not (ev.get("choice") is False and _offer(ev) in rounds)]
     teller = _Teller(ruleset, numbered, lang, agents)
     over = False
     started = False
@@ -559,8 +560,6 @@ def narrate(events: Iterable[dict], ruleset: Any = None,
         over = over or any(ev.get("type") == "game_over" for ev in evs)
         if key is None or len(evs) == 1:
             for ev in evs:
-                if ev.get("choice") is False and _offer(ev) in rounds:
-                    continue  # one seat of a round declining: nothing happened
                 yield from teller.tell(ev)
         else:
             yield from teller.tell_group(evs)
