@@ -203,9 +203,12 @@ def _defs(info: FileInfo, prog) -> list[Def]:
                     out.append(Def(toks[i].text, info.before(i), info.shown, toks[i].line, toks[i].col, d, force))
         elif isinstance(d, (A.OptionDecl, A.AttributeDecl)):
             label = "option value" if isinstance(d, A.OptionDecl) else "attribute value"
+            needs = False   # inside `needs role R, S` (roles, not values) until the next `|`
             for i in idx:
                 if i > name_i + 1 and toks[i].text == "=":
                     break
-                if i > name_i + 1 and toks[i].kind == "name":
+                if toks[i].text in ("needs", "|"):
+                    needs = toks[i].text == "needs"
+                elif i > name_i + 1 and toks[i].kind == "name" and not needs:
                     out.append(Def(toks[i].text, label, info.shown, toks[i].line, toks[i].col, d, force))
     return out

@@ -42,11 +42,25 @@ class Import(Decl):
 
 @_node
 class OptionDecl(Decl):
-    """``option witch_self_save: never | first_night = never "ROLE-WITCH-05"``."""
+    """``option witch_self_save: never | first_night = never "ROLE-WITCH-05"``;
+    ``option exile_tie: pk | scapegoat needs role scapegoat = pk "DAY-11"``.
+
+    ``needs`` pairs a value with the roles it only means something with
+    (``(("scapegoat", ("scapegoat",)),)``; lint W352 checks the value in force against
+    the decks); ``needs_spans`` holds where each needed role is written, in the same
+    order; ``default_span`` is where the default is written.
+    """
     name: str
     values: tuple[Any, ...]
     default: Any
     doc: str | None
+    needs: tuple[tuple[Any, tuple[str, ...]], ...] = ()
+    needs_spans: tuple[tuple[Any, ...], ...] = ()
+    default_span: Any = None
+
+    def roles_needed(self, value) -> tuple[str, ...]:
+        """The roles ``value`` needs (empty for most values)."""
+        return next((roles for v, roles in self.needs if v == value and type(v) is type(value)), ())
 
 
 @_node

@@ -78,9 +78,20 @@ class _ToAst(Transformer):
         rest = list(rest)
         doc = rest.pop()
         default = rest.pop()
-        values = tuple(self._value(v) for v in rest)
+        values = tuple(v for v, _ in rest)
+        needs = tuple((v, tuple(n for n, _ in need)) for v, need in rest if need)
+        needs_spans = tuple(tuple(s for _, s in need) for _, need in rest if need)
         return A.OptionDecl(name=str(name), values=values, default=self._value(default),
-                            doc=_unquote(doc) if doc is not None else None, span=self._span(meta))
+                            doc=_unquote(doc) if doc is not None else None, needs=needs,
+                            needs_spans=needs_spans,
+                            default_span=self._tspan(default) if isinstance(default, Token) else None,
+                            span=self._span(meta))
+
+    def option_value(self, meta, value, needs):
+        return (self._value(value), needs or ())
+
+    def option_needs(self, meta, *names):
+        return tuple((str(n), self._tspan(n)) for n in names)
 
     def set_decl(self, meta, name, value):
         return A.SetDecl(name=str(name), value=self._value(value), span=self._span(meta),

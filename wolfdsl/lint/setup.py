@@ -1,4 +1,5 @@
-"""Setup: decks against player counts, and option comparisons that cannot hold.
+"""Setup: decks against player counts, option comparisons that cannot hold, and option
+values that need a role no deck deals.
 
 (A deck card naming an undefined role is E201; a ``set`` to a value the option does
 not allow is E207; a fixed deck whose card count is wrong is E208.)"""
@@ -142,3 +143,99 @@ def _same(a, b) -> bool:
     return str(a) == str(b)
 
 
+
+
+@register
+class OptionNeedsRole(Rule):
+    """An option value in force that needs a role no deck deals.
+
+    What it finds:
+        An option whose value in force (``set`` by the ruleset or a file it imports, or
+        the option's default) is declared ``needs role R`` in the option
+        (``option exile_tie: pk | ... | scapegoat needs role scapegoat = pk``), in a
+        ruleset none of whose decks deals ``R`` and none of whose rules makes a player
+        ``R`` (``p.role = R``). A file without decks (a base to import) is not checked.
+    Why it matters:
+        The rule the value selects waits for a player who never exists: the game runs
+        as if the value were not set (a tied exile vote just exiles nobody), and nothing
+        says so.
+    Example:
+        ``set exile_tie = scapegoat`` with ``deck 9: werewolf*3, seer, witch, hunter,
+        villager*3``.
+    Fix:
+        Add the role to the deck (importing the file that declares it), or choose a
+        value that needs no missing role; the message lists them.
+    """
+    code, name, family = "W352", "option-needs-role", "setup"
+    severity = "error"
+    message = "{detail}"
+
+    def check(self, ctx):
+        prog = ctx.prog
+        if not prog.decks or ctx.rs is None:
+            return
+        present = _roles_in_play(ctx)
+        declared = set(ctx.names.roles) if ctx.names else set()
+        for opt in prog.of_kind("option"):
+            if not opt.needs or opt.name not in ctx.rs.options:
+                continue
+            value = ctx.rs.options[opt.name].value
+            missing = [r for r in opt.roles_needed(value) if r not in present]
+            if not missing:
+                continue
+            where, how = _written(prog, opt, value)
+            others = [v for v in opt.values if not any(r not in present for r in opt.roles_needed(v))]
+            roles = " and ".join(f"'{r}'" for r in missing)
+            deals = "the deck does not deal" if len(prog.decks) == 1 else "no deck deals"
+            them = "it" if len(missing) == 1 else "them"
+            undeclared = [r for r in missing if r not in declared]
+            add = f"add {' and '.join(missing)} to {'the' if len(prog.decks) == 1 else 'a'} deck" + (
+                f" (first import the file that declares {them})" if undeclared else "")
+            instead = f", or set {opt.name} to {_either(others)}" if others else ""
+            detail = (f"{opt.name} = {_show(value)} needs the role{'s' if len(missing) > 1 else ''} {roles}, "
+                      f"which {deals}, so it changes nothing in play: {add}{instead}")
+            deck = next((d for d in prog.decks if ctx.is_own(d)), None)
+            related = [(_need_span(opt, value, missing[0]), f"'{_show(value)}' needs the role {roles} here")]
+            if where is not None and where.file == ctx.own_file:
+                span = where
+            elif deck is not None:
+                span = head_span(deck.span)
+                related.insert(0, (where, f"{opt.name} = {_show(value)} {how} here"))
+            else:
+                span = where or head_span(opt.span)
+            yield self.diag(span, related, detail=detail)
+
+
+def _roles_in_play(ctx) -> set[str]:
+    """Roles a player can hold: the decks' cards (a count may be an option or ``rest``)
+    and the roles rules give (``p.role = R``)."""
+    out = {c.role for d in ctx.prog.decks for c in d.cards if c.count != 0}
+    roles = set(ctx.names.roles) if ctx.names else set()
+    for root in ctx.program():
+        for node in walk(root):
+            if (isinstance(node, A.Assign) and node.attr == "role" and isinstance(node.expr, A.Name)
+                    and node.expr.id in roles):
+                out.add(node.expr.id)
+    return out
+
+
+def _need_span(opt, value, role):
+    """Where ``needs role ROLE`` names ``role`` for ``value`` in the option."""
+    for (v, roles), spans in zip(opt.needs, opt.needs_spans):
+        if _same(v, value) and role in roles:
+            return spans[roles.index(role)]
+    return head_span(opt.span)
+
+
+def _written(prog, opt, value):
+    """Where the value in force is written, and how: the last ``set`` of the option
+    that gives it, else the option's default."""
+    for s in reversed(prog.sets):
+        if s.name == opt.name and _same(s.value, value):
+            return (s.value_span or head_span(s.span)), "is set"
+    return (opt.default_span or head_span(opt.span)), "is the default"
+
+
+def _either(values) -> str:
+    shown = [_show(v) for v in values]
+    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " or " + shown[-1]
