@@ -54,3 +54,23 @@ def test_finding_marks_the_value_and_says_what_to_write(tmp_path):
                          "it), or set exile_tie to pk, revote, no_exile or sheriff_decides")
     [note] = d.related
     assert Path(note.span.file).name == "prelude.wolf" and note.message == "'scapegoat' needs the role 'scapegoat' here"
+
+
+def test_a_misspelt_needed_role_gets_a_did_you_mean(tmp_path):
+    path = tmp_path / "t.wolf"
+    path.write_text('import "roles"\noption lamp: off | on needs role gaurd = off "x"\nplayers 9\n'
+                    'deck 9: werewolf*3, seer, witch, guard, villager*3\nset wolf_win = town\nset lamp = on\n'
+                    'step s in night after hunter before dawn when lamp == on { log note }\n', encoding="utf-8")
+    [d] = lint_paths([path], select=["W352"])
+    assert d.span.line == 6 and d.related[0].span.line == 2
+    assert d.related[0].message == "'on' needs the role 'gaurd' here (did you mean 'guard'?)"
+
+
+def test_the_editor_does_not_take_needed_roles_for_option_values(tmp_path):
+    from wolfdsl.editor.index import Analysis
+
+    path = tmp_path / "e.wolf"
+    path.write_text('option tie: pk | goat needs role a, b | c = pk "x"\n', encoding="utf-8")
+    analysis = Analysis(load.modules(path, str(path), None))
+    values = [(d.name, d.col) for d in analysis.defs if d.kind == "option value"]
+    assert values == [("pk", 13), ("goat", 18), ("c", 41)]

@@ -5,6 +5,7 @@ values that need a role no deck deals.
 not allow is E207; a fixed deck whose card count is wrong is E208.)"""
 from __future__ import annotations
 
+from ..diagnostics import did_you_mean
 from ..lang.decks import is_fixed
 
 from ..lang import syntax as A
@@ -195,7 +196,8 @@ class OptionNeedsRole(Rule):
             detail = (f"{opt.name} = {_show(value)} needs the role{'s' if len(missing) > 1 else ''} {roles}, "
                       f"which {deals}, so it changes nothing in play: {add}{instead}")
             deck = next((d for d in prog.decks if ctx.is_own(d)), None)
-            related = [(_need_span(opt, value, missing[0]), f"'{_show(value)}' needs the role {roles} here")]
+            related = [(_need_span(opt, value, missing[0]), f"'{_show(value)}' needs the role {roles} here"
+                        + "".join(did_you_mean(r, declared) for r in undeclared))]
             if where is not None and where.file == ctx.own_file:
                 span = where
             elif deck is not None:
