@@ -15,8 +15,9 @@ class Decl(Node):
 
 @_node
 class Title(Decl):
-    """``title "Standard 12"``."""
+    """``title "Standard 12" "标准12人"`` (``zh``: the Chinese title, if given)."""
     text: str
+    zh: str | None = None
 
 
 @_node

@@ -239,6 +239,8 @@ class Ruleset:
     events: dict[str, tuple[EventText, ...]] = field(default_factory=dict)
     """Narration of the event types the ruleset logs, by type: a later file's texts
     first, so a ruleset overrides what it imports."""
+    title_zh: str = ""
+    """The Chinese title (``title "…" "中文"``; ``""``: none declared)."""
     words: dict[str, tuple[str, str | None]] = field(default_factory=dict)
     """``word`` declarations: a field's or a value's name -> its English and Chinese
     words (``zh`` ``None``: none declared)."""

@@ -44,6 +44,7 @@ class Program:
     """
     modules: list[A.Module]
     title: str = ""
+    title_zh: str = ""
     summary: str = ""
     players: tuple[int, int] | None = None
     players_span: Span | None = None
@@ -105,7 +106,7 @@ def link(modules: list[A.Module]) -> tuple[Program, list[Diagnostic]]:
         for d in mod.decls:
             if isinstance(d, A.Title):
                 if i == last or not prog.title:
-                    prog.title = d.text
+                    prog.title, prog.title_zh = d.text, d.zh or ""
             elif isinstance(d, A.Summary):
                 if i == last or not prog.summary:
                     prog.summary = d.text

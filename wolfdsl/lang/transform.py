@@ -51,8 +51,8 @@ class _ToAst(Transformer):
     def start(self, meta, *decls):
         return [d for d in decls if isinstance(d, A.Decl)]
 
-    def title_decl(self, meta, s):
-        return A.Title(text=_unquote(s), span=self._span(meta))
+    def title_decl(self, meta, s, zh):
+        return A.Title(text=_unquote(s), zh=_unquote(zh) if zh is not None else None, span=self._span(meta))
 
     def summary_decl(self, meta, s):
         return A.Summary(text=_unquote(s), span=self._span(meta))

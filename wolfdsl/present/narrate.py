@@ -201,7 +201,7 @@ class _Teller:
 
     def on_game_start(self, ev: dict) -> Iterator[Line]:
         seats = ev.get("seats") or []
-        title = getattr(self.ruleset, "title", None)
+        title = (getattr(self.ruleset, "title_zh", "") if self.lang == "zh" else "") or getattr(self.ruleset, "title", None)
         name = ev.get("ruleset", "?")
         what = f"{name} — {title}" if title and title != name else name
         game = ev.get("game", 0)
