@@ -399,3 +399,7 @@ def test_event_texts_with_several_fields_words_seat_lists_and_inner_fields():
     assert list(narrate(events, rs, lang="zh"))[6:-2] == [
         "  3号平民连1号狼人、2号平民", "  3号平民不连", "  3号 says 1号 is 好人",
         "  2号平民声称是平民：wolves：1号", "  2号平民得知：结果：好人"]
+    # a decision the ruleset leaves untold: the status after it is the line that says it
+    untold = [START, ev(1, 1, "night", "action", seat=3, by="villager", action="x.quiet", targets=[2], choice=None),
+              ev(2, 1, "night", "status", seat=2, add="protected")]
+    assert list(narrate(untold, rs))[6:-2] == ["  2号 Villager is now protected"]

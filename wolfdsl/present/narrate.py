@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import re
 from itertools import groupby
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from .words import NARRATION, VOTE_KINDS_ZH
 
@@ -356,13 +356,22 @@ class _Teller:
         what = self.w["claims_to_be"].format(role=self.role_name(claimed)) if claimed else ""
         told = ev.get("told") if isinstance(ev.get("told"), dict) else {}
         gap = self.w["colon"] if self.lang == "zh" else " "
-        said = "; ".join([f"{self.word(k)}{gap}{self.value(v, seats=True)}"
-                          for k, v in ev.items() if k not in _SKIP | {"seat", "role", "told"}]
-                         + [self.w["sep"].join(f"{self.word(k)}{gap}"
-                                               f"{self.value(v, seats='seat' in k or _seat_list(v))}"
-                                               for k, v in told.items())] * bool(told))
+        parts = [f"{self.word(k)}{gap}{self.value(v, seats=True)}"
+                 for k, v in ev.items() if k not in _SKIP | {"seat", "role", "told"}]
+        if told:
+            parts.append(self.w["sep"].join(f"{self.word(k)}{gap}{self.value(v, seats='seat' in k or _seat_list(v))}"
+                                            for k, v in told.items()))
+        said = self.w["fields"].join(parts)
         yield Line("  " + self.w["claims"].format(who=self.who(seat), what=what)
                    + (f"{self.w['colon']}{said}" if said else ""), "info")
+
+    def says(self, ev: dict) -> bool:
+        """Whether a decision (an ``action`` event) gets a line: not a speech act, nor
+        one the ruleset's text leaves untold (``event action(…) ""``)."""
+        if str(ev.get("action")) in getattr(self.ruleset, "speech", ()):
+            return False
+        text = self.template(ev)
+        return text is None or self.render(text, ev) != ""
 
     # -- the ruleset's own event texts ---------------------------------------------------
     def template(self, ev: dict) -> str | None:
@@ -562,13 +571,14 @@ def _offered_in_turn(events: list[dict]) -> set:
     return {k for k, n in seen.items() if n > 1}
 
 
-def _restated(events: list[dict]) -> set[int]:
+def _restated(events: list[dict], told: Callable[[dict], bool]) -> set[int]:
     """The ``id`` of each status event that only says again what the decision just
     before it said: the first status given, right after it, to a seat that decision
     named (its target; for a yes answer, the first seat given one): ``protect → 4号``
     then ``4号 is now protected``; ``run_for_sheriff — yes`` then ``is now candidate``.
     A second status of the same seat says more (a revealed idiot also loses his vote)
-    and stays."""
+    and stays; so does the status after a decision ``told(decision)`` says gets no
+    line (a speech act, a decision the ruleset's text leaves untold)."""
     hidden: set[int] = set()
     named: set | None = set()  # None: a yes answer's first status, whichever seat
     for ev in events:
@@ -580,7 +590,7 @@ def _restated(events: list[dict]) -> set[int]:
             named = set() if named is None else named - {seat}
             continue  # a decision that gives several seats the status: each line goes
         named = set()
-        if kind == "action":
+        if kind == "action" and told(ev):
             named = {_as_seat(t) for t in ev.get("targets") or ()}
             if ev.get("choice") is True and not named:
                 named = None
@@ -641,8 +651,8 @@ def narrate(events: Iterable[dict], ruleset: Any = None,
     events = list(events)
     rounds = _offered_in_turn(events)
     events = [ev for ev in events if not (ev.get("choice") is False and _offer(ev) in rounds)]
-    hidden = _restated(events)
     teller = _Teller(ruleset, numbered, lang, agents)
+    hidden = _restated(events, teller.says)
     over = False
     started = False
     for key, group in groupby(events, key=_group_key):
