@@ -403,3 +403,13 @@ def test_event_texts_with_several_fields_words_seat_lists_and_inner_fields():
     untold = [START, ev(1, 1, "night", "action", seat=3, by="villager", action="x.quiet", targets=[2], choice=None),
               ev(2, 1, "night", "status", seat=2, add="protected")]
     assert list(narrate(untold, rs))[6:-2] == ["  2号 Villager is now protected"]
+
+
+def test_the_live_teller_also_leaves_out_a_status_that_restates_a_decision():
+    # wolfdsl play tells a person his game one event at a time, with the same lines
+    from wolfdsl.present.narrate import teller
+    t = teller(fake_ruleset())
+    protect = ev(1, 1, "night", "action", seat=3, by="villager", action="x.protect", targets=[2], choice=None)
+    assert list(t.tell(protect)) == ["", "── Night 1 ──", "  3号: protect → 2号"]
+    assert list(t.tell(ev(2, 1, "night", "status", seat=2, add="protected"))) == []
+    assert list(t.tell(ev(3, 1, "night", "status", seat=2, add="protected"))) == ["  2号 is now protected"]

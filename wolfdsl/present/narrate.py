@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import re
 from itertools import groupby
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Iterable, Iterator
 
 from .words import NARRATION, VOTE_KINDS_ZH
 
@@ -82,6 +82,7 @@ class _Teller:
         self.roles: dict[int, str] = {}
         self.now: tuple[int, int] | None = None
         self.told: dict[Any, Any] = {}
+        self.named: set | None = set()  # see restates()
 
     # -- names -------------------------------------------------------------------------
     def _name(self, thing: Any) -> str | None:
@@ -153,8 +154,32 @@ class _Teller:
         self.told[seat] = key
         return seen
 
+    def restates(self, ev: dict) -> bool:
+        """True for a status event that only says again what the decision told just
+        before it said: the first status given, right after it, to a seat that decision
+        named (its target; for a yes answer, the first seat given one): ``protect → 4号``
+        then ``4号 is now protected``; ``run_for_sheriff — yes`` then ``is now
+        candidate``. A second status of the same seat says more (a revealed idiot also
+        loses his vote) and is told; so is the status after a decision that gets no
+        line (:meth:`says`). Called once per event, in order: it remembers the decision."""
+        named, self.named = self.named, set()
+        if ev.get("type") == "status" and ev.get("add") is not None and ev.get("remove") is None:
+            seat = _as_seat(ev.get("seat"))
+            if named is None or seat in named:
+                self.named = set() if named is None else named - {seat}  # each seat a decision named
+                return True
+        if ev.get("type") == "action" and self.says(ev):
+            self.named = {_as_seat(t) for t in ev.get("targets") or ()}
+            if ev.get("choice") is True and not self.named:
+                self.named = None  # None: a yes answer's first status, whichever seat
+        return False
+
     # -- events ------------------------------------------------------------------------
     def tell(self, ev: dict) -> Iterator[Line]:
+        """The lines of one event (a section header first when a new night or day
+        begins); none for a status that restates the decision before it (:meth:`restates`)."""
+        if self.restates(ev):
+            return
         yield from self.header(ev)
         text = self.template(ev)
         if text is not None:
@@ -170,6 +195,8 @@ class _Teller:
 
     def tell_group(self, evs: list[dict]) -> Iterator[Line]:
         """Several seats doing or learning the same thing: one line (see ``_group_key``)."""
+        for ev in evs:
+            self.restates(ev)  # nothing to leave out in a group; remember its decisions
         yield from self.header(evs[0])
         first = evs[0]
         if first["type"] == "inform":
@@ -571,32 +598,6 @@ def _offered_in_turn(events: list[dict]) -> set:
     return {k for k, n in seen.items() if n > 1}
 
 
-def _restated(events: list[dict], told: Callable[[dict], bool]) -> set[int]:
-    """The ``id`` of each status event that only says again what the decision just
-    before it said: the first status given, right after it, to a seat that decision
-    named (its target; for a yes answer, the first seat given one): ``protect → 4号``
-    then ``4号 is now protected``; ``run_for_sheriff — yes`` then ``is now candidate``.
-    A second status of the same seat says more (a revealed idiot also loses his vote)
-    and stays; so does the status after a decision ``told(decision)`` says gets no
-    line (a speech act, a decision the ruleset's text leaves untold)."""
-    hidden: set[int] = set()
-    named: set | None = set()  # None: a yes answer's first status, whichever seat
-    for ev in events:
-        kind = ev.get("type")
-        seat = _as_seat(ev.get("seat"))
-        if kind == "status" and ev.get("add") is not None and ev.get("remove") is None \
-                and (named is None or seat in named):
-            hidden.add(id(ev))
-            named = set() if named is None else named - {seat}
-            continue  # a decision that gives several seats the status: each line goes
-        named = set()
-        if kind == "action" and told(ev):
-            named = {_as_seat(t) for t in ev.get("targets") or ()}
-            if ev.get("choice") is True and not named:
-                named = None
-    return hidden
-
-
 def _as_seat(value: Any) -> Any:
     """Ballot and tally keys are ints in Python and strings once read back from JSON."""
     if isinstance(value, str) and value.isdigit():
@@ -652,7 +653,6 @@ def narrate(events: Iterable[dict], ruleset: Any = None,
     rounds = _offered_in_turn(events)
     events = [ev for ev in events if not (ev.get("choice") is False and _offer(ev) in rounds)]
     teller = _Teller(ruleset, numbered, lang, agents)
-    hidden = _restated(events, teller.says)
     over = False
     started = False
     for key, group in groupby(events, key=_group_key):
@@ -661,8 +661,7 @@ def narrate(events: Iterable[dict], ruleset: Any = None,
         over = over or any(ev.get("type") == "game_over" for ev in evs)
         if key is None or len(evs) == 1:
             for ev in evs:
-                if id(ev) not in hidden:  # still a boundary: the answers around it are not grouped
-                    yield from teller.tell(ev)
+                yield from teller.tell(ev)
         else:
             yield from teller.tell_group(evs)
     if started and not over:
@@ -673,5 +672,6 @@ def narrate(events: Iterable[dict], ruleset: Any = None,
 def teller(ruleset: Any = None, lang: str = "en") -> _Teller:
     """A narrator fed one event at a time: ``teller(rs).tell(event)`` yields the
     :class:`Line` values of that event (a section header first when a new night or day
-    begins). ``wolfdsl play`` tells a human seat its game this way, as it happens."""
+    begins; none for a status that restates the decision before it). ``wolfdsl play``
+    tells a human seat its game this way, as it happens."""
     return _Teller(ruleset, False, lang)
