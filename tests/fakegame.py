@@ -24,7 +24,7 @@ ROLES = {"werewolf": NS(id="werewolf", name="Werewolf", name_zh="狼人", factio
          "villager": NS(id="villager", name="Villager", name_zh="平民", faction="village", klass="plain")}
 
 
-EVENTS = {"sheriff": (NS(case=("how", "elected"), en="★ {seat:who} is elected sheriff", zh=None),)}
+EVENTS = {"sheriff": (NS(case=(("how", "elected"),), en="★ {seat:who} is elected sheriff", zh=None),)}
 """The fake ruleset's own event text, as a ruleset declares it (``event sheriff(how = elected) "..."``)."""
 
 

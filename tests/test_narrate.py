@@ -283,16 +283,20 @@ def test_the_bundled_claim_decisions_are_speech_acts():
 def test_an_offer_made_to_several_seats_is_told_by_the_seats_that_take_it():
     # who runs for sheriff: 2 runs, 1 and 3 decline; 3's "no" alone between two "yes"
     # lines is left out like a run of them; an offer made to one seat is told, "no" too
+    # (withdraw), unless the ruleset's text for it is empty (a lone self_destruct "no")
     events = [START,
               ev(1, 1, "day", "phase"),
               ev(2, 1, "day", "action", seat=1, by="werewolf", action="run_for_sheriff", targets=[], choice=False),
               ev(3, 1, "day", "action", seat=2, by="villager", action="run_for_sheriff", targets=[], choice=True),
               ev(4, 1, "day", "action", seat=3, by="villager", action="run_for_sheriff", targets=[], choice=False),
-              ev(5, 1, "day", "action", seat=1, by="werewolf", action="self_destruct", targets=[], choice=False)]
+              ev(5, 1, "day", "action", seat=2, by="villager", action="withdraw", targets=[], choice=False),
+              ev(6, 1, "day", "action", seat=1, by="werewolf", action="self_destruct", targets=[], choice=False)]
     lines = list(narrate(events, told_ruleset()))[6:]
-    assert lines == ["  2号 Villager: run_for_sheriff — yes",
-                     "  1号 Werewolf: self_destruct — no",
+    assert lines == ["  2号 Villager runs for sheriff",
+                     "  2号 Villager: withdraw — no",
                      "", "The game stops here, with no winner yet."]
+    zh = list(narrate(events, told_ruleset(), lang="zh"))[6:]
+    assert zh == ["  2号平民上警", "  2号平民不退水", "", "游戏在此停止，尚无胜者。"]
 
 
 def test_the_public_view_before_a_vote_is_one_line_most_suspected_first():
@@ -304,3 +308,108 @@ def test_the_public_view_before_a_vote_is_one_line_most_suspected_first():
                          "  Before the vote, from what is public (how likely each is a wolf): 1号 92%, 2号 41%, 3号 5%"]
     zh = list(narrate(events, told_ruleset(), lang="zh"))
     assert "  投票前，按公开信息（是狼的可能）：1号 92%、2号 41%、3号 5%" in zh
+
+
+def test_standard_12_seed_68_night_1_and_day_1_in_chinese_and_english():
+    # the ruleset's words and texts (event action(...), word, win title): no English in
+    # the Chinese story; a status that restates the decision before it is left out
+    from clitools import invoke
+    zh = invoke("run", "standard-12", "--seed", 68, "--lang", "zh").stdout.splitlines()
+    start = zh.index("── 第1夜 ──")
+    assert zh[start:start + 17] == [
+        "── 第1夜 ──",
+        "  11号守卫空守",
+        "  1号、5号、8号、9号得知：狼队友：1号、5号、8号、9号",
+        "  狼人刀7号普通村民",
+        "  2号女巫得知：刀口：7号普通村民",
+        "  2号女巫使用解药",
+        "  4号预言家查验6号猎人",
+        "  4号预言家得知：座位：6号猎人；结果：好人",
+        "  6号猎人得知：能否开枪：是",
+        "  ✓ 7号普通村民被解药救起，躲过狼刀",
+        "",
+        "── 第1天 ──",
+        "  5号狼人上警",
+        "  6号猎人上警",
+        "  8号狼人上警",
+        "  12号普通村民上警",
+        "  发言顺序：5号、6号、8号、12号",
+    ]
+    assert "  4号预言家声称是预言家：6号是好人" in zh
+    assert "  11号守卫守护4号预言家" in zh and "  4号预言家现在被守护" not in zh
+    assert zh[-1] == "胜者：好人（规则：狼人（及第三方）全部出局）；获胜座位：2号、3号、4号、6号、7号、10号、11号、12号"
+    en = invoke("run", "standard-12", "--seed", 68).stdout.splitlines()
+    start = en.index("── Night 1 ──")
+    assert en[start + 1:start + 10] == [
+        "  11号 Guard: protect — pass",
+        "  1号, 5号, 8号, 9号 learn: wolves 1号, 5号, 8号, 9号",
+        "  Werewolves: kill → 7号 Villager",
+        "  2号 Witch learns: victim 7号 Villager",
+        "  2号 Witch uses the antidote",
+        "  4号 Seer: check → 6号 Hunter",
+        "  4号 Seer learns: seat 6号 Hunter; result good",
+        "  6号 Hunter learns: can shoot yes",
+        "  ✓ 7号 Villager is spared (cause: wolf; rule: dawn, guarded no, saved yes)",
+    ]
+    assert en[start + 12:start + 16] == ["  5号 Werewolf runs for sheriff", "  6号 Hunter runs for sheriff",
+                                         "  8号 Werewolf runs for sheriff", "  12号 Villager runs for sheriff"]
+    assert "  11号 Guard: protect → 4号 Seer" in en and "  4号 Seer is now protected" not in en
+    assert not any("self_destruct" in line or "is now candidate" in line for line in en)
+    assert en[-1] == "Winner: Village (rule: village_wins); winning seats: 2号, 3号, 4号, 6号, 7号, 10号, 11号, 12号"
+
+
+def test_a_status_that_restates_the_decision_before_it_is_left_out():
+    # the first status of each named seat right after the decision goes; a second one
+    # (a revealed idiot loses his vote) and a status after anything else stay
+    events = [START,
+              ev(1, 1, "night", "action", seat=3, by="villager", action="x.protect", targets=[2], choice=None),
+              ev(2, 1, "night", "status", seat=2, add="protected"),
+              ev(3, 1, "night", "status", seat=2, add="voteless"),
+              ev(4, 1, "night", "action", seat=3, by="villager", action="x.save", targets=[], choice=True),
+              ev(5, 1, "night", "status", seat=1, add="saved"),
+              ev(6, 1, "night", "note", text="later"),
+              ev(7, 1, "night", "status", seat=1, add="protected")]
+    assert list(narrate(events))[6:] == [
+        "  3号 villager: protect → 2号 villager", "  2号 villager is now voteless",
+        "  3号 villager: save — yes", "  later", "  1号 werewolf is now protected",
+        "", "The game stops here, with no winner yet."]
+
+
+def test_event_texts_with_several_fields_words_seat_lists_and_inner_fields():
+    from types import SimpleNamespace as NS
+    texts = {"action": (
+        NS(case=(("action", "x.link"), ("targets", "none")), en="{seat:who} links nobody", zh="{seat:who}不连"),
+        NS(case=(("action", "x.link"),), en="{seat:who} links {targets:who}", zh="{seat:who}连{targets:who}"),
+        NS(case=(("action", "x.quiet"),), en="", zh="")),
+        "claim": (NS(case=(("role", "villager"),), en="{seat} says {told.seat} is {told.result}", zh=None),)}
+    rs = fake_ruleset()
+    rs.events = texts
+    rs.words = {"result": ("result", "结果"), "good": ("good", "好人"), "no_wolves": ("no_wolves", "无狼")}
+    events = [START,
+              ev(1, 1, "night", "action", seat=3, by="villager", action="x.link", targets=[1, 2], choice=None),
+              ev(2, 1, "night", "action", seat=3, by="villager", action="x.link", targets=[], choice=None),
+              ev(3, 1, "night", "action", seat=3, by="villager", action="x.quiet", targets=[], choice=False),
+              ev(4, 1, "night", "claim", seat=3, role="villager", told={"seat": 1, "result": "good"}),
+              ev(5, 1, "night", "claim", seat=2, role="villager", told={"wolves": [1]}),
+              ev(6, 1, "night", "inform", seat=2, what={"result": "good"})]
+    assert list(narrate(events, rs))[6:-2] == [
+        "  3号 Villager links 1号 Werewolf, 2号 Villager", "  3号 Villager links nobody",
+        "  3号 says 1号 is good", "  2号 Villager claims to be Villager: wolves 1号",
+        "  2号 Villager learns: result good"]
+    assert list(narrate(events, rs, lang="zh"))[6:-2] == [
+        "  3号平民连1号狼人、2号平民", "  3号平民不连", "  3号 says 1号 is 好人",
+        "  2号平民声称是平民：wolves：1号", "  2号平民得知：结果：好人"]
+    # a decision the ruleset leaves untold: the status after it is the line that says it
+    untold = [START, ev(1, 1, "night", "action", seat=3, by="villager", action="x.quiet", targets=[2], choice=None),
+              ev(2, 1, "night", "status", seat=2, add="protected")]
+    assert list(narrate(untold, rs))[6:-2] == ["  2号 Villager is now protected"]
+
+
+def test_the_live_teller_also_leaves_out_a_status_that_restates_a_decision():
+    # wolfdsl play tells a person his game one event at a time, with the same lines
+    from wolfdsl.present.narrate import teller
+    t = teller(fake_ruleset())
+    protect = ev(1, 1, "night", "action", seat=3, by="villager", action="x.protect", targets=[2], choice=None)
+    assert list(t.tell(protect)) == ["", "── Night 1 ──", "  3号: protect → 2号"]
+    assert list(t.tell(ev(2, 1, "night", "status", seat=2, add="protected"))) == []
+    assert list(t.tell(ev(3, 1, "night", "status", seat=2, add="protected"))) == ["  2号 is now protected"]

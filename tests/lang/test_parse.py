@@ -27,12 +27,18 @@ def test_card_tags_deciders_engine_settings_and_event_texts():
               'decider judge "Judge" default none\n'
               'engine day_bound = 12\n'
               'event note(kind = x) "{text}" "{text}"\n'
+              'event action(action = "guard.protect", targets = none, choice = yes) "{seat}"\n'
+              'word can_shoot "can shoot" "能开枪"\n'
+              'win w for village title "all gone" "全部出局" when true\n'
               'remove deck\n')
-    card, decider, engine, event, remove = mod.decls
+    card, decider, engine, event, several, word, win, remove = mod.decls
     assert (card.tags, card.needs) == ((("moon", "full"), ("weight", 2)), ("gender",))
     assert (decider.name, decider.labels, decider.default) == ("judge", ("Judge",), "none")
     assert (engine.name, engine.expr) == ("day_bound", A.Num(value=12))
-    assert (event.name, event.case, event.en, event.zh) == ("note", ("kind", "x"), "{text}", "{text}")
+    assert (event.name, event.case, event.en, event.zh) == ("note", (("kind", "x"),), "{text}", "{text}")
+    assert (several.case, several.zh) == ((("action", "guard.protect"), ("targets", "none"), ("choice", True)), None)
+    assert (word.name, word.en, word.zh) == ("can_shoot", "can shoot", "能开枪")
+    assert (win.title, win.title_zh) == ("all gone", "全部出局")
     assert (remove.what, remove.name) == ("deck", "")
 
 

@@ -27,7 +27,7 @@ BINDERS = {"let", "for", "choose", "voters", "candidates", "->"}
 _DECL_KINDS = {A.RoleDecl: "role", A.StepDecl: "step", A.ProcDecl: "proc", A.FuncDecl: "func",
                A.WinDecl: "win", A.OptionDecl: "option", A.CardDecl: "card", A.AttributeDecl: "attribute",
                A.GlobalDecl: "global", A.PropertyDecl: "property", A.DeciderDecl: "decider",
-               A.EventDecl: "event", A.ExtendDecl: "extension"}
+               A.EventDecl: "event", A.WordDecl: "word", A.ExtendDecl: "extension"}
 
 
 def file_path(shown: str) -> Path:

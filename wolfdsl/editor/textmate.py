@@ -14,7 +14,7 @@ from ..lang import builtins as B
 from .lexer import CONSTANTS, DECLARATIONS, OPERATOR_WORDS, other_keywords
 
 NAMED = ("role", "step", "proc", "func", "trigger", "replacement", "win", "card", "option", "global", "property",
-         "status", "faction", "class", "team", "cause", "attribute", "decider", "event", "counter", "prop")
+         "status", "faction", "class", "team", "cause", "attribute", "decider", "event", "word", "counter", "prop")
 """Declarations followed by the name they declare."""
 
 

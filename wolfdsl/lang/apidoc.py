@@ -99,7 +99,9 @@ SECTIONS = (
                                                "day bound, who leaves last words, the rule the dead break), and the "
                                                "deciders that are no seat (`decide ... by moderator`)."),
     ("event", "Event texts", "How the narration tells the events the prelude logs (`log TYPE { ... }`); a "
-                            "ruleset declares its own with `event TYPE[(FIELD = VALUE)] \"English\" \"中文\"`."),
+                            "ruleset declares its own with `event TYPE[(FIELD = VALUE, …)] \"English\" \"中文\"`."),
+    ("word", "Words", "How the narration shows a name the rules use as a field or a value (a `tell`'s fields, "
+                      "a check's result, a rule's name); a ruleset adds its own with `word NAME \"English\" \"中文\"`."),
     ("global", "Globals", "Game-wide state: read and assigned by any statement."),
     ("property", "Properties", "A default every role has; a role overrides it with `prop NAME = ...`; read as `p.NAME`."),
     ("status", "Statuses", "`add STATUS to p`, `remove STATUS from p`, `p has STATUS`; temporary ones are cleared when a phase starts."),
@@ -140,6 +142,11 @@ def describe(lines: list[str], decl: A.Decl) -> tuple[str, str]:
     return doc, ids
 
 
+def _word(value) -> str:
+    """A case's value as written: ``yes``/``no`` for a boolean."""
+    return ("yes" if value else "no") if isinstance(value, bool) else str(value)
+
+
 def _kind(d: A.Decl) -> tuple[str, str, str | None] | None:
     """(section, name, declaration text or None for the source line) of a declaration."""
     if isinstance(d, A.OptionDecl):
@@ -147,7 +154,10 @@ def _kind(d: A.Decl) -> tuple[str, str, str | None] | None:
     if isinstance(d, (A.EngineDecl, A.DeciderDecl)):
         return "engine", d.name, None
     if isinstance(d, A.EventDecl):
-        return "event", d.name + (f"({d.case[0]} = {d.case[1]})" if d.case else ""), None
+        case = ", ".join(f"{k} = {_word(v)}" for k, v in d.case or ())
+        return "event", d.name + (f"({case})" if case else ""), None
+    if isinstance(d, A.WordDecl):
+        return "word", d.name, None
     if isinstance(d, A.GlobalDecl):
         return "global", d.name, None
     if isinstance(d, A.PropertyDecl):

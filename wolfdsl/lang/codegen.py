@@ -721,7 +721,7 @@ class CodeGen:
 
     def wins(self) -> tuple[ir.Win, ...]:
         out = [ir.Win(w.name, w.factions, w.priority, w.title or w.name, self.root(w.when, "this win condition"),
-                      w.span) for w in self.p.of_kind("win")]
+                      w.span, w.title_zh or "") for w in self.p.of_kind("win")]
         out.sort(key=lambda w: -w.priority)
         return tuple(out)
 
@@ -745,12 +745,13 @@ def player_counts(program: Program) -> tuple[int, int]:
 
 
 def event_texts(program: Program) -> dict[str, tuple[ir.EventText, ...]]:
-    """``event`` declarations by type; later files' first (they override), then cases
-    before a type's catch-all."""
+    """``event`` declarations by type, the ones to try first first: the most specific
+    case (the most fields) first, a type's catch-all last; among equals, later files'
+    first (they override)."""
     out: dict[str, list[ir.EventText]] = {}
     for d in reversed(program.events):
         out.setdefault(d.name, []).append(ir.EventText(d.name, d.case, d.en, d.zh, d.span))
-    return {k: tuple(sorted(v, key=lambda e: e.case is None)) for k, v in out.items()}
+    return {k: tuple(sorted(v, key=lambda e: -len(e.case or ()))) for k, v in out.items()}
 
 
 def labels(given, name) -> tuple[str, str]:
@@ -780,7 +781,7 @@ def codegen(program: Program, bindings: Bindings, options: dict[str, ir.Option],
     triggers, replacements = cg.triggers()
     steps, wins = cg.steps(ordered), cg.wins()
     rs = ir.Ruleset(
-        name=name, title=p.title or name, summary=p.summary, path=path, players=players,
+        name=name, title=p.title or name, title_zh=p.title_zh, summary=p.summary, path=path, players=players,
         default_players=p.players_default if p.players is not None and p.players_default is not None else players[0],
         symbols=symbols,
         roles=roles, options=options,
@@ -795,7 +796,8 @@ def codegen(program: Program, bindings: Bindings, options: dict[str, ir.Option],
         speech=speech_acts(p),
         redeals=tuple((cg.root(d.expr, "this redeal rule"), d.reason or "redeal rule") for d in p.redeals),
         deciders={n: ir.Decider(n, *labels(d.labels, n), d.default, d.span) for n, d in p.deciders.items()},
-        engine=cg.engine(), events=event_texts(p), told=told_facts(p), win_reads=cg.win_reads(),
+        engine=cg.engine(), events=event_texts(p),
+        words={n: (d.en, d.zh) for n, d in p.words.items()}, told=told_facts(p), win_reads=cg.win_reads(),
         phase_runs=cg.phase_runs(steps), win_check=cg.win_check(wins))
     cg.bind_calls(rs.procs, rs.funcs)
     cg.finish()

@@ -15,8 +15,9 @@ class Decl(Node):
 
 @_node
 class Title(Decl):
-    """``title "Standard 12"``."""
+    """``title "Standard 12" "标准12人"`` (``zh``: the Chinese title, if given)."""
     text: str
+    zh: str | None = None
 
 
 @_node
@@ -138,14 +139,28 @@ class EventDecl(Decl):
     """How the narration tells an event a ruleset logs (``log TYPE { … }``)::
 
         event reveal "{seat}'s card is shown: {role}" "{seat}的身份牌：{role}"
-        event recommendation(target = none) "Sheriff {seat} recommends no exile"
+        event action(action = "guard.protect", targets = none) "{seat:who}: protect — pass"
 
-    ``case``: ``(field, value)`` the event must carry for this text to apply (the first
-    matching declaration of a type wins); ``en``/``zh``: templates (see
-    :mod:`wolfdsl.present.narrate`).
+    ``case``: the ``(field, value)`` pairs the event must all carry for this text to
+    apply (``none`` also matches an empty list; the most specific matching declaration
+    of a type wins); ``en``/``zh``: templates (see :mod:`wolfdsl.present.narrate`).
     """
     name: str
-    case: tuple[str, Any] | None
+    case: tuple[tuple[str, Any], ...] | None
+    en: str
+    zh: str | None
+
+
+@_node
+class WordDecl(Decl):
+    """How the narration shows a name the rules use as a field or a value::
+
+        word can_shoot "can shoot" "能开枪"
+        word good "good" "好人"
+
+    ``en``/``zh``: the words for ``name`` in each language (``zh`` ``None``: the English).
+    """
+    name: str
     en: str
     zh: str | None
 
@@ -293,13 +308,15 @@ class TriggerDecl(Decl):
 
 @_node
 class WinDecl(Decl):
-    """``win side_kill for werewolves priority 1 when ...``."""
+    """``win side_kill for werewolves priority 1 title "side kill" "屠边" when ...``
+    (``title``: what the rule says, in English then Chinese)."""
     name: str
     factions: tuple[str, ...]
     priority: float
     title: str | None
     when: Expr
     replace: bool
+    title_zh: str | None = None
 
 
 @_node

@@ -76,10 +76,10 @@ class Card:
 
 @dataclass(frozen=True, slots=True)
 class EventText:
-    """How narration tells one event type (``event TYPE[(FIELD = VALUE)] "en" "zh"``):
-    applies when ``case`` is ``None`` or the event's field has that value."""
+    """How narration tells one event type (``event TYPE[(FIELD = VALUE, …)] "en" "zh"``):
+    applies when ``case`` is ``None`` or each of its fields has its value in the event."""
     type: str
-    case: tuple[str, Any] | None
+    case: tuple[tuple[str, Any], ...] | None
     en: str
     zh: str | None
     span: Span | None = None
@@ -195,13 +195,15 @@ class Trigger:
 
 @dataclass(frozen=True, slots=True)
 class Win:
-    """A win rule: when ``when`` holds, ``factions`` win. Higher ``priority`` first."""
+    """A win rule: when ``when`` holds, ``factions`` win. Higher ``priority`` first.
+    ``title_zh``: its Chinese title (``""``: none declared)."""
     name: str
     factions: tuple[str, ...]
     priority: float
     title: str
     when: Fn
     span: Span | None = None
+    title_zh: str = ""
 
 
 @dataclass(slots=True)
@@ -237,6 +239,11 @@ class Ruleset:
     events: dict[str, tuple[EventText, ...]] = field(default_factory=dict)
     """Narration of the event types the ruleset logs, by type: a later file's texts
     first, so a ruleset overrides what it imports."""
+    title_zh: str = ""
+    """The Chinese title (``title "…" "中文"``; ``""``: none declared)."""
+    words: dict[str, tuple[str, str | None]] = field(default_factory=dict)
+    """``word`` declarations: a field's or a value's name -> its English and Chinese
+    words (``zh`` ``None``: none declared)."""
     default_players: int = 0
     """The player count of a game without ``--players`` (``players LOW..HIGH default N``;
     else ``LOW``)."""

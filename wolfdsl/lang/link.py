@@ -44,6 +44,7 @@ class Program:
     """
     modules: list[A.Module]
     title: str = ""
+    title_zh: str = ""
     summary: str = ""
     players: tuple[int, int] | None = None
     players_span: Span | None = None
@@ -61,6 +62,7 @@ class Program:
     deciders: dict[str, A.DeciderDecl] = field(default_factory=dict)
     engine: dict[str, A.EngineDecl] = field(default_factory=dict)
     events: list[A.EventDecl] = field(default_factory=list)
+    words: dict[str, A.WordDecl] = field(default_factory=dict)
 
     def of_kind(self, kind: str) -> list:
         """The declarations of one kind (``role``, ``step``, ``proc``...), in order."""
@@ -90,6 +92,7 @@ class Program:
         yield from self.deciders.values()
         yield from self.engine.values()
         yield from self.events
+        yield from self.words.values()
 
 
 def link(modules: list[A.Module]) -> tuple[Program, list[Diagnostic]]:
@@ -103,7 +106,7 @@ def link(modules: list[A.Module]) -> tuple[Program, list[Diagnostic]]:
         for d in mod.decls:
             if isinstance(d, A.Title):
                 if i == last or not prog.title:
-                    prog.title = d.text
+                    prog.title, prog.title_zh = d.text, d.zh or ""
             elif isinstance(d, A.Summary):
                 if i == last or not prog.summary:
                     prog.summary = d.text
@@ -141,6 +144,8 @@ def link(modules: list[A.Module]) -> tuple[Program, list[Diagnostic]]:
                 prog.deciders[d.name] = d
             elif isinstance(d, A.EventDecl):
                 prog.events.append(d)
+            elif isinstance(d, A.WordDecl):
+                prog.words[d.name] = d  # a later file's words replace an imported one's
             elif isinstance(d, A.EngineDecl):
                 prog.engine[d.name] = d  # a later file's setting replaces an imported one
             elif isinstance(d, A.RemoveDecl):

@@ -312,7 +312,7 @@ class PyGen(CodeGen):
             what = "this win condition"
             fn = constant(cond.const[0]) if cond.const is not None else self.function(
                 [(f"return {cond.src}", (w.when.span, what))])
-            win = ir.Win(w.name, w.factions, w.priority, w.title or w.name, fn, w.span)
+            win = ir.Win(w.name, w.factions, w.priority, w.title or w.name, fn, w.span, w.title_zh or "")
             self._win_text[id(win)] = (cond, w.when.span)
             out.append(win)
         out.sort(key=lambda w: -w.priority)

@@ -375,6 +375,7 @@ from .declarations import (  # noqa: E402,F401
     DeciderDecl,
     EngineDecl,
     EventDecl,
+    WordDecl,
     GlobalDecl,
     PropertyDecl,
     RoleDecl,

@@ -51,8 +51,8 @@ class _ToAst(Transformer):
     def start(self, meta, *decls):
         return [d for d in decls if isinstance(d, A.Decl)]
 
-    def title_decl(self, meta, s):
-        return A.Title(text=_unquote(s), span=self._span(meta))
+    def title_decl(self, meta, s, zh):
+        return A.Title(text=_unquote(s), zh=_unquote(zh) if zh is not None else None, span=self._span(meta))
 
     def summary_decl(self, meta, s):
         return A.Summary(text=_unquote(s), span=self._span(meta))
@@ -148,8 +148,15 @@ class _ToAst(Transformer):
         return A.EventDecl(name=str(name), case=case, en=_unquote(en), zh=_unquote(zh) if zh is not None else None,
                            span=self._span(meta))
 
-    def event_case(self, meta, name, value):
+    def event_case(self, meta, *items):
+        return tuple(items)
+
+    def case_item(self, meta, name, value):
         return (str(name), self._value(value))
+
+    def word_decl(self, meta, name, en, zh):
+        return A.WordDecl(name=str(name), en=_unquote(en), zh=_unquote(zh) if zh is not None else None,
+                          span=self._span(meta))
 
     def engine_decl(self, meta, name, expr):
         return A.EngineDecl(name=str(name), expr=expr, span=self._span(meta))
@@ -293,15 +300,16 @@ class _ToAst(Transformer):
     def win_priority(self, meta, n):
         return ("priority", n)
 
-    def win_title(self, meta, s):
-        return ("title", _unquote(s))
+    def win_title(self, meta, s, zh):
+        return ("title", (_unquote(s), _unquote(zh) if zh is not None else None))
 
     def win_decl(self, meta, replace, name, *rest):
         when = rest[-1]
         factions = tuple(str(r) for r in rest[:-1] if isinstance(r, Token))
         opts = dict(r for r in rest[:-1] if isinstance(r, tuple))
+        title, title_zh = opts.get("title", (None, None))
         return A.WinDecl(name=str(name), factions=factions, priority=opts.get("priority", 0),
-                         title=opts.get("title"), when=when, replace=replace is not None,
+                         title=title, title_zh=title_zh, when=when, replace=replace is not None,
                          span=self._span(meta))
 
     def remove_decl(self, meta, what, name):

@@ -146,31 +146,34 @@ def call_sheet(ref: str, options: dict[str, str] | None = None, lang: str | None
                 out += _undeclared(decl, comp, dealt, lang)
         return out
 
+    title = (comp.ruleset.title_zh if lang == "zh" else "") or view["title"]
     return {
-        "ruleset": view["ruleset"], "title": view["title"], "lang": lang,
-        "heading": f"{view['title']} — {w['sheet']}",
+        "ruleset": view["ruleset"], "title": title, "lang": lang,
+        "heading": f"{title} — {w['sheet']}",
         "deck": [w["players"].format(n=_count(d["players"])) + ": " + card_list(d, lang)
                  + (w["extra"].format(n=d["extra"]) if d["extra"] else "") for d in view["decks"]],
         "first_night": [w["dark"]] + calls("night", "later"),
         "other_nights": [w["dark"]] + calls("night", "first"),
         "day": calls("day", "never"),
         "any_time": _reminders(comp, lang, values, dealt),
-        "wins": _wins(view, lang),
+        "wins": _wins(view, lang, {x.name: x.title_zh for x in comp.ruleset.wins}),
         "house_rules": [f"{o['rule'] or o['name']}: {o['name']} = {o['value']}" for o in view["options"]],
         "cards": [_card(c, lang) for c in view["cards"]],
     }
 
 
-def _wins(view: dict, lang: str) -> list[str]:
+def _wins(view: dict, lang: str, titles_zh: dict[str, str]) -> list[str]:
     """The win rules that can hold with these options, highest priority first, each as
-    "Werewolves: side kill (屠边): all gods or all plain villagers are dead"."""
+    "Werewolves: side kill (屠边): all gods or all plain villagers are dead" (in ``zh``
+    by the Chinese title of ``titles_zh``, win name -> title, where there is one)."""
     w = WORDS[lang]
     out = []
     for win in view["wins"]:
         if win["in_force"] is False:
             continue
         names = ", ".join(win["faction_names_zh" if lang == "zh" else "faction_names"])
-        out.append(w["win"].format(factions=names, title=win["title"] or win["win"]))
+        title = (titles_zh.get(win["win"]) if lang == "zh" else "") or win["title"] or win["win"]
+        out.append(w["win"].format(factions=names, title=title))
     return out
 
 

@@ -82,6 +82,7 @@ class _Teller:
         self.roles: dict[int, str] = {}
         self.now: tuple[int, int] | None = None
         self.told: dict[Any, Any] = {}
+        self.named: set | None = set()  # see restates()
 
     # -- names -------------------------------------------------------------------------
     def _name(self, thing: Any) -> str | None:
@@ -107,6 +108,21 @@ class _Teller:
         zh = getattr(sym, "name_zh", "") if sym is not None and self.lang == "zh" else ""
         return zh or str(name)
 
+    def word(self, name: Any, spaced: bool = True) -> str:
+        """A name the rules use as a field or a value, in the ruleset's ``word`` for it
+        (``can_shoot`` -> ``can shoot``, 能开枪 in Chinese); undeclared: the name, with
+        spaces for ``_`` when ``spaced`` (a rule's name is shown as written)."""
+        name = str(name)
+        en, zh = (getattr(self.ruleset, "words", None) or {}).get(name, (None, None))
+        return (zh if self.lang == "zh" and zh else en) or (name.replace("_", " ") if spaced else name)
+
+    def win_name(self, name: Any) -> str:
+        """A win rule as the game-over line names it: its Chinese ``title`` in ``zh``,
+        else its name (``village_wins``)."""
+        wins = {w.name: w for w in getattr(self.ruleset, "wins", None) or ()}
+        zh = getattr(wins.get(name), "title_zh", "") if self.lang == "zh" else ""
+        return zh or str(name)
+
     def who(self, seat: Any, role: str | None = None) -> str:
         """``3号 Seer``: the seat with the role it holds (or held, for a death)."""
         if seat is None:
@@ -116,7 +132,8 @@ class _Teller:
         return f"{seat_label(seat)}{sep}{self.role_name(role)}" if role else seat_label(seat)
 
     def private(self, what: Any) -> str:
-        """What a seat learns, readable: ``wolves 1号, 5号; victim 6号 Seer``."""
+        """What a seat learns, readable: ``wolves 1号, 5号; victim 6号 Seer`` (fields and
+        string values in the ruleset's ``word`` for them)."""
         if not isinstance(what, dict):
             return self.value(what, seats=True)
         colon = self.w["colon"]
@@ -124,12 +141,10 @@ class _Teller:
         for k, v in what.items():
             if isinstance(v, int) and not isinstance(v, bool):
                 shown = self.who(v)
-            elif isinstance(v, str) and v in (getattr(self.ruleset, "roles", None) or {}):
-                shown = self.role_name(v)
             else:
                 shown = self.value(v, seats=True)
-            parts.append(f"{k.replace('_', ' ')}{colon if self.lang == 'zh' else ' '}{shown}")
-        return "; ".join(parts)
+            parts.append(f"{self.word(k)}{colon if self.lang == 'zh' else ' '}{shown}")
+        return self.w["fields"].join(parts)
 
     def repeated(self, seat: Any, what: Any) -> bool:
         """True when this seat was told exactly this last time (a per-night status such
@@ -139,12 +154,38 @@ class _Teller:
         self.told[seat] = key
         return seen
 
+    def restates(self, ev: dict) -> bool:
+        """True for a status event that only says again what the decision told just
+        before it said: the first status given, right after it, to a seat that decision
+        named (its target; for a yes answer, the first seat given one): ``protect → 4号``
+        then ``4号 is now protected``; ``run_for_sheriff — yes`` then ``is now
+        candidate``. A second status of the same seat says more (a revealed idiot also
+        loses his vote) and is told; so is the status after a decision that gets no
+        line (:meth:`says`). Called once per event, in order: it remembers the decision."""
+        named, self.named = self.named, set()
+        if ev.get("type") == "status" and ev.get("add") is not None and ev.get("remove") is None:
+            seat = _as_seat(ev.get("seat"))
+            if named is None or seat in named:
+                self.named = set() if named is None else named - {seat}  # each seat a decision named
+                return True
+        if ev.get("type") == "action" and self.says(ev):
+            self.named = {_as_seat(t) for t in ev.get("targets") or ()}
+            if ev.get("choice") is True and not self.named:
+                self.named = None  # None: a yes answer's first status, whichever seat
+        return False
+
     # -- events ------------------------------------------------------------------------
     def tell(self, ev: dict) -> Iterator[Line]:
+        """The lines of one event (a section header first when a new night or day
+        begins); none for a status that restates the decision before it (:meth:`restates`)."""
+        if self.restates(ev):
+            return
         yield from self.header(ev)
         text = self.template(ev)
         if text is not None:
-            yield Line("  " + self.render(text, ev), "info")
+            line = self.render(text, ev)
+            if line:  # an empty text tells nothing (a declined offer not worth a line)
+                yield Line("  " + line, _KINDS.get(ev.get("type"), "info"))
             return
         handler = getattr(self, "on_" + str(ev.get("type")), None)
         if handler is None:
@@ -154,13 +195,18 @@ class _Teller:
 
     def tell_group(self, evs: list[dict]) -> Iterator[Line]:
         """Several seats doing or learning the same thing: one line (see ``_group_key``)."""
+        for ev in evs:
+            self.restates(ev)  # nothing to leave out in a group; remember its decisions
         yield from self.header(evs[0])
         first = evs[0]
         if first["type"] == "inform":
             fresh = [ev for ev in evs if not self.repeated(ev.get("seat"), ev.get("what"))]
             if fresh:
                 seats = _seats((ev.get("seat") for ev in fresh), self.lang)
-                yield Line(f"  {seats} {self.w['learn']}{self.w['colon']}{self.private(first.get('what'))}", "info")
+                yield Line(f"  {seats}{self.w['learn']}{self.w['colon']}{self.private(first.get('what'))}", "info")
+        elif self.template(first) is not None:  # the ruleset's text tells each seat's answer
+            for ev in evs:
+                yield from self.tell(ev)
         else:  # declined offers made to several seats were left out before (see narrate)
             seats = _seats((ev.get("seat") for ev in evs), self.lang)
             verb = str(first.get("action", "?")).rsplit(".", 1)[-1]
@@ -182,7 +228,7 @@ class _Teller:
 
     def on_game_start(self, ev: dict) -> Iterator[Line]:
         seats = ev.get("seats") or []
-        title = getattr(self.ruleset, "title", None)
+        title = (getattr(self.ruleset, "title_zh", "") if self.lang == "zh" else "") or getattr(self.ruleset, "title", None)
         name = ev.get("ruleset", "?")
         what = f"{name} — {title}" if title and title != name else name
         game = ev.get("game", 0)
@@ -212,7 +258,7 @@ class _Teller:
         seat, role = ev.get("seat"), ev.get("role")
         before = self.who(seat)
         self.roles[_as_seat(seat)] = role
-        yield Line("  " + self.w["now"].format(who=before, what=self.role_name(role)), "status")
+        yield Line("  " + self.w["becomes"].format(who=before, what=self.role_name(role)), "status")
 
     def on_faction_change(self, ev: dict) -> Iterator[Line]:
         """A seat changes side (Cupid's mixed lovers, a converted player)."""
@@ -225,11 +271,13 @@ class _Teller:
         yield Line("  " + self.w["returns"].format(who=self.who(seat)), "status")
 
     def on_card(self, ev: dict) -> Iterator[Line]:
-        tags = ", ".join(f"{v} {k}" for k, v in ev.items() if k not in _SKIP | {"card", "name"})
+        sep = "" if self.lang == "zh" else " "
+        tags = self.w["sep"].join(f"{self.word(v)}{sep}{self.word(k)}" for k, v in ev.items()
+                                  if k not in _SKIP | {"card", "name"})
         cards = getattr(self.ruleset, "cards", None) or {}
         name = self._name(cards.get(ev.get("card"))) if self.lang == "zh" else None
         name = name or ev.get("name", ev.get("card"))
-        yield Line("  " + self.w["card"].format(name=name) + (f" ({tags})" if tags else ""), "info")
+        yield Line("  " + self.w["card"].format(name=name) + (self.w["aside"].format(tags) if tags else ""), "info")
 
     def on_action(self, ev: dict) -> Iterator[Line]:
         action = str(ev.get("action", "?"))
@@ -273,15 +321,15 @@ class _Teller:
     def on_spared(self, ev: dict) -> Iterator[Line]:
         """A prevented death (the engine's provenance; ``wolfdsl explain`` tells more)."""
         cause = self.symbol_name("cause", ev.get("cause", "?"))
-        extras = self.extras(ev, "seat", "cause", "rule", "at", "statuses", "stopped")
-        extras = self.w["sep"] + extras[2:-1] if extras else ""
+        rest = self.rest(ev, "seat", "cause", "rule", "at", "statuses", "stopped")
+        extras = "".join(self.w["sep"] + r for r in rest)
         yield Line("  " + self.w["spared"].format(who=self.who(ev.get("seat")), cause=cause,
-                                                  rule=ev.get("rule"), extras=extras), "status")
+                                                  rule=self.word(ev.get("rule"), spaced=False), extras=extras), "status")
 
     def on_vote(self, ev: dict) -> Iterator[Line]:
         w = self.w
         kind = str(ev.get("kind", "?"))
-        kind = VOTE_KINDS_ZH.get(kind, kind) if self.lang == "zh" else kind.replace("_", " ").capitalize()
+        kind = VOTE_KINDS_ZH.get(kind) or self.word(kind) if self.lang == "zh" else self.word(kind).capitalize()
         rnd = ev.get("round", 1)
         ballots = ev.get("ballots") or {}
         tally = {_as_seat(k): v for k, v in (ev.get("tally") or {}).items()}
@@ -321,7 +369,7 @@ class _Teller:
 
     def on_inform(self, ev: dict) -> Iterator[Line]:
         if not self.repeated(ev.get("seat"), ev.get("what")):
-            yield Line(f"  {self.who(ev.get('seat'))} {self.w['learns']}{self.w['colon']}"
+            yield Line(f"  {self.who(ev.get('seat'))}{self.w['learns']}{self.w['colon']}"
                        f"{self.private(ev.get('what'))}", "info")
 
     def on_note(self, ev: dict) -> Iterator[Line]:
@@ -334,27 +382,43 @@ class _Teller:
         seat, claimed = ev.get("seat"), ev.get("role")
         what = self.w["claims_to_be"].format(role=self.role_name(claimed)) if claimed else ""
         told = ev.get("told") if isinstance(ev.get("told"), dict) else {}
-        said = "; ".join([f"{k.replace('_', ' ')} {self.value(v, seats=True)}"
-                          for k, v in ev.items() if k not in _SKIP | {"seat", "role", "told"}]
-                         + [", ".join(f"{k.replace('_', ' ')} {self.value(v, seats='seat' in k or _seat_list(v))}"
-                                      for k, v in told.items())] * bool(told))
+        gap = self.w["colon"] if self.lang == "zh" else " "
+        parts = [f"{self.word(k)}{gap}{self.value(v, seats=True)}"
+                 for k, v in ev.items() if k not in _SKIP | {"seat", "role", "told"}]
+        if told:
+            parts.append(self.w["sep"].join(f"{self.word(k)}{gap}{self.value(v, seats='seat' in k or _seat_list(v))}"
+                                            for k, v in told.items()))
+        said = self.w["fields"].join(parts)
         yield Line("  " + self.w["claims"].format(who=self.who(seat), what=what)
                    + (f"{self.w['colon']}{said}" if said else ""), "info")
 
+    def says(self, ev: dict) -> bool:
+        """Whether a decision (an ``action`` event) gets a line: not a speech act, nor
+        one the ruleset's text leaves untold (``event action(…) ""``)."""
+        if str(ev.get("action")) in getattr(self.ruleset, "speech", ()):
+            return False
+        text = self.template(ev)
+        return text is None or self.render(text, ev) != ""
+
     # -- the ruleset's own event texts ---------------------------------------------------
     def template(self, ev: dict) -> str | None:
-        """The ruleset's ``event`` text for this event (the first whose case holds)."""
+        """The ruleset's ``event`` text for this event: the first whose case holds and
+        whose fields (outside ``[ … ]``, without ``|text``) the event has."""
         texts = (getattr(self.ruleset, "events", None) or {}).get(ev.get("type"))
         for e in texts or ():
-            if e.case is None or ev.get(e.case[0], _ABSENT) == e.case[1] or (
-                    e.case[1] == "none" and ev.get(e.case[0]) is None):
-                return e.zh if self.lang == "zh" and e.zh else e.en
+            if all(_matches(ev.get(k, _ABSENT), v) for k, v in e.case or ()):
+                text = e.zh if self.lang == "zh" and e.zh is not None else e.en
+                if all(_field(ev, f, _ABSENT) is not _ABSENT
+                       for f, _, default in _PLACEHOLDER.findall(_SEGMENT.sub("", text)) if not default):
+                    return text
         return None
 
     def render(self, text: str, ev: dict) -> str:
         """Fill a template: ``{field}`` (a seat as ``3号``, seats as ``3号, 5号``, a role
-        by its name, ``yes``/``no``, other words with spaces for ``_``), ``{field:who}``
-        (a seat with its role), ``{field|text}`` (``text`` when the field is empty or
+        by its name, ``yes``/``no``, other words in the ruleset's ``word`` for them, else
+        with spaces for ``_``), ``{field.inner}`` (a field of a field: a claim's
+        ``{told.seat}``), ``{field:who}`` (a seat, or each seat of a list, with its
+        role), ``{field|text}`` (``text`` when the field is empty or
         none), ``[ … ]`` (left out when a field inside is missing or none).
 
         >>> _Teller().render("{seat:who} asks {asks}[ about {about}]: {q}? {a}", {"seat": 3, "asks": [1, 2],
@@ -364,14 +428,16 @@ class _Teller:
         def segment(m):
             inner = m.group(1)
             fields = [f for f, _, _ in _PLACEHOLDER.findall(inner)]
-            return "" if any(ev.get(f) is None for f in fields) else inner
+            return "" if any(_field(ev, f) is None for f in fields) else inner
 
         def field(m):
             name, how, default = m.group(1), m.group(2), m.group(3)
-            v = ev.get(name)
+            v = _field(ev, name)
             if default is not None and (v is None or v == [] or v == ""):
                 return default
             if how == "who":
+                if isinstance(v, (list, tuple)):
+                    return self.w["sep"].join(self.who(x) for x in v) or self.w["nobody"]
                 return self.who(v)
             if isinstance(v, int) and not isinstance(v, bool):
                 return seat_label(v)
@@ -379,7 +445,7 @@ class _Teller:
                 return _seats(v, self.lang)
             if isinstance(v, str):
                 roles = getattr(self.ruleset, "roles", None) or {}
-                return self.role_name(v) if v in roles else v.replace("_", " ")
+                return self.role_name(v) if v in roles else self.word(v)
             return self.yes_no(v)
 
         return _PLACEHOLDER.sub(field, _SEGMENT.sub(segment, text))
@@ -390,6 +456,9 @@ class _Teller:
             return _seats(v, self.lang) if v else self.w["none"]
         if seats and isinstance(v, int) and not isinstance(v, bool):
             return seat_label(v)
+        if isinstance(v, str):
+            roles = getattr(self.ruleset, "roles", None) or {}
+            return self.role_name(v) if v in roles else self.word(v)
         return self.yes_no(v) if isinstance(v, bool) else _show(v)
 
     def yes_no(self, v: Any) -> str:
@@ -399,8 +468,14 @@ class _Teller:
         return _show(v)
 
     def extras(self, ev: dict, *known: str) -> str:
-        """Fields a handler did not tell, as `` (name value, ...)``; ``seat`` as a seat
-        and ``role`` by its display name."""
+        """Fields a handler did not tell (:meth:`rest`), as `` (name value, ...)``."""
+        rest = self.rest(ev, *known)
+        return self.w["aside"].format(self.w["sep"].join(rest)) if rest else ""
+
+    def rest(self, ev: dict, *known: str) -> list[str]:
+        """Fields a handler did not tell, each as ``name value`` (``seat`` as a seat,
+        ``role`` by its display name, names in the ruleset's ``word`` for them)."""
+        gap = "" if self.lang == "zh" else " "
         rest = []
         for k, v in ev.items():
             if k in _SKIP or k in known:
@@ -408,15 +483,15 @@ class _Teller:
             if k == "role":
                 rest.append(self.role_name(v))
             else:
-                rest.append(f"{k.replace('_', ' ')} {self.value(v, seats=k in _SEAT_FIELDS)}")
-        return f" ({', '.join(rest)})" if rest else ""
+                rest.append(f"{self.word(k)}{gap}{self.value(v, seats=k in _SEAT_FIELDS)}")
+        return rest
 
     def on_game_over(self, ev: dict) -> Iterator[Line]:
         w = self.w
         winners = [self.faction_name(f) for f in ev.get("winners") or []]
         label = w["winner"][len(winners) > 1]
         yield Line("", "blank")
-        yield Line(w["over"].format(label=label, who=w["and"].join(winners) or w["nobody"], rule=ev.get("reason"),
+        yield Line(w["over"].format(label=label, who=w["and"].join(winners) or w["nobody"], rule=self.win_name(ev.get("reason")),
                                     seats=_seats(ev.get("winning_seats") or [], self.lang)), "game_over")
 
     def on_agent_replaced(self, ev: dict) -> Iterator[Line]:
@@ -452,11 +527,14 @@ class _Teller:
 _SKIP = frozenset({"seq", "game", "day", "phase", "type"})
 """Fields every event has: never part of what a line tells."""
 
+_KINDS = {"action": "action", "spared": "status", "status": "status", "death": "death", "vote": "vote"}
+"""The :class:`Line` kind of an event told by a ruleset's text (``info`` for the rest)."""
+
 _SEAT_FIELDS = frozenset({"seat", "seats", "target", "targets"})
 
 _ABSENT = object()
 _SEGMENT = re.compile(r"\[([^\[\]]*)\]")
-_PLACEHOLDER = re.compile(r"\{(\w+)(?::(\w+))?(?:\|([^}]*))?\}")
+_PLACEHOLDER = re.compile(r"\{(\w+(?:\.\w+)*)(?::(\w+))?(?:\|([^}]*))?\}")
 
 
 def plural(n: int, word: str) -> str:
@@ -474,6 +552,27 @@ def _group_key(ev: dict) -> Any:
     if ev.get("type") == "inform":
         return ("inform", (ev.get("day"), ev.get("phase")), repr(ev.get("what")))
     return None
+
+
+def _field(ev: dict, name: str, missing: Any = None) -> Any:
+    """An event's field; ``told.seat`` reads a field of a field (``missing`` when it
+    has none)."""
+    value: Any = ev
+    for part in name.split("."):
+        if not isinstance(value, dict) or part not in value:
+            return missing
+        value = value[part]
+    return value
+
+
+def _matches(value: Any, want: Any) -> bool:
+    """Whether an event field's value is a case's ``want`` (``none`` is also an empty
+    list or a missing field; ``yes`` is ``True``, never the seat 1)."""
+    if want == "none" and (value is None or value is _ABSENT or value == []):
+        return True
+    if isinstance(want, bool) or isinstance(value, bool):
+        return value is want
+    return value == want
 
 
 def _seat_list(value: Any) -> bool:
@@ -546,7 +645,9 @@ def narrate(events: Iterable[dict], ruleset: Any = None,
     with the Chinese names the ruleset declares; ``agents`` names the bots in the title.
     Private information is told as fields (``wolves 1号, 5号``), once while it stays
     the same; an offer made to several seats in turn (who runs for sheriff) is told by
-    the seats that take it: the ones that decline (``no``) are left out.
+    the seats that take it: the ones that decline (``no``) are left out. A status that
+    only restates the decision just before it (``protect → 4号``, then ``4号 is now
+    protected``) is left out too.
     """
     events = list(events)
     rounds = _offered_in_turn(events)
@@ -571,5 +672,6 @@ def narrate(events: Iterable[dict], ruleset: Any = None,
 def teller(ruleset: Any = None, lang: str = "en") -> _Teller:
     """A narrator fed one event at a time: ``teller(rs).tell(event)`` yields the
     :class:`Line` values of that event (a section header first when a new night or day
-    begins). ``wolfdsl play`` tells a human seat its game this way, as it happens."""
+    begins; none for a status that restates the decision before it). ``wolfdsl play``
+    tells a human seat its game this way, as it happens."""
     return _Teller(ruleset, False, lang)
