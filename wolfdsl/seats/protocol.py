@@ -101,7 +101,8 @@ class BotProcess:
         self.lines: queue.Queue = queue.Queue()
         self.errors: deque[str] = deque(maxlen=5)
         threading.Thread(target=self._read, daemon=True).start()
-        threading.Thread(target=self._read_errors, daemon=True).start()
+        self._stderr_reader = threading.Thread(target=self._read_errors, daemon=True)
+        self._stderr_reader.start()
 
     def _read(self) -> None:
         for line in self.proc.stdout:
@@ -122,6 +123,10 @@ class BotProcess:
             code = self.proc.wait(timeout=1)
         except subprocess.TimeoutExpired:
             code = None
+        if code is not None:
+            # The program has exited: its standard error reaches end of file soon, so
+            # wait for the reader to keep the last line (a race otherwise drops it).
+            self._stderr_reader.join(timeout=1)
         what = f"exited with code {code}" if code is not None else "closed its output"
         last = self.errors[-1] if self.errors else None
         return SeatFailure(what + (f" ({last.strip()})" if last else ""))
