@@ -21,8 +21,9 @@ def board(deck: dict, n: int) -> Board:
     return Board("test", n, dict(deck), roles, factions, TOLD)
 
 
-def brute(b: Beliefs):
-    """Faction and role marginals by enumerating every deal and every claim hypothesis."""
+def brute(b: Beliefs, living=None):
+    """Faction and role marginals by enumerating every deal and every claim hypothesis
+    (with ``living``, the deals that leave those seats all on one side left out)."""
     deck = [r for r, k in b.board.deck.items() for _ in range(k)]
     rf = b.role_faction
     total, fac, role = 0.0, {}, {}
@@ -30,6 +31,8 @@ def brute(b: Beliefs):
     for perm in set(permutations(deck)):
         seats = (None,) + perm[:b.n]
         if any(seats[s] not in b.allowed[s] for s in range(1, b.n + 1)):
+            continue
+        if living is not None and len({rf[seats[s]] for s in living}) == 1:
             continue
         w = 1.0
         for s in range(1, b.n + 1):
@@ -58,8 +61,8 @@ def brute(b: Beliefs):
     return {k: v / total for k, v in fac.items()}, {k: v / total for k, v in role.items()}
 
 
-def assert_matches(b: Beliefs):
-    fac, role = brute(b)
+def assert_matches(b: Beliefs, living=None):
+    fac, role = brute(b, living)
     for s in range(1, b.n + 1):
         for f in b.factions:
             assert b.faction(s, f) == pytest.approx(fac.get((s, f), 0.0), abs=1e-9), (s, f)
@@ -205,3 +208,36 @@ def test_every_seats_probabilities_at_once():
     for what in ("wolf", "seer", "villager", "village", WOLF, "nobody"):
         assert b.probs(what) == [0.0] + [b.prob(s, what) for s in range(1, 7)]
     assert b.suspicions() == [1.0] + [b.suspicion(s) for s in range(1, 7)]
+
+
+def test_the_game_going_on_rules_out_one_sided_living_seats():
+    """Four seats live (two are dead, as many as there are wolves): the game going on
+    means the living are not all villagers (the wolves would have lost) nor all wolves.
+    The marginals equal brute force over the deals left; with fewer dead the fact is
+    empty and nothing changes."""
+    b = Beliefs(board(DECK6, 6), seat=None)
+    b.weigh(2, WOLF, 3.0)
+    b.claim(4, "seer", {"seat": 2, "result": "wolf"})
+    b.living({1, 2, 3, 4, 5, 6})
+    before = [b.suspicion(s) for s in range(1, 7)]
+    b.living({1, 2, 3, 4, 5})            # one dead: no deal puts five seats on one side
+    assert [b.suspicion(s) for s in range(1, 7)] == before
+    b.living({1, 2, 3, 5})               # 4 and 6 dead
+    assert b.suspicion(1) != before[0]
+    assert_matches(b, living={1, 2, 3, 5})
+
+
+def test_the_game_going_on_with_a_seat_whose_side_is_known():
+    """Seat 1, a villager, alive: only 'all the living are wolves' is ruled out by him;
+    the other case (all villagers) still is by the game going on. Two living seats:
+    seat 2 must then be a wolf."""
+    b = Beliefs(board(DECK6, 6), seat=1)
+    b.fix(1, "villager", "village")
+    b.living({1, 2})
+    assert b.suspicion(2) == pytest.approx(1.0)
+    assert_matches(b, living={1, 2})
+    b.living({1, 2, 3})
+    assert_matches(b, living={1, 2, 3})
+    # of the 10 wolf pairs among seats 2-6, the 3 within 4-6 leave 2 and 3 villagers
+    # and are ruled out; seat 2 is in 4 of the 7 left
+    assert b.suspicion(2) == pytest.approx(4 / 7)

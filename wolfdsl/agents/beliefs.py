@@ -100,6 +100,7 @@ class Beliefs:
         self._susp: list[float] | None = None  # suspicion per seat, from ``_marg``
         self._hard: tuple | None = None  # (allowed, claims key): the hard evidence, hashable
         self._cols: tuple | None = None  # two factions: (first's column, second's), per seat
+        self._going: frozenset | None = None  # the living seats, while the game going on says something
 
     # ---------------------------------------------------------------- evidence
     def _restrict(self, seat: int, roles) -> None:
@@ -149,6 +150,27 @@ class Beliefs:
         listed = set(seats or ())
         for s in range(1, self.n + 1):
             self._restrict(s, inside if s in listed else set(self.board.roles) - inside)
+
+    def living(self, seats) -> None:
+        """The seats alive now (deaths are public), and a hard fact they carry: a game of
+        two factions goes on only while each faction has a living member (one side alone
+        has nobody left to play against; every bundled two-faction ruleset's win rules
+        end the game there). So, while a decision is asked, deals that leave every living
+        seat on one side are excluded (:meth:`_compute_two`).
+
+        Known only as far as it can matter: while fewer seats are dead than the smaller
+        faction has cards (and more live than it has), no deal puts all the living on one
+        side, and the marginals are those without it. Decks of three or more factions
+        take nothing from it (which extinctions end such a game is the ruleset's to say)."""
+        going = None
+        if len(self.cap) == 2:
+            alive = frozenset(seats)
+            least = min(self.cap)
+            if self.n - len(alive) >= least or len(alive) <= least:
+                going = alive
+        if going != self._going:
+            self._going = going
+            self._marg = self._susp = self._hard = None
 
     def weigh(self, seat: int, faction: str, factor: float) -> None:
         """Soft evidence: multiply the odds that ``seat`` belongs to ``faction``."""
@@ -532,11 +554,11 @@ class Beliefs:
 
     def _evidence(self) -> tuple:
         """Everything the marginals depend on, hashable: ``(allowed, soft weights,
-        claims key)``."""
+        claims key, living seats or None)`` (:meth:`living`)."""
         hard = self._hard
         if hard is None:
             hard = self._hard = (tuple(self.allowed), self._claims_key())
-        return (hard[0], self.soft, hard[1])
+        return (hard[0], self.soft, hard[1], self._going)
 
     def _update(self) -> None:
         """Faction marginals summed over the claim hypotheses (looked up in the shared
@@ -564,7 +586,7 @@ class Beliefs:
             plan = self.shared.get(("plan", hkey))
             if plan is None:
                 plan = self.shared[("plan", hkey)] = [self._step(*h) for h in hyps]
-            return self._compute_two(plan)
+            return self._compute_two(plan, key[3])
         total = 0.0
         marg = [[0.0] * k for _ in range(self.n + 1)]
         solved = []
@@ -604,12 +626,13 @@ class Beliefs:
             u *= rho
         return (kernel, end, pick, one, st[7], u, at, (st, clamp and (allowed, clamp[3])))
 
-    def _compute_two(self, plan) -> None:
+    def _compute_two(self, plan, going: frozenset | None = None) -> None:
         """:meth:`_compute` for a deck of two factions, over the :meth:`_step` of each
         hypothesis: the two-kind DP's kernel (:func:`wolfdsl.agents.deals.kernel_for`)
         gives per seat ``z`` times its share of the second faction; the shares are mixed
         by the hypotheses' weights (the first faction's is the rest) and put on the
-        :data:`SNAP` grid."""
+        :data:`SNAP` grid. ``going``: the living seats, when the deals that leave them all
+        on one side are to be excluded (:meth:`living`, :meth:`_going_on`)."""
         soft = self.soft
         parts = []  # (factor, per seat: the value the factor makes a weight of the second)
         total = 0.0
@@ -635,6 +658,8 @@ class Beliefs:
                         w = rows[j]
                         rows[j] = (w[0], 0.0) if c == 1 else (0.0, w[1]) if c == 2 else (0.0, 0.0)
                 z, num = kernel(rows, end)
+                if going is not None and z > 0:
+                    z, num = self._going_on(kernel, end, rows, z, num, about[0][3], fixed, going)
                 if z <= 0:
                     continue
                 for s, i in fixed:
@@ -660,6 +685,32 @@ class Beliefs:
         first = list(map(sub, _ONES, second))
         self._marg = list(zip(first, second))
         self._cols = (first, second)
+
+    @staticmethod
+    def _going_on(kernel, end, rows, z, num, free, fixed, going) -> tuple:
+        """``(z, num)`` of one kernel hypothesis (:meth:`_compute_two`) without the deals
+        in which every living seat (``going``) is of one faction: the kernel run again
+        with the living free seats held to the first faction, then to the second, and
+        those counts taken off (a deal cannot do both while a seat lives). A living seat
+        fixed in a faction rules that side's case out. ``(0.0, [])`` when nothing is left
+        (up to rounding: less than 1e-9 of ``z``)."""
+        live = [j for j, s in enumerate(free) if s in going]
+        sides = {i for s, i in fixed if s in going}
+        whole = z
+        for keep in (0, 1):  # the living all of faction ``keep``
+            if 1 - keep in sides:
+                continue
+            held = list(rows)
+            for j in live:
+                w = held[j]
+                held[j] = (w[0], 0.0) if keep == 0 else (0.0, w[1])
+            z1, num1 = kernel(held, end)
+            if z1 > 0:
+                z -= z1
+                num = list(map(sub, num, num1))
+        if z <= 1e-9 * whole:
+            return 0.0, []
+        return z, num
 
     def _role_column(self, role: str) -> list[float]:
         """Per seat (a list indexed by seat), the probability that it holds ``role``,

@@ -43,7 +43,7 @@ def _maker(spec: str) -> tuple[Callable[[int], Any], tuple[str, Any]]:
             raise WolfError(f"agent '{name}': {e}") from None
         except TypeError:
             raise WolfError(f"agent '{name}' takes no parameter {', '.join(map(repr, kwargs))}"
-                            + ("; the table agent takes skill=0..1 and read=0..5" if kwargs else "")) from None
+                            + ("; the table agent takes skill=0..1, read=0..5 and vote=0..1" if kwargs else "")) from None
     return (factory if not kwargs else make), (name, factory)
 
 

@@ -30,8 +30,12 @@ FOCAL_STEP = 1e-6
 tie-breaker, too small to overturn a real difference in belief."""
 NEAR = 1e-8
 """Scores closer than this may tie once rounded to 9 decimals (:func:`_apart`)."""
-READ = 0.42
+READ = 0.32
 """Default strength of the speech impressions (:meth:`TableAgent.impressions`)."""
+VOTE = 0.1
+"""Default strength of the ballots' reading (:meth:`TableAgent.ballots`): ``1 - vote`` is
+the odds that a voter accuses (or backs) a seat of his own side, against one of the other
+side."""
 NIGHT_KILL_ODDS = 3.0
 """A player killed at night: odds that he belongs to the deck's largest faction (the
 hunted side) rise by this factor."""
@@ -77,9 +81,9 @@ class TableAgent(BaseAgent):
     uses_scores = True
     scores_replace_prefer = True
     sees = True
-    watches = Mind.READS | {"phase", "speeches", "revive", "role_change", "faction_change"}
+    watches = Mind.READS | {"phase", "speeches", "vote", "revive", "role_change", "faction_change"}
 
-    def __init__(self, seed: int = 0, skill: float = 1.0, read: float = READ):
+    def __init__(self, seed: int = 0, skill: float = 1.0, read: float = READ, vote: float = VOTE):
         self.seed = seed
         self.skill = float(skill)
         if not 0.0 <= self.skill <= 1.0:
@@ -87,6 +91,9 @@ class TableAgent(BaseAgent):
         self.read = float(read)
         if not 0.0 <= self.read <= 5.0:
             raise ValueError("read is between 0 and 5")
+        self.vote = float(vote)
+        if not 0.0 <= self.vote < 1.0:
+            raise ValueError("vote is between 0 and 1 (below 1)")
         self.cards: dict[int, str | None] = {}
         self.minds: dict[int | None, Mind] = {}
         self.alive: set[int] = set()
@@ -122,6 +129,9 @@ class TableAgent(BaseAgent):
         t = event["type"]
         if seat is None:
             follow_alive(self.alive, event)
+            if t == "death" or t == "revive":
+                for mind in self.minds.values():
+                    mind.beliefs.living(self.alive)
             if t in Mind.READS and (t != "death" or event["phase"] == "night"):  # a day's death says nothing
                 for mind in self.minds.values():
                     mind.see(event)
@@ -129,6 +139,8 @@ class TableAgent(BaseAgent):
             self.minds[seat].see(event)
         if t == "phase":
             self.focal, self.focal_at = None, (event["day"], event["phase"])  # drawn when a ballot needs it
+        elif t == "vote" and seat is None:
+            self.ballots(event)
         elif t == "speeches" and self.read > 0:
             # a seat is heard when it first speaks in the day: a campaign's candidates,
             # then the discussion's speakers (the night's dead announced by then)
@@ -164,6 +176,36 @@ class TableAgent(BaseAgent):
             mind.beliefs.weigh_all(ratios, factions[1:])  # and minds that know alike share marginals
         if self.emit is not None and reads:  # in the log, so a reader sees why votes went so
             self.emit("impressions", {"reads": {s: round(x, 2) for s, x in reads.items()}, "read": r})
+
+    def ballots(self, event: dict) -> None:
+        """A vote's ballots as public evidence, read as the vote's ``ballot`` clause says
+        (:attr:`~wolfdsl.play.views.Board.ballots`; a vote without one says nothing).
+
+        Each ballot of seat ``v`` for seat ``c`` weighs ``v``'s odds of not being in the
+        deck's largest faction (the hunted side) by a likelihood ratio, from the public
+        view before the vote (``p``: the probability that ``c`` is not of that faction):
+        a voter ``accuses`` a seat of his own side with odds ``e = 1 - vote`` against one
+        of the other side (``vote``: :data:`VOTE`, ``--agents table:vote=…``; 0: ballots
+        say nothing), so the ratio is ``((1 - p) + e·p) / (p + e·(1 - p))`` (a ballot that
+        ``backs`` reads with ``p`` and ``1 - p`` swapped).
+        Every seat weighs alike (the same table, shared): a vote for the table's suspect
+        clears a voter a little, a vote for a trusted seat makes him suspect."""
+        reading = self.board.ballots.get(event.get("kind"))
+        ballots = event.get("ballots")
+        public = self.minds.get(None)
+        if reading is None or not ballots or public is None or self.vote <= 0:
+            return
+        susp = public.beliefs.suspicions()
+        n, e = self.board.n, 1.0 - self.vote
+        ratios = []
+        for v, c in sorted(ballots.items()):
+            if type(c) is int and c != v and 1 <= c <= n:
+                p = susp[c] if reading == "accuses" else 1.0 - susp[c]
+                ratios.append((v, ((1.0 - p) + e * p) / (p + e * (1.0 - p))))
+        if ratios:
+            factions = public.beliefs.factions
+            for mind in self.minds.values():
+                mind.beliefs.weigh_all(ratios, factions[1:])
 
     def bind(self, emit) -> None:
         """``emit(type, fields)``: the game's, to log the ``impressions`` events (``{"reads":

@@ -29,7 +29,7 @@ from .gates import gate
 from .knowledge import told_facts
 from .limits import RunawayRule
 from .link import Program
-from .names import speech_acts
+from .names import ballot_readings, speech_acts
 from .resolve import Bindings
 from .values import BINOPS, WrongValue, as_list, negate, show
 from .winreads import win_reads
@@ -793,7 +793,7 @@ def codegen(program: Program, bindings: Bindings, options: dict[str, ir.Option],
         funcs={d.name: ir.Func(d.name, d.params, cg.root(d.expr, f"func {d.name}()"), d.span)
                for d in p.of_kind("func")},
         triggers=triggers, replacements=replacements, wins=wins, actions=dict(bindings.actions), cards=cards,
-        speech=speech_acts(p),
+        speech=speech_acts(p), ballots=ballot_readings(p),
         redeals=tuple((cg.root(d.expr, "this redeal rule"), d.reason or "redeal rule") for d in p.redeals),
         deciders={n: ir.Decider(n, *labels(d.labels, n), d.default, d.span) for n, d in p.deciders.items()},
         engine=cg.engine(), events=event_texts(p),

@@ -231,6 +231,9 @@ class Ruleset:
     speech: frozenset = frozenset()
     """The speech acts (``decide … speech``): actions the narration tells by what is said
     (a ``claim`` event), not as decisions."""
+    ballots: dict[str, str] = field(default_factory=dict)
+    """How a ballot of each vote kind reads to the table (``ballot accuses`` / ``backs``):
+    ``{kind: "accuses" | "backs"}``."""
     redeals: tuple[tuple[Fn, str], ...] = ()
     cards: dict[str, Card] = field(default_factory=dict)
     first_phase: str = "night"

@@ -283,6 +283,12 @@ def speech_acts(program: Program) -> frozenset[str]:
     return frozenset(s.action for s in decisions(program) if isinstance(s, A.Decide) and s.speech)
 
 
+def ballot_readings(program: Program) -> dict[str, str]:
+    """How the table reads a ballot of each vote kind: ``{kind: "accuses" | "backs"}``
+    (``vote … kind K … ballot accuses``); kinds without the clause are left out."""
+    return {s.kind: s.reading for s in decisions(program) if isinstance(s, A.Vote) and s.reading}
+
+
 def decisions(program: Program) -> list:
     """Every ``decide`` and ``vote`` statement of the program, in source order, nested
     ones after the one whose body holds them."""

@@ -227,6 +227,10 @@ class Vote(Stmt):
     body: Block
     prefer: Expr | None = None
     score: Expr | None = None
+    reading: str | None = None
+    """``ballot accuses`` (``"accuses"``: a ballot says the voter takes the candidate for
+    the other side) or ``ballot backs`` (``"backs"``: that he trusts him); ``None``: the
+    ballots say nothing the bots read."""
 
 
 @_node

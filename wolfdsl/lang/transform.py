@@ -401,6 +401,12 @@ class _ToAst(Transformer):
                         tell=tell, prefer=prefer, score=score, speech=speech, body=body,
                         span=self._span(meta))
 
+    def ballot_accuses(self, meta):
+        return "accuses"
+
+    def ballot_backs(self, meta):
+        return "backs"
+
     def vote_stmt(self, meta, action, kind, vvar, voters, *rest):
         rest = list(rest)
         body = rest.pop()
@@ -410,6 +416,7 @@ class _ToAst(Transformer):
         score = score[1] if score is not None else None
         prefer = rest.pop()
         prefer = prefer[1] if prefer is not None else None
+        reading = rest.pop()
         weight = rest.pop()
         vu = []
         while rest and isinstance(rest[0], tuple):
@@ -418,7 +425,8 @@ class _ToAst(Transformer):
         cu = [r[1] for r in rest]
         return A.Vote(action=action, kind=str(kind), voter_var=str(vvar), voters=voters,
                       voter_unless=tuple(vu), cand_var=str(cvar), candidates=cands,
-                      cand_unless=tuple(cu), weight=weight, prefer=prefer, score=score, top_var=str(top),
+                      cand_unless=tuple(cu), weight=weight, prefer=prefer, score=score, reading=reading,
+                      top_var=str(top),
                       ballots_var=str(ballots) if ballots is not None else None, body=body,
                       span=self._span(meta))
 

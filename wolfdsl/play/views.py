@@ -49,6 +49,8 @@ class Board:
       cards included); ``roles``: the :class:`RoleCard` of each role in the deck;
     - ``factions``: faction id -> number of cards of that faction in the deck;
     - ``told``: what ``tell`` records reveal (:func:`wolfdsl.lang.knowledge.told_facts`);
+    - ``ballots``: how a ballot of each vote kind reads (``{kind: "accuses" | "backs"}``,
+      the votes' ``ballot`` clauses);
     - ``ruleset``: its name.
     """
     ruleset: str
@@ -57,6 +59,7 @@ class Board:
     roles: dict[str, RoleCard]
     factions: dict[str, int]
     told: dict
+    ballots: dict[str, str] = field(default_factory=dict)
 
 
 def board_of(g) -> Board:
@@ -78,7 +81,7 @@ def board_of(g) -> Board:
     factions: Counter = Counter()
     for rid, k in deck.items():
         factions[roles[rid].faction] += k
-    return Board(rs.name, g.n, dict(deck), roles, dict(factions), rs.told)
+    return Board(rs.name, g.n, dict(deck), roles, dict(factions), rs.told, dict(rs.ballots))
 
 
 class View:
