@@ -241,3 +241,17 @@ def test_the_game_going_on_with_a_seat_whose_side_is_known():
     # of the 10 wolf pairs among seats 2-6, the 3 within 4-6 leave 2 and 3 villagers
     # and are ruled out; seat 2 is in 4 of the 7 left
     assert b.suspicion(2) == pytest.approx(4 / 7)
+
+
+def test_a_seat_that_changed_sides_is_on_its_own_side():
+    """A villager card whose holder now plays for the wolves (a faction change: the
+    mixed-blood's, the thief's): the deals still give his card to the village, but he
+    never suspects himself (he used to vote himself out), and suspects the others of
+    not being wolves."""
+    b = Beliefs(board(DECK6, 6), seat=1)
+    b.fix(1, "villager", "village")
+    b.fix(1, "villager", WOLF)       # the faction change, as the agent hears it
+    assert b.side == WOLF
+    assert b.suspicion(1) == 0.0
+    assert b.suspicion(2) == pytest.approx(3 / 5)   # not one of the two wolves among five
+    assert b.suspicions()[1] == 0.0

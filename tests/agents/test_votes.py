@@ -62,3 +62,17 @@ def test_vote_zero_reads_nothing_and_a_vote_without_a_clause_neither():
 def test_vote_is_checked():
     with pytest.raises(ValueError, match="vote is between 0 and 1"):
         TableAgent(1, vote=1.0)
+
+
+@pytest.mark.parametrize("name", ["mixed-blood-12", "cupid-thief-12", "cupid-9"])
+def test_nobody_votes_himself_out_after_changing_sides(name):
+    """Seats whose side changes during the game (the mixed-blood, the thief, a lover of
+    the other side) voted to exile themselves (mixed-blood-12 seed 3: seat 10, twice)."""
+    from wolfdsl.play import play_game
+    rs = load(name)
+    selves = 0
+    for seed in range(1, 16):
+        for e in play_game(rs, seed).events:
+            if e["type"] == "vote" and e.get("kind") == "exile":
+                selves += sum(1 for v, c in e["ballots"].items() if v == c)
+    assert selves == 0

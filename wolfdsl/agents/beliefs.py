@@ -792,7 +792,7 @@ class Beliefs:
 
     def suspicion(self, seat: int) -> float:
         """The probability that ``seat`` is not on this seat's side (for the public view:
-        not in the deck's largest faction)."""
+        not in the deck's largest faction); 0 for this seat itself."""
         susp = self._susp or self.suspicions()
         if seat.__class__ is int and 0 < seat <= self.n:
             return susp[seat]
@@ -813,6 +813,10 @@ class Beliefs:
         else:
             susp = self._susp = [1.0 - (row[i] if i is not None else 0.0) for row in self._marg]
         susp[0] = 1.0
+        if self.seat is not None:
+            # a seat is on its own side, even when it changed sides and its card's
+            # faction (all the deals know) is no longer its own
+            susp[self.seat] = 0.0
         return susp
 
 
