@@ -133,6 +133,8 @@ def test_games_with_jobs_same_output_and_log(tmp_path):
     (["--set", "=2"], "expected NAME=VALUE"),
     (["--set", "rounds=1", "--set", "rounds=10"], "option 'rounds' is set twice"),
     (["--agents", "rando"], "unknown agent 'rando' (did you mean 'random'?); available: heuristic, random, table"),
+    (["--agents", "table:"], "Error: Invalid value for '--agents': agent 'table:': nothing after the colon; write "
+                             "table alone, or parameters such as table:skill=0.5"),
 ])
 def test_usage_errors_exit_2(args, message):
     r = invoke("run", "fake-6", *args)

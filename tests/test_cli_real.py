@@ -131,3 +131,14 @@ def test_a_narrated_game_in_chinese_is_the_narration_of_its_log_in_chinese(tmp_p
     # a run that tells no story has no language: said, not ignored
     many = invoke("run", "standard-12", "--games", 3, "--lang", "zh")
     assert many.exit_code == 2 and "'--lang'" in many.stderr and "wolfdsl narrate LOG" in many.stderr
+
+
+def test_the_json_summary_gives_the_player_count_the_games_were_dealt_for():
+    # a fixed board and a range without --players: the ruleset's count, not null
+    for args, players in ((["standard-12"], 12), (["millers-hollow"], 8), (["millers-hollow", "--players", 10], 10)):
+        r = invoke("run", *args, "--games", 3, "--seed", 1, "--json", "-q")
+        assert r.exit_code == 0, r.output
+        assert json.loads(r.stdout)["players"] == players
+    # the text summary still names a count only when --players asked for one
+    assert invoke("run", "standard-12", "--games", 3, "--seed", 1, "-q").stdout.startswith(
+        "standard-12: 3 games, seed 1, agents table\n")

@@ -72,6 +72,29 @@ def test_seats_beyond_the_default_table_when_seats_are_not_given(tmp_path):
     ]
 
 
+ELEVEN = """\
+ruleset: standard-12
+seats: [werewolf, werewolf, werewolf, werewolf, seer, witch, hunter, guard, villager, villager, villager]
+decisions:
+  - {at: day 1, do: exile_vote, votes: {1: 12, 2: 13}}
+"""
+
+
+def test_a_seat_count_the_ruleset_does_not_take_is_reported_first_and_alone(tmp_path):
+    # the seats it seems to lack (12, "the table has 11 seats") follow from it: not reported
+    path = write(tmp_path, ELEVEN)
+    assert problems(path) == [(2, 1, "seats: standard-12 is for 12 players; seats lists 11")]
+    r = invoke("run", "--script", path)
+    assert r.exit_code == 2 and r.stderr.startswith(
+        f"{path}:2:1: error: seats: standard-12 is for 12 players; seats lists 11\n")
+    assert "there is no seat" not in r.stderr
+
+
+def test_with_the_right_seat_count_the_seat_numbers_are_checked(tmp_path):
+    path = write(tmp_path, ELEVEN.replace("villager]", "villager, villager]"))
+    assert problems(path) == [(4, 51, "decisions[0].votes.2: there is no seat 13 (the table has 12 seats)")]
+
+
 def test_unknown_by_and_do_with_did_you_mean(tmp_path):
     path = write(tmp_path, standard("""\
         decisions:

@@ -469,14 +469,17 @@ def lint(
     line above. Settings (select, ignore, strict) may be given in the [tool.wolfdsl] table
     of a pyproject.toml; the command line wins."""
     from wolfdsl.lint import command, render
-    from wolfdsl.lint.registry import by_name_or_code
+    from wolfdsl.lint.registry import code_ranges, explainable
 
     with guarded():
         if explain is not None:
-            codes = by_name_or_code(explain)
+            codes = explainable(explain)
             if len(codes) != 1:
                 raise typer.BadParameter(f"no single code matches '{explain}'"
-                                         + (f" (it matches {', '.join(codes)})" if codes else ""),
+                                         + (f" (it matches {', '.join(codes)})" if codes else
+                                            f"; the codes are {code_ranges()} (E1xx syntax, E2xx "
+                                            "names and types, W3xx lint checks, W39x --explore, "
+                                            "E4xx a rule that fails while a game runs)"),
                                          param_hint="'--explain'")
             typer.echo(render.explain(codes[0]))
             return

@@ -26,6 +26,9 @@ def test_names_and_parameters():
     ("table:skill", "agent parameter 'skill': write KEY=VALUE"),
     ("table:skill=high", "the value must be a number"),
     ("table:skill=2", "agent 'table': skill is between 0 and 1"),
+    ("table:", "agent 'table:': nothing after the colon; write table alone, or parameters such as table:skill=0.5"),
+    ("random: ;", "agent 'random: ;': nothing after the colon; write random alone, or parameters such as "
+                  "random:skill=0.5"),
     ("table:vote=1", "agent 'table': vote is between 0 and 1 (below 1)"),
     ("table:depth=3", "agent 'table' takes no parameter 'depth'"),
     ("random:skill=1", "agent 'random' takes no parameter 'skill'"),

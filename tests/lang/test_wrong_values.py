@@ -109,3 +109,47 @@ def test_every_value_in_every_form_plays_or_names_what_was_wrong(tmp_path, form)
                 assert (d.code, d.span.line) == ("E401", 10) and "`" in d.message, (form, a, b, d.message)
                 failed += 1
     assert 0 < failed < len(VALUES) * (len(RIGHT) if "b()" in form else 1)  # some values fit, some do not
+
+
+COMPOUND_STEP = ("global n = 1\nfunc text() = \"x\"\nstep probe in night first { "
+                 "for p in alive { if p.role == witch { %s } } }")
+
+
+@pytest.mark.parametrize("backend", ["python", "closures"])
+@pytest.mark.parametrize("statement,message", [
+    ("p.antidote -= role_name()",
+     "`p.antidote -= seer`: `seer` is a name or text, not a number (`-=` subtracts a number)"),
+    ("p.antidote -= text()", "`p.antidote -= x`: `x` is a name or text, not a number (`-=` subtracts a number)"),
+    ("n -= [1]", "`n -= [1]`: `[1]` is a list, not a number (`-=` subtracts a number)"),
+    ("p.antidote += [1]", "`p.antidote += [1]`: `[1]` is a list, not a number (`+=` adds a number)"),
+    ("n = [1]; n -= 1", "`n -= 1`: `n` is a list, not a number (`-=` subtracts a number)"),
+])
+def test_a_compound_assignment_names_its_operator_as_written(tmp_path, monkeypatch, backend, statement, message):
+    # `-=` used to fail as a `+` ("`+` of a number and a name") or, on a list, do nothing
+    if backend == "closures":
+        monkeypatch.setenv("WOLFDSL_BACKEND", "closures")
+    d = _fail(tmp_path, COMPOUND_STEP % statement)
+    assert (d.code, d.span.line) == ("E401", 9)
+    assert d.message == f"night 1: this statement failed while the game ran: {message}"
+
+
+def test_compound_assignment_on_numbers_and_text_is_unchanged():
+    from wolfdsl.lang.values import compound
+
+    assert [compound("-=", 2, 1, "n"), compound("+=", None, 2.5, "n"), compound("-=", 0.5, 0.25, "n"),
+            compound("+=", "a", "b", "n"), compound("+=", [1], [2], "n")] == [1, 2.5, 0.25, "ab", [1, 2]]
+
+
+@pytest.mark.parametrize("statement,col", [('p.antidote -= "x"', 81), ('p.antidote += "x"', 81), ('n -= "x"', 72)])
+def test_a_string_literal_in_a_compound_assignment_is_an_e212(tmp_path, statement, col):
+    from wolfdsl.diagnostics import WolfError
+
+    path = tmp_path / "probe.wolf"
+    path.write_text(HEADER + COMPOUND_STEP % statement + "\n", encoding="utf-8")
+    with pytest.raises(WolfError) as err:
+        load(str(path))
+    d = err.value.diagnostics[0]
+    target, op = statement.split()[:2]
+    verb = "subtracts" if op == "-=" else "adds"
+    assert (d.code, d.span.line, d.span.col) == ("E212", 9, col)
+    assert d.message == f"'{op}' {verb} a number, not the string \"x\"; write a number, such as '{target} {op} 1'"

@@ -199,7 +199,8 @@ def test_the_run_command_records_the_seats_in_the_summary_and_the_narration():
     (["--seat", "3=cmd:no-such-program-here --x"], "no program 'no-such-program-here' found"),
     (["--seat", "3=random", "--seat", "3=table"], "--seat 3 is given twice"),
     (["--seat", "13=random"], "--seat 13: standard-12 is played with 12 players here"),
-    (["--seat", "3=nobody"], "unknown agent 'nobody'"),
+    (["--seat", "3=nobody"], "--seat '3=nobody': unknown player 'nobody'; a seat may be human, cmd:PROGRAM or an agent: "
+                             "heuristic, random, table"),
     (["--seat", "3=random", "--timeout", "0"], "--timeout must be more than 0 seconds"),
 ])
 def test_bad_seats_are_bad_input(args, message):
@@ -207,6 +208,22 @@ def test_bad_seats_are_bad_input(args, message):
     assert r.exit_code == 2, r.output
     assert message in r.output
     assert "Traceback" not in r.output
+
+
+@pytest.mark.parametrize("seat, message", [
+    ("3=humn", "--seat '3=humn': unknown player 'humn' (did you mean 'human'?); a seat may be human, cmd:PROGRAM or "
+               "an agent: heuristic, random, table"),
+    ("5=cmd:nonexistent_prog", "--seat '5=cmd:nonexistent_prog': no program 'nonexistent_prog' found (give a path, "
+                               "or a program on PATH, such as python)"),
+    ("3=table:", "--seat '3=table:': agent 'table:': nothing after the colon; write table alone, or parameters such "
+                 "as table:skill=0.5"),
+    ("3=table:skill=2", "--seat '3=table:skill=2': agent 'table': skill is between 0 and 1"),
+])
+def test_a_bad_seat_says_what_a_seat_may_be_and_error_once(seat, message):
+    r = invoke("run", "standard-12", "--seed", 1, "--seat", seat)
+    assert r.exit_code == 2
+    assert " ".join(r.stderr.split()).endswith(f"Error: Invalid value for '--seat': {message}")
+    assert r.stderr.count("rror") == 1
 
 
 def test_programs_at_seats_give_the_same_log_on_any_number_of_jobs(tmp_path, standard):

@@ -116,3 +116,12 @@ def test_a_several_game_log_says_which_game_it_took(tmp_path, command):
     assert r.exit_code == 0 and r.stderr == ""
     if command == "explain":
         assert ": game 1 of classic-9" in r.stdout.splitlines()[0]
+
+
+@pytest.mark.parametrize("seat", [9, 5])
+def test_the_toolbox_page_shows_the_real_output(logs, seat):
+    # docs/toolbox.md's examples, made from docs/examples/guard-witch-same-target.yaml
+    doc = (ROOT / "docs" / "toolbox.md").read_text(encoding="utf-8")
+    head = f"$ wolfdsl explain game.jsonl --seat {seat}\n"
+    start = doc.index(head) + len(head)
+    assert doc[start:doc.index("```", start)] == invoke("explain", logs["guard-witch"], "--seat", seat).stdout

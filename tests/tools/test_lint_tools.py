@@ -67,6 +67,54 @@ def test_explain_a_code_or_a_name():
     assert invoke("lint", "--explain", "W999").exit_code == 2
 
 
+CODES = ("E101-E102, E201-E212, E401-E402, W300-W305, W310, W320-W322, W330-W334, W340-W342, W350-W352, "
+         "W390-W395")
+
+
+def test_explain_a_runtime_code():
+    r = invoke("lint", "--explain", "E401")
+    assert r.exit_code == 0
+    assert r.stdout.startswith("E401 rule-failed (error)\n\nA rule failed while a game ran.\n\nWhat it finds:\n")
+    assert r.stdout.rstrip().endswith("/docs/lint.md#e401-rule-failed")
+    assert invoke("lint", "--explain", "run-limit").stdout.startswith(
+        "E402 run-limit (error)\n\nA rule ran past a run limit while a game ran.\n")
+    assert invoke("lint", "--explain", "e402").exit_code == 0
+
+
+def test_explain_an_unknown_code_lists_the_codes():
+    r = invoke("lint", "--explain", "E999")
+    assert r.exit_code == 2
+    assert " ".join(r.stderr.split()).endswith(
+        f"Error: Invalid value for '--explain': no single code matches 'E999'; the codes are {CODES} (E1xx "
+        "syntax, E2xx names and types, W3xx lint checks, W39x --explore, E4xx a rule that fails while a game "
+        "runs)")
+    r = invoke("lint", "--explain", "E4")
+    assert " ".join(r.stderr.split()).endswith("no single code matches 'E4' (it matches E401, E402)")
+
+
+def test_every_code_a_command_prints_is_explainable():
+    # a code in a Diagnostic anywhere in the package (compiler, engine, scenarios) has an entry
+    import re
+    from pathlib import Path
+
+    import wolfdsl
+    from wolfdsl.lint.registry import explainable
+
+    root = Path(wolfdsl.__file__).parent
+    printed = {c for p in root.rglob("*.py") for c in re.findall(r"[\"']([EW]\d{3})[\"']", p.read_text("utf-8"))}
+    assert {"E101", "E207", "E401", "E402"} <= printed
+    assert [c for c in sorted(printed) if explainable(c) != [c]] == []
+
+
+def test_the_e207_example_is_a_value_really_not_allowed(tmp_path):
+    r = invoke("lint", "--explain", "E207")
+    assert "    `set sheriff_vote_weight = 4` (allowed: 1 | 1.5 | 2 | 3).\n" in r.stdout
+    (tmp_path / "x.wolf").write_text('import "standard-12"\nset sheriff_vote_weight = 4\n', encoding="utf-8")
+    r = invoke("lint", str(tmp_path / "x.wolf"))
+    assert r.exit_code == 1
+    assert "E207 error: option 'sheriff_vote_weight' cannot be 4; allowed values: 1 | 1.5 | 2 | 3\n" in r.stdout
+
+
 def test_sarif_uris_are_relative_with_base_ids_and_rules_have_help(folder):
     r = invoke("lint", "bad.wolf", "--format", "sarif")
     run = json.loads(r.stdout)["runs"][0]

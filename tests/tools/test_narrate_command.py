@@ -31,3 +31,13 @@ def test_narrate_bad_input_exits_2(tmp_path):
     log.write_text('{"type": "game_start", "game": 0, "seats": []}\n')
     r = invoke("narrate", log, "--game", 5)
     assert r.exit_code == 2 and "no game 5" in r.stderr
+
+
+def test_a_broken_line_gives_the_whole_reason(tmp_path):
+    log = tmp_path / "bad.jsonl"
+    log.write_text('{"type": "game_start", "game": 0, "seats": []}\n{"a": "x\n')
+    for command in (["narrate", log], ["explain", log, "--seat", "1"]):
+        r = invoke(*command)
+        assert r.exit_code == 2
+        assert r.stderr.splitlines()[0] == (f"{log}:2:7: error: not a JSON object: Unterminated string starting at: "
+                                            "line 2 column 7")

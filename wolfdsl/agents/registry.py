@@ -19,7 +19,7 @@ def _maker(spec: str) -> tuple[Callable[[int], Any], tuple[str, Any]]:
     """``(make(seed), (name, factory))``: the agent one ``NAME[:KEY=VALUE;...]`` spec
     names, its spec parsed once, and the entry of :data:`AGENTS` it uses. Raises
     :class:`WolfError` on an unknown agent or a malformed parameter."""
-    name, _, params = spec.partition(":")
+    name, colon, params = spec.partition(":")
     name = name.strip()
     try:
         factory = AGENTS[name]
@@ -27,6 +27,9 @@ def _maker(spec: str) -> tuple[Callable[[int], Any], tuple[str, Any]]:
         raise WolfError(f"unknown agent '{name}'{did_you_mean(name, AGENTS)}; "
                         f"available: {', '.join(sorted(AGENTS))}") from None
     kwargs: dict = {}
+    if colon and not params.replace(";", "").strip():
+        raise WolfError(f"agent '{spec.strip()}': nothing after the colon; write {name} alone, or "
+                        f"parameters such as {name}:skill=0.5")
     for part in filter(None, (p.strip() for p in params.split(";"))):
         key, eq, value = part.partition("=")
         if not eq:

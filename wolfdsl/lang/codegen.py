@@ -31,11 +31,21 @@ from .limits import RunawayRule
 from .link import Program
 from .names import ballot_readings, speech_acts
 from .resolve import Bindings
-from .values import BINOPS, WrongValue, as_list, negate, show
+from .values import BINOPS, WrongValue, as_list, compound, negate, show
 from .winreads import win_reads
 from .values import kind as kind_of
 
 _RUNTIME_ERRORS = (TypeError, AttributeError, KeyError, IndexError, ValueError, ZeroDivisionError, OverflowError)
+
+
+def assigned_text(s: A.Assign) -> str:
+    """What an assignment assigns, as written: ``me.oil``, ``count``."""
+    return f"{s.name}.{s.attr}" if s.attr is not None else s.name
+
+
+def literal_text(e: A.Expr) -> str | None:
+    """A string literal as written (``"x"``); ``None`` for any other expression."""
+    return f'"{e.value}"' if isinstance(e, A.Str) else None
 
 
 class NotASeat(ValueError):
@@ -461,8 +471,8 @@ class CodeGen:
                     g.set_counter(seat(g, obj(g, env)), attr, x)
         if s.op == "=":
             return lambda g, env: put(g, env, v(g, env))
-        sign = 1 if s.op == "+=" else -1
-        return lambda g, env: put(g, env, (get(g, env) or 0) + sign * v(g, env))
+        op, target, written = s.op, assigned_text(s), literal_text(s.expr)
+        return lambda g, env: put(g, env, compound(op, get(g, env), v(g, env), target, written))
 
     def s_If(self, s: A.If):
         branches = [(self.root(c, "this condition"), self.block(b)) for c, b in s.branches]

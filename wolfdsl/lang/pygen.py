@@ -36,12 +36,13 @@ from typing import Callable
 from . import builtins as B
 from . import syntax as A
 from .codecache import compiled
-from .codegen import GUARDED, CodeGen, NotASeat, _nothing, _RUNTIME_ERRORS, _SCALARS, constant, placed, seat
+from .codegen import (GUARDED, CodeGen, NotASeat, _nothing, _RUNTIME_ERRORS, _SCALARS, assigned_text, constant,
+                      literal_text, placed, seat)
 from . import ir
 from .ir import ANSWER_KINDS, EndPhase
 from .limits import MAX_CALL_DEPTH, MAX_LIST, MAX_STEPS, too_deep
 from .pydecide import decide_function, vote_function
-from .values import _BIG, BINOPS, QUICK, as_list, as_score, member, negate
+from .values import _BIG, BINOPS, QUICK, as_list, as_score, compound, member, negate
 
 
 class Code:
@@ -83,6 +84,7 @@ _PLAIN = {"none": "None", "yes": "True", "no": "False", "true": "True", "false":
 _HELPERS = {"_member": member, "_add": QUICK["+"], "_sub": QUICK["-"], "_as_list": as_list, "_neg": negate,
             "_div": QUICK["/"], "_mod": BINOPS["%"],
             "_mul": QUICK["*"], "_as_score": as_score, "_seat": seat, "_seat_field": B.seat_field, "_EndPhase": EndPhase,
+            "_compound": compound,
             "_GUARDED": GUARDED, "_nothing": _nothing, "NotASeat": NotASeat,
             "_KINDS": ANSWER_KINDS, "_BIG": _BIG, "_MAX_LIST": MAX_LIST,
             "_MAX_DEPTH": MAX_CALL_DEPTH, "_MAX_STEPS": MAX_STEPS, "_too_deep": too_deep}
@@ -1006,8 +1008,7 @@ class PyGen(CodeGen):
             if s.op == "=":
                 self.line(out, depth, f"{ref} = {v}", s)
             else:
-                sign = "" if s.op == "+=" else "-1 * "
-                self.line(out, depth, f"{ref} = ({ref} or 0) + {sign}({v})", s)
+                self.line(out, depth, f"{ref} = {self.compound(s, ref, v)}", s)
             if bd.kind != "local" and self.win_global(bd.name):  # a win rule reads it: check them again
                 out.append(("  " * depth + "g.win_dirty = True", None))
             return
@@ -1020,8 +1021,13 @@ class PyGen(CodeGen):
         else:
             get, put = f"g.seat_value({obj}, {attr!r})", "g.set_counter"
         t = self.temp()
-        value = v if s.op == "=" else f"({get} or 0) + {'' if s.op == '+=' else '-1 * '}({v})"
+        value = v if s.op == "=" else self.compound(s, get, v)
         self.line(out, depth, f"{t} = {value}; {put}({self.seat_text(loaded)}, {attr!r}, {t})", s)
+
+    @staticmethod
+    def compound(s: A.Assign, get: str, v: str) -> str:
+        """``+=``/``-=`` as :func:`~wolfdsl.lang.values.compound` computes it."""
+        return f"_compound({s.op!r}, {get}, {v}, {assigned_text(s)!r}, {literal_text(s.expr)!r})"
 
     def p_If(self, s: A.If, out, depth):
         for i, (c, b) in enumerate(s.branches):

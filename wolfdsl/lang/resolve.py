@@ -27,7 +27,8 @@ runs with): the slot is the variable's name, or ``name#k`` for a variable that s
 ``k`` enclosing ones, so an inner ``me`` never overwrites an outer one.
 
 Codes: E201 unknown name, E204 unknown field, E205 unknown action, E206 wrong number of
-arguments, E208 bad declaration, E209 statement in the wrong place, E211 a number or string where a list is needed, E210 a field compared
+arguments, E208 bad declaration, E209 statement in the wrong place, E211 a number or string where a list is needed, E212 a
+string where a number is needed (``me.oil -= "x"``), E210 a field compared
 with a symbol of another kind.
 """
 from __future__ import annotations
@@ -171,6 +172,11 @@ class Resolver(NameResolver):
     def s_Assign(self, s: A.Assign, scope, ctx):
         self.expr(s.expr, scope)
         n = s.name
+        if isinstance(s.expr, A.Str) and (s.op == "-=" or (s.op == "+=" and s.attr in self.counter_names)):
+            target = f"{n}.{s.attr}" if s.attr is not None else n
+            self.error(s.expr.span, "E212", f"'{s.op}' {'subtracts' if s.op == '-=' else 'adds'} a number, "
+                       f"not the string {self.source_text(s.expr)}; write a number, such as "
+                       f"'{target} {s.op} 1'")
         if s.attr is None:
             slot = scope.lookup(n)
             if slot is not None:

@@ -221,3 +221,27 @@ QUICK = {"+": _quick(operator.add, add), "-": _quick(operator.sub, subtract), "*
          "/": _quick_divide(BINOPS["/"])}
 """``+ - * /`` as the generated code calls them: :data:`BINOPS`' operators with a fast
 path for plain numbers (same results, same errors)."""
+
+
+def compound(op: str, old, value, target: str, written: str | None = None):
+    """``target op value`` for ``+=``/``-=``: ``(old or 0) + value`` or ``(old or 0) + -1 *
+    value``, as they always were. A :class:`WrongValue` names the operator as written
+    when a side is no number ("`me.oil -= "x"`: `"x"` is text, not a number"), where
+    ``-=`` used to fail as a ``+`` or, on a list or text, do nothing. ``written`` is the
+    right side's source when it is a literal string."""
+    a = old or 0
+    if op == "+=":
+        try:
+            return a + 1 * value
+        except TypeError:
+            pass
+    elif isinstance(a, (int, float)) and isinstance(value, (int, float)):
+        return a + -1 * value
+    if not isinstance(a, (int, float)):
+        bad, what = target, kind(a)
+    else:
+        bad = written or show(value)
+        what = "text" if written else "a name or text" if isinstance(value, str) else kind(value)
+    shown = written or show(value)
+    verb = "adds" if op == "+=" else "subtracts"
+    raise WrongValue(f"`{target} {op} {shown}`: `{bad}` is {what}, not a number (`{op}` {verb} a number)")

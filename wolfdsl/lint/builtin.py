@@ -1,7 +1,8 @@
 """The compiler's own codes (E1xx syntax, E2xx names and types), registered so that
 ``--select``/``--ignore``, the docs and the fixtures treat them like every other code.
 They are found by :mod:`wolfdsl.lang.parse` and :mod:`wolfdsl.lang.compile`; these classes only
-document them."""
+document them. So are the codes a game prints when a rule fails while it runs (E4xx,
+:mod:`wolfdsl.lang.codegen`), for ``--explain`` and the docs."""
 from __future__ import annotations
 
 from .registry import Rule, register
@@ -158,7 +159,7 @@ class BadOption(_Compile):
     Why it matters:
         The game would run with a value the rules never describe.
     Example:
-        ``set sheriff_vote_weight = 3`` (allowed: 2 | 1.5).
+        ``set sheriff_vote_weight = 4`` (allowed: 1 | 1.5 | 2 | 3).
     Fix:
         Use one of the values the message lists, or add it to the option.
     """
@@ -237,3 +238,70 @@ class NotAList(_Compile):
         Give a list: ``alive``, ``players``, ``[1, 2]``, ``[p in alive where ...]``.
     """
     code, name = "E211", "not-a-list"
+
+
+@register
+class NotANumber(_Compile):
+    """A string where a number is needed.
+
+    What it finds:
+        A literal string on the right of ``-=``, or of ``+=`` on a counter.
+    Why it matters:
+        ``-=`` and a counter's ``+=`` take a number: the rule would fail the first time a
+        game reaches it.
+    Example:
+        ``me.oil -= "x"``.
+    Fix:
+        Write a number (``me.oil -= 1``), or the expression that gives one.
+    """
+    code, name = "E212", "not-a-number"
+
+
+class _Runtime(Rule):
+    kind = "runtime"
+    severity = "error"
+    family = "runtime"
+
+
+@register
+class RuleFailed(_Runtime):
+    """A rule failed while a game ran.
+
+    What it finds:
+        ``run``, ``play``, ``test``, ``compare``, ``sweep`` and ``lint --explore`` stop the
+        game where a rule met a value it cannot use: arithmetic on ``none`` or on a name
+        (``me.oil -= x`` where ``x`` is no number), a value used as a seat that is no seat,
+        a number where a list is needed, a division by zero. The message names the phase,
+        the part of the rule (this statement, this condition...) and the wrong value.
+    Why it matters:
+        The compiler cannot see every value a game will make; a game that reaches the rule
+        cannot go on, so no game of the ruleset is trustworthy until it is fixed.
+    Example:
+        ``me.oil -= x`` where ``x`` holds a name: the game stops at that line with "night 1:
+        this statement failed while the game ran: ... is a name or text, not a number
+        (... subtracts a number)".
+    Fix:
+        Give the rule a value of the kind the message asks for (a number, a seat, a list),
+        or guard it (``if t != none { ... }``). The same ``--seed`` replays the game.
+    """
+    code, name = "E401", "rule-failed"
+
+
+@register
+class RunLimit(_Runtime):
+    """A rule ran past a run limit while a game ran.
+
+    What it finds:
+        A func or proc that calls itself too deeply, a loop or a game that takes more
+        steps than the limits allow, a list grown past its limit, more days than a game
+        may last (docs/security.md lists the limits).
+    Why it matters:
+        Such a rule would never end, or would use up the machine's memory.
+    Example:
+        ``func f(x) = f(x) + 1``: the game stops at that line with "night 1: func f() ran
+        away: more than 100 funcs and procs called inside one another (a func or proc that
+        calls itself with no way out?)".
+    Fix:
+        Give the recursion a way out, bound the loop, or end the game sooner.
+    """
+    code, name = "E402", "run-limit"

@@ -10,7 +10,7 @@ import re
 import sys
 from pathlib import Path
 
-from .registry import doc_sections, rules
+from .registry import RUNTIME, doc_sections, rules
 
 INTRO = """\
 # `wolfdsl lint`
@@ -113,7 +113,25 @@ def render(fixtures: Path) -> str:
                 out.append("Clean:\n\n```wolf\n" + good + "\n```\n")
         else:
             out.append("**Example.** " + " ".join(secs.get("Example", "").split()) + "\n")
+    out.append(RUNTIME_INTRO)
+    for code in sorted(RUNTIME):
+        cls = RUNTIME[code]
+        secs = doc_sections(cls)
+        out.append(f"## {code} `{cls.name}`\n")
+        out.append(f"*{cls.severity}, {cls.kind}* — {(cls.__doc__ or '').strip().splitlines()[0]}\n")
+        for head in ("What it finds", "Why it matters", "Example", "Fix"):
+            out.append(f"**{head}.** " + " ".join(secs.get(head, "").split()) + "\n")
     return "\n".join(out)
+
+
+RUNTIME_INTRO = """\
+# Codes while a game runs
+
+Not checks `lint` makes: the codes a game prints (`run`, `play`, `test`, `compare`,
+`sweep`, `lint --explore`) when a rule fails as it runs, as
+`path:line:col: CODE error: phase N: message`. `wolfdsl lint --explain E401` explains them
+too; `--select` and `--ignore` do not take them.
+"""
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -21,6 +21,10 @@ RETIRED: frozenset[str] = frozenset()
 REGISTRY: dict[str, type["Rule"]] = {}
 """Every registered rule by code."""
 
+RUNTIME: dict[str, type["Rule"]] = {}
+"""The codes a game prints when a rule fails while it runs (E4xx): documented like the
+rules, explained by ``--explain``, but no check lint makes (``--select`` does not take them)."""
+
 _CODE = re.compile(r"^[EW][1-9][0-9]{2}$")
 _NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 SECTIONS = ("What it finds", "Why it matters", "Example", "Fix")
@@ -56,7 +60,8 @@ class Rule:
 
 
 def register(cls: type[Rule]) -> type[Rule]:
-    """Add a rule class to :data:`REGISTRY`, checking its code, name and docstring."""
+    """Add a rule class to :data:`REGISTRY` (:data:`RUNTIME` for ``kind = "runtime"``),
+    checking its code, name and docstring."""
     if not _CODE.match(cls.code):
         raise ValueError(f"{cls.__name__}: bad lint code {cls.code!r}")
     if cls.code in RETIRED:
@@ -71,7 +76,9 @@ def register(cls: type[Rule]) -> type[Rule]:
     missing = [s for s in SECTIONS if s not in doc]
     if missing:
         raise ValueError(f"{cls.__name__}: docstring lacks {', '.join(missing)}")
-    REGISTRY[cls.code] = cls
+    if cls.code in (RUNTIME if cls.kind != "runtime" else REGISTRY):
+        raise ValueError(f"{cls.__name__}: code {cls.code} is already registered")
+    (RUNTIME if cls.kind == "runtime" else REGISTRY)[cls.code] = cls
     return cls
 
 
@@ -101,6 +108,33 @@ def by_name_or_code(token: str) -> list[str]:
         return hits
     up = token.upper()
     return sorted(c for c in REGISTRY if c.startswith(up)) if up and up[0] in "EW" else []
+
+
+def explainable(token: str) -> list[str]:
+    """Codes ``--explain`` may mean by ``token``: a lint or runtime code, a name, a prefix."""
+    _load_families()
+    every = {**REGISTRY, **RUNTIME}
+    token = token.strip()
+    if token.upper() in every:
+        return [token.upper()]
+    hits = [c for c, r in every.items() if r.name == token.lower()]
+    if hits:
+        return hits
+    up = token.upper()
+    return sorted(c for c in every if c.startswith(up)) if up and up[0] in "EW" else []
+
+
+def code_ranges() -> str:
+    """Every explainable code, runs of consecutive numbers joined: ``E101-E102, E201-E212, ...``."""
+    _load_families()
+    runs: list[list[str]] = []
+    for code in sorted({**REGISTRY, **RUNTIME}):
+        last = runs[-1][-1] if runs else ""
+        if last[:1] == code[:1] and int(code[1:]) == int(last[1:]) + 1:
+            runs[-1].append(code)
+        else:
+            runs.append([code])
+    return ", ".join(r[0] if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)
 
 
 def _load_families() -> None:

@@ -12,7 +12,7 @@ from typing import Iterable
 from urllib.parse import quote
 
 from ..diagnostics import Diagnostic
-from .registry import REGISTRY, doc_sections, rules
+from .registry import REGISTRY, RUNTIME, doc_sections, rules
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
@@ -61,7 +61,7 @@ def _plain(text: str) -> str:
 
 def explain(code: str) -> str:
     """What ``wolfdsl lint --explain CODE`` prints: the rule's documentation."""
-    cls = REGISTRY[code]
+    cls = REGISTRY.get(code) or RUNTIME[code]
     doc = (cls.__doc__ or "").strip().splitlines()
     out = [f"{cls.code} {cls.name} ({cls.severity})", ""]
     if doc:

@@ -47,7 +47,8 @@ def read_log(path: str | Path, game: int | None = None) -> tuple[list[dict], lis
         try:
             ev = json.loads(line)
         except json.JSONDecodeError as err:
-            raise WolfError(f"not a JSON object: {err.msg}", Span(str(path), n, err.colno, text=text)) from None
+            raise WolfError(f"not a JSON object: {err.msg}: line {n} column {err.colno}",
+                            Span(str(path), n, err.colno, text=text)) from None
         if not isinstance(ev, dict) or "type" not in ev:
             raise WolfError("not an event (a JSON object with a type)", Span(str(path), n, 1, text=text))
         g = ev.get("game", 0)

@@ -33,13 +33,15 @@ from .yamlspans import Path, format_path
 def ruleset_problems(sc: Scenario, rs) -> list[Diagnostic]:
     """Every problem of ``sc`` against the compiled ruleset ``rs``, in source order."""
     check = _Check(sc, rs)
-    check.seats()
+    counted = check.seats()
     check.players()
     check.cards()
     check.decisions()
     check.expect()
     if sc.seats is None:  # load_scenario checked the seat numbers against the seats
         check.out.extend(seat_problems(sc, rs.default_players))
+    elif not sc.seat_numbers_checked and counted:  # a wrong count alone: the seat numbers follow from it
+        check.out.extend(seat_problems(sc, len(sc.seats)))
     check.out.sort(key=lambda d: (d.span.line, d.span.col))
     return check.out
 
@@ -89,7 +91,8 @@ class _Check:
                 self.error((key, i), f"unknown role '{r}'{hint}")
         return ok
 
-    def seats(self) -> None:
+    def seats(self) -> bool:
+        """Checks ``seats:`` and ``extra_cards:``; False when the seat count does not fit."""
         sc, rs = self.sc, self.rs
         known = True
         if sc.seats is not None:
@@ -97,16 +100,17 @@ class _Check:
         if sc.extra_cards is not None:
             known = self.unknown_roles("extra_cards", sc.extra_cards) and known
         if sc.seats is None:
-            return
+            return True
         n = len(sc.seats)
         lo, hi = rs.players
         deck = rs.deck_for(n)
         if not lo <= n <= hi or deck is None:
             self.error(("seats",), f"{rs.name} is for {lo if lo == hi else f'{lo} to {hi}'} players; "
                                   f"seats lists {n}", key=True)
-            return
+            return False
         if known:
             self.deck(deck)
+        return True
 
     def deck(self, deck) -> None:
         """Seats (and extra cards, when given) against the deck: surplus and missing cards.

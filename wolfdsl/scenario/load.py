@@ -15,7 +15,7 @@ attributes) is checked by :func:`wolfdsl.scenario.check.ruleset_problems` once i
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
@@ -97,6 +97,9 @@ class Scenario:
     decisions: tuple[Decision, ...]
     expect: Expect | None
     located: Located = field(repr=False)
+    seat_numbers_checked: bool = field(default=True, repr=False)
+    """False when :func:`load_scenario` left the seat numbers against ``seats:`` to
+    :func:`~wolfdsl.scenario.check.ruleset_problems`, which checks the seat count first."""
 
     def span(self, *path: str | int) -> Span:
         """The span of the value at ``path`` (``scenario.span("decisions", 3, "choose")``)."""
@@ -132,11 +135,13 @@ def to_answer(value: Any) -> Any:
     return value
 
 
-def load_scenario(path: str) -> Scenario:
+def load_scenario(path: str, seat_numbers: bool = True) -> Scenario:
     """Read, validate and convert the scenario file at ``path``.
 
     Raises :class:`WolfError` holding every problem found, each pointed at its YAML
-    node (``file:line:col``).
+    node (``file:line:col``). ``seat_numbers=False`` leaves the seat numbers beyond
+    ``seats:`` to :func:`~wolfdsl.scenario.check.ruleset_problems`, so that a ``seats:``
+    list the ruleset does not take is reported first, not the seats it seems to lack.
     """
     try:
         with open(path, "rb") as fh:
@@ -149,6 +154,8 @@ def load_scenario(path: str) -> Scenario:
     if problems:
         raise WolfError(problems)
     scenario = _build(located)
+    if not seat_numbers:
+        scenario = replace(scenario, seat_numbers_checked=False)
     problems = _semantic_problems(scenario)
     if problems:
         raise WolfError(problems)
@@ -352,7 +359,8 @@ def seat_problems(sc: Scenario, n: int) -> list[Diagnostic]:
 
 def _semantic_problems(sc: Scenario) -> list[Diagnostic]:
     loc = sc.located
-    out: list[Diagnostic] = seat_problems(sc, len(sc.seats)) if sc.seats is not None else []
+    out: list[Diagnostic] = (seat_problems(sc, len(sc.seats)) if sc.seats is not None and sc.seat_numbers_checked
+                             else [])
     winner = ((loc.data or {}).get("expect") or {}).get("winner")
     if isinstance(winner, list):
         for j, w in enumerate(winner):

@@ -15,7 +15,7 @@ from ..play.results import GameResult
 from ..play.seeding import derive
 from .agent import ScriptedAgent
 from .check import ruleset_problems
-from .load import ExpectedDeath, Scenario, load_scenario, resolve_ruleset_ref
+from .load import ExpectedDeath, Scenario, load_scenario, resolve_ruleset_ref, seat_problems
 
 
 @dataclass(slots=True)
@@ -45,12 +45,14 @@ def run_scenario(path: str, ruleset_ref: str | None = None, log: str | None = No
     ``log`` is a path for the event log (JSON Lines). Raises :class:`WolfError` for a bad
     scenario or ruleset, a scripted decision the rules forbid, or one never requested.
     """
-    scenario = load_scenario(path)
+    scenario = load_scenario(path, seat_numbers=False)  # after the seat count, below
     ruleset = load_ruleset(scenario, ruleset_ref, options)
     if isinstance(ruleset, Ruleset):  # names only the ruleset knows, before any play
         problems = ruleset_problems(scenario, ruleset)
-        if problems:
-            raise WolfError(problems)
+    else:
+        problems = seat_problems(scenario, len(scenario.seats)) if scenario.seats is not None else []
+    if problems:
+        raise WolfError(problems)
     agent = ScriptedAgent(scenario, derive(scenario.seed, "agent"))
     try:
         result = play(

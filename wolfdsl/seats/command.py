@@ -16,8 +16,8 @@ from typing import Optional
 
 import typer
 
-from ..diagnostics import WolfError
-from .spec import COMMAND, compose, humans, parse_seat
+from ..diagnostics import WolfError, did_you_mean
+from .spec import COMMAND, HUMAN, compose, humans, parse_seat
 
 
 def seat_spec(agents: str, seats: list[str], timeout: Optional[float], games: Optional[int] = None) -> str:
@@ -30,13 +30,31 @@ def seat_spec(agents: str, seats: list[str], timeout: Optional[float], games: Op
             _, spec = parse_seat(text)
             if spec.startswith(COMMAND):
                 _check_program(spec[len(COMMAND):].strip(), text)
+            elif spec != HUMAN:
+                _check_agent(spec, text)
         spec = compose(agents, seats, timeout)
-    except WolfError as err:
-        raise typer.BadParameter(str(err), param_hint="'--seat'") from None
+    except WolfError as err:  # click says "Error: Invalid value": no second "error:"
+        raise typer.BadParameter(str(err).removeprefix("error: "), param_hint="'--seat'") from None
     if games is not None and humans(spec):
         raise typer.BadParameter(f"a human seat plays one game; leave out --games {games} "
                                  "(or play it with `wolfdsl play`)", param_hint="'--seat'")
     return spec
+
+
+def _check_agent(spec: str, text: str) -> None:
+    """A seat's agent spec must name an agent; else what a seat may be."""
+    from ..play.agents import AGENTS
+
+    name = spec.partition(":")[0].strip()
+    if name not in AGENTS:
+        raise WolfError(f"--seat '{text}': unknown player '{name}'{did_you_mean(name, [HUMAN, *AGENTS])}; a seat "
+                        f"may be {HUMAN}, cmd:PROGRAM or an agent: {', '.join(sorted(AGENTS))}")
+    from ..agents.registry import build
+
+    try:
+        build(spec, 0)
+    except WolfError as err:
+        raise WolfError(f"--seat '{text}': " + "; ".join(d.message for d in err.diagnostics)) from None
 
 
 def _check_program(command: str, text: str) -> None:

@@ -109,6 +109,9 @@ class Summary:
     """With ``until_ci``: the most games the run would have played."""
     ci_reached: bool | None = None
     """With ``until_ci``: whether every interval got narrower than it (else the cap stopped it)."""
+    dealt: int | None = None
+    """The player count the games were dealt for: ``players`` when given, else the
+    ruleset's default (``players`` stays ``None`` then, as the text summary shows it)."""
 
     def widest(self) -> float:
         """The width of the widest faction interval (1.0 with no faction)."""
@@ -140,7 +143,7 @@ class Summary:
             "seed": self.seed,
             "agents": self.agents,
             "options": dict(self.options),
-            "players": self.players,
+            "players": self.players if self.players is not None else self.dealt,
             "factions": [
                 {"id": f.id, "name": f.name, "wins": f.wins, "rate": r(f.rate),
                  "ci95": [r(f.low), r(f.high)]}
@@ -411,7 +414,9 @@ def simulate(ruleset_ref: str, games: int, seed: int, jobs: int = 1, agents: str
     precision = {"until_ci": until_ci, "cap": games, "ci_reached": reached} if until_ci is not None else {}
     return tally.summary(ruleset, seed=seed, agents=agents,
                          options=options_in_force(ruleset, options or {}),
-                         players=players, jobs=jobs, seconds=seconds, **precision)
+                         players=players, jobs=jobs, seconds=seconds,
+                         dealt=players if players is not None else getattr(ruleset, "default_players", None),
+                         **precision)
 
 
 def _stderr_is_terminal() -> bool:
