@@ -125,7 +125,7 @@ def test_a_narrated_game_in_chinese_is_the_narration_of_its_log_in_chinese(tmp_p
     log = tmp_path / "g.jsonl"
     r = invoke("run", "standard-12", "--seed", 9, "--lang", "zh", "--log", log)
     assert r.exit_code == 0, r.output
-    assert r.stdout.splitlines()[0] == "standard-12 — 标准12人（守卫），种子 9，12名玩家；table机器人"
+    assert r.stdout.splitlines()[0] == "standard-12 — 标准12人（守卫），种子 9，12名玩家；机器人：table"
     again = invoke("narrate", log, "--lang", "zh")
     assert again.exit_code == 0 and again.stdout.splitlines()[1:] == r.stdout.splitlines()[1:]
     # a run that tells no story has no language: said, not ignored

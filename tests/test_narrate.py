@@ -240,8 +240,8 @@ def test_a_weighted_ballot_is_shown_with_its_weight():
 
 def test_chinese_narration_uses_the_declared_names():
     lines = list(narrate(GAME, told_ruleset(), lang="zh", agents="random"))
-    assert lines[0] == "Game of fake-6 — Fake-6，种子 42，3名玩家；random机器人".replace("Game of ", "")
-    assert "  1号  狼人  (Werewolves)" in lines  # the fake ruleset names no faction in Chinese
+    assert lines[0] == "fake-6 — Fake-6，种子 42，3名玩家；机器人：random"
+    assert "  1号  狼人  （Werewolves）" in lines  # the fake ruleset names no faction in Chinese
     assert "── 第1夜 ──" in lines and any(l.startswith("胜者：") for l in lines)
 
 
@@ -337,7 +337,7 @@ def test_standard_12_seed_68_night_1_and_day_1_in_chinese_and_english():
     ]
     assert "  4号预言家声称是预言家：6号是好人" in zh
     assert "  11号守卫守护4号预言家" in zh and "  4号预言家现在被守护" not in zh
-    assert zh[-1] == "胜者：好人（规则：狼人（及第三方）全部出局）；获胜座位：2号、3号、4号、6号、7号、10号、11号、12号"
+    assert zh[-1] == "好人获胜——狼人（及第三方）全部出局；获胜座位：2号、3号、4号、6号、7号、10号、11号、12号"
     en = invoke("run", "standard-12", "--seed", 68).stdout.splitlines()
     start = en.index("── Night 1 ──")
     assert en[start + 1:start + 10] == [
@@ -355,7 +355,8 @@ def test_standard_12_seed_68_night_1_and_day_1_in_chinese_and_english():
                                          "  8号 Werewolf runs for sheriff", "  12号 Villager runs for sheriff"]
     assert "  11号 Guard: protect → 4号 Seer" in en and "  4号 Seer is now protected" not in en
     assert not any("self_destruct" in line or "is now candidate" in line for line in en)
-    assert en[-1] == "Winner: Village (rule: village_wins); winning seats: 2号, 3号, 4号, 6号, 7号, 10号, 11号, 12号"
+    assert en[-1] == ("Winner: Village — every wolf (and every third-faction player) is dead; "
+                      "winning seats: 2号, 3号, 4号, 6号, 7号, 10号, 11号, 12号")
 
 
 def test_a_status_that_restates_the_decision_before_it_is_left_out():
@@ -413,3 +414,67 @@ def test_the_live_teller_also_leaves_out_a_status_that_restates_a_decision():
     assert list(t.tell(protect)) == ["", "── Night 1 ──", "  3号: protect → 2号"]
     assert list(t.tell(ev(2, 1, "night", "status", seat=2, add="protected"))) == []
     assert list(t.tell(ev(3, 1, "night", "status", seat=2, add="protected"))) == ["  2号 is now protected"]
+
+
+def test_chinese_polish_header_self_target_death_time_and_winner():
+    # a Chinese table's words: the bots named in Chinese, 自守 for a guard protecting
+    # himself, one bracket for when and why a night death happened, the win rule's title
+    from clitools import invoke
+    zh = invoke("run", "white-wolf-king-12", "--seed", 1, "--lang", "zh").stdout.splitlines()
+    assert zh[0] == "white-wolf-king-12 — 白狼王12人，种子 1，12名玩家；机器人：table"
+    assert zh[1] == "   1号  守卫  （好人）"
+    assert "  1号守卫自守" in zh and not any("守护1号守卫" in line for line in zh)
+    assert "  † 9号预言家出局（第3夜，狼刀）" in zh
+    assert "  † 7号白狼王出局（放逐），有遗言" in zh
+    assert zh[-1] == "好人获胜——狼人（及第三方）全部出局；获胜座位：1号、2号、4号、5号、6号、8号、9号、11号"
+    en = invoke("run", "white-wolf-king-12", "--seed", 1).stdout.splitlines()
+    assert en[0] == "Game of white-wolf-king-12 — White wolf king 12, seed 1, 12 players; table bots"
+    assert "  1号 Guard: protect → self" in en
+    assert "  † 9号 Seer died in night 3 (cause: wolf)" in en
+    assert en[-1] == ("Winner: Village — every wolf (and every third-faction player) is dead; "
+                      "winning seats: 1号, 2号, 4号, 5号, 6号, 8号, 9号, 11号")
+
+
+def test_the_thief_s_choice_is_told_before_the_role_change_it_causes():
+    from clitools import invoke
+    zh = invoke("run", "cupid-thief-12", "--seed", 2, "--lang", "zh").stdout.splitlines()
+    start = zh.index("── 第1夜 ──")
+    assert zh[start + 1:start + 3] == ["  7号盗贼拿走狼人牌，另一张底牌埋掉", "  7号盗贼变为狼人"]
+    en = invoke("run", "cupid-thief-12", "--seed", 2).stdout.splitlines()
+    start = en.index("── Night 1 ──")
+    assert en[start + 1:start + 3] == ["  7号 Thief takes the Werewolf card; the other is buried",
+                                       "  7号 Thief is now Werewolf"]
+    # may_keep: keeping the thief card (or passing) buries both
+    rs = load("millers-hollow")
+    keep = [ev(0, 1, "night", "game_start", ruleset="millers-hollow", seed=1,
+               seats=[{"seat": 1, "role": "thief", "faction": "village"}]),
+            ev(1, 1, "night", "action", seat=1, by="thief", action="thief.choose", targets=[], choice="thief"),
+            ev(2, 1, "night", "role_change", seat=1, role="villager", faction="village"),
+            ev(3, 1, "night", "note", text="the thief takes a card; the other is buried", card="thief")]
+    assert list(narrate(keep, rs, lang="zh"))[4:6] == ["  1号盗贼不换牌，两张底牌都埋掉", "  1号盗贼变为普通村民"]
+    assert list(narrate(keep, rs))[4:6] == ["  1号 Thief keeps his card; both bottom cards are buried",
+                                            "  1号 Thief is now Villager"]
+
+
+def test_a_decision_s_own_seat_among_its_targets_is_told_as_self():
+    rs = load("cupid-8")
+    start = ev(0, 1, "night", "game_start", ruleset="cupid-8", seed=1, seats=[
+        {"seat": 1, "role": "cupid", "faction": "village"}, {"seat": 2, "role": "witch", "faction": "village"}])
+    link = ev(1, 1, "night", "action", seat=1, by="cupid", action="cupid.link", targets=[1, 2], choice=None)
+    assert list(narrate([start, link], rs))[-3] == "  1号 Cupid: link → self, 2号 Witch"
+    assert list(narrate([start, link], rs, lang="zh"))[-3] == "  1号丘比特将自己、2号女巫连为情侣"
+    plain = ev(1, 1, "night", "action", seat=1, by="villager", action="x.protect", targets=[1], choice=None)
+    assert list(narrate([START, plain]))[-3] == "  1号 werewolf: protect → self"
+    # a night death told later: when and why in one bracket
+    death = ev(2, 1, "night", "death", seat=2, role="villager", cause="wolf", last_words=True)
+    day = ev(1, 1, "day", "note", text="dawn")
+    assert list(narrate([START, day, death], lang="zh"))[-3] == "  † 2号villager出局（第1夜，wolf），有遗言"
+
+
+def test_a_card_note_naming_a_seat_has_one_bracket():
+    pact = ev(1, 1, "day", "note", seat=8, text="Pact with the Devil: the executed player survives "
+              "(and sits out the next game if his side wins)")
+    rs = load("new-moon")
+    assert list(narrate([START, pact], rs, lang="zh"))[-3] == "  与魔鬼的契约：被处决的8号活下来（若其阵营获胜，下一局他轮空）"
+    assert list(narrate([START, pact], rs))[-3] == ("  Pact with the Devil: the executed player, 8号, survives "
+                                                    "(and sits out the next game if his side wins)")

@@ -116,12 +116,21 @@ class _Teller:
         en, zh = (getattr(self.ruleset, "words", None) or {}).get(name, (None, None))
         return (zh if self.lang == "zh" and zh else en) or (name.replace("_", " ") if spaced else name)
 
-    def win_name(self, name: Any) -> str:
-        """A win rule as the game-over line names it: its Chinese ``title`` in ``zh``,
-        else its name (``village_wins``)."""
-        wins = {w.name: w for w in getattr(self.ruleset, "wins", None) or ()}
-        zh = getattr(wins.get(name), "title_zh", "") if self.lang == "zh" else ""
-        return zh or str(name)
+    def win_name(self, name: Any) -> tuple[str, bool]:
+        """A win rule as the game-over line names it, and whether that is a title: its
+        ``title`` (the Chinese one in ``zh``, else the English one), else its name
+        (``village_wins``, shown as ``rule: village_wins``)."""
+        win = {w.name: w for w in getattr(self.ruleset, "wins", None) or ()}.get(name)
+        zh = getattr(win, "title_zh", "") if self.lang == "zh" else ""
+        title = zh or getattr(win, "title", "") or ""
+        return (title, True) if title and title != name else (str(name), False)
+
+    def is_self(self, ev: dict, value: Any) -> bool:
+        """Whether ``value`` is the seat of the decision ``ev`` itself (a guard who
+        protects himself): told as ``self`` (自己)."""
+        seat = ev.get("seat")
+        return (ev.get("type") == "action" and seat is not None and type(value) is int
+                and value == _as_seat(seat))
 
     def who(self, seat: Any, role: str | None = None) -> str:
         """``3号 Seer``: the seat with the role it holds (or held, for a death)."""
@@ -248,8 +257,8 @@ class _Teller:
             if role in roles:
                 zh = getattr(roles[role], "name_zh", "") or ""
             name = self.role_name(role) + (f" {zh}" if zh and self.lang != "zh" else "")
-            yield Line(f"  {seat_label(seat):>{width}}  {name}  ({self.faction_name(s.get('faction', '?'))})",
-                       "cast")
+            faction = w["faction"].format(self.faction_name(s.get("faction", "?")))
+            yield Line(f"  {seat_label(seat):>{width}}  {name}  {faction}", "cast")
 
     def on_phase(self, ev: dict) -> Iterator[Line]:
         return iter(())  # the header already marks it
@@ -290,7 +299,7 @@ class _Teller:
         actor = self.who(seat) if seat is not None else self.team_name(ev.get("by"))
         parts = []
         if targets:
-            parts.append("→ " + ", ".join(self.who(t) for t in targets))
+            parts.append("→ " + ", ".join(self.w["self"] if self.is_self(ev, t) else self.who(t) for t in targets))
         if choice is not None:
             parts.append(f"— {self.yes_no(choice)}")
         if not parts:
@@ -406,12 +415,21 @@ class _Teller:
         whose fields (outside ``[ … ]``, without ``|text``) the event has."""
         texts = (getattr(self.ruleset, "events", None) or {}).get(ev.get("type"))
         for e in texts or ():
-            if all(_matches(ev.get(k, _ABSENT), v) for k, v in e.case or ()):
+            if all(_matches(self.case_value(ev, k), v) for k, v in e.case or ()):
                 text = e.zh if self.lang == "zh" and e.zh is not None else e.en
                 if all(_field(ev, f, _ABSENT) is not _ABSENT
                        for f, _, default in _PLACEHOLDER.findall(_SEGMENT.sub("", text)) if not default):
                     return text
         return None
+
+    def case_value(self, ev: dict, name: str) -> Any:
+        """The value an ``event`` case compares: the event's field, or for ``self`` (a
+        decision's own seat, not a field of the log) whether the decision's only target
+        is the seat that decided (``event action(action = "guard.protect", self = yes)``)."""
+        if name == "self" and name not in ev:
+            targets = ev.get("targets") or []
+            return len(targets) == 1 and self.is_self(ev, targets[0])
+        return ev.get(name, _ABSENT)
 
     def render(self, text: str, ev: dict) -> str:
         """Fill a template: ``{field}`` (a seat as ``3号``, seats as ``3号, 5号``, a role
@@ -435,6 +453,12 @@ class _Teller:
             v = _field(ev, name)
             if default is not None and (v is None or v == [] or v == ""):
                 return default
+            if name != "seat" and (self.is_self(ev, v) or isinstance(v, (list, tuple))
+                                   and any(self.is_self(ev, x) for x in v)):
+                # a decision's own seat among its targets: "self" (自己), not "1号 Guard"
+                many = v if isinstance(v, (list, tuple)) else [v]
+                return self.w["sep"].join(self.w["self"] if self.is_self(ev, x) else
+                                          self.who(x) if how == "who" else seat_label(x) for x in many)
             if how == "who":
                 if isinstance(v, (list, tuple)):
                     return self.w["sep"].join(self.who(x) for x in v) or self.w["nobody"]
@@ -491,8 +515,10 @@ class _Teller:
         winners = [self.faction_name(f) for f in ev.get("winners") or []]
         label = w["winner"][len(winners) > 1]
         yield Line("", "blank")
-        yield Line(w["over"].format(label=label, who=w["and"].join(winners) or w["nobody"], rule=self.win_name(ev.get("reason")),
-                                    seats=_seats(ev.get("winning_seats") or [], self.lang)), "game_over")
+        rule, titled = self.win_name(ev.get("reason"))
+        yield Line(w["over_titled" if titled else "over"].format(
+            label=label, who=w["and"].join(winners) or w["nobody"], rule=rule,
+            seats=_seats(ev.get("winning_seats") or [], self.lang)), "game_over")
 
     def on_agent_replaced(self, ev: dict) -> Iterator[Line]:
         yield Line("  " + self.w["replaced"].format(who=seat_label(ev.get("seat")), agent=ev.get("agent"),
