@@ -94,6 +94,13 @@ def test_the_messages_follow_the_schema_and_show_only_what_the_seat_may_know(sta
         for e in observed:
             assert e["type"] != "inform" or e["seat"] == seat
             assert e["type"] != "death" or "role" not in e
+            # a night action is shown to its actor, or to the living team that made it,
+            # though the ruleset narrates actions (an `event action` text); a day's is public
+            assert e["type"] != "action" or e["phase"] == "day" or e["seat"] == seat \
+                or (e["seat"] is None and e["by"] == card["team"])
+        nights = {e["seat"] for e in observed if e["type"] == "action" and e["phase"] == "night"}
+        days = {e["seat"] for e in observed if e["type"] == "action" and e["phase"] == "day"}
+        assert nights == ({seat} if card["role"] != "villager" else set()) and len(days) > 2
         decides = [m for m in msgs if m["type"] == "decide"]
         assert decides and {d["kind"] for d in decides} >= {"ballot", "yes_no"}
 

@@ -9,8 +9,9 @@ seat's own card) and ``agent.observe(seat, event)``:
   of the game, every event type the ruleset declares narration for (an ``event``
   declaration is an announcement), a death without the card (and with the cause only by day, when the
   table sees it), a revival without the card, the start without the deal;
-- ``seat=N``: what seat N alone learns: ``inform`` (sent by ``tell``), its own actions
-  (a team's action goes to each living member), a change of its own card.
+- ``seat=N``: what seat N alone learns: ``inform`` (sent by ``tell``), its own night
+  actions (a team's action goes to each living member), a change of its own card. An
+  action by day is made in the open and is public (running for sheriff, a shot by day).
 
 Nothing else reaches such an agent; the no-leak test in ``tests/agents`` checks it.
 """
@@ -90,7 +91,9 @@ class View:
     def __init__(self, g):
         self.g = g
         self.agent = g.agent
-        self.public = ENGINE_PUBLIC | frozenset(g.rs.events)
+        # a narration text (`event`) does not make a routed type public: an action is
+        # shown to its actor (or team) only, whatever the ruleset says to narrate
+        self.public = ENGINE_PUBLIC | (frozenset(g.rs.events) - ROUTED)
         watches = getattr(self.agent, "watches", None)
         self.routed = self.public | ROUTED if watches is None else (self.public | ROUTED) & watches
         """The event types :meth:`see` shows the agent something of (the others need
@@ -117,7 +120,9 @@ class View:
             agent.observe(None, out)
         elif t == "action":
             actor = ev["seat"]
-            if actor is not None:
+            if ev["phase"] != "night":  # made in the open: running for sheriff, a shot by day
+                agent.observe(None, ev)
+            elif actor is not None:
                 agent.observe(actor, ev)
             else:
                 for p in self.g.players[1:]:
