@@ -98,6 +98,12 @@ def test_the_messages_follow_the_schema_and_show_only_what_the_seat_may_know(sta
             # though the ruleset narrates actions (an `event action` text); a day's is public
             assert e["type"] != "action" or e["phase"] == "day" or e["seat"] == seat \
                 or (e["seat"] is None and e["by"] == card["team"])
+            # a day's action is shown as the table sees it: not whose card made it, not a
+            # decision left untold (a wolf who does not self-destruct, a claim not made)
+            if e["type"] == "action" and e["phase"] == "day" and e["seat"] != seat:
+                assert "by" not in e and e["action"] in ("run_for_sheriff", "withdraw", "speech_side", "recommend",
+                                                         "sheriff_decides", "hunter.shoot", "idiot.reveal"), e
+                assert e["action"] != "self_destruct" or e["choice"] is True
         nights = {e["seat"] for e in observed if e["type"] == "action" and e["phase"] == "night"}
         days = {e["seat"] for e in observed if e["type"] == "action" and e["phase"] == "day"}
         assert nights == ({seat} if card["role"] != "villager" else set()) and len(days) > 2

@@ -11,7 +11,9 @@ seat's own card) and ``agent.observe(seat, event)``:
   table sees it), a revival without the card, the start without the deal;
 - ``seat=N``: what seat N alone learns: ``inform`` (sent by ``tell``), its own night
   actions (a team's action goes to each living member), a change of its own card. An
-  action by day is made in the open and is public (running for sheriff, a shot by day).
+  action by day is made in the open and is public, without its ``by`` (running for
+  sheriff, a shot by day) — unless the narration leaves it untold: a speech act (told by
+  its claim) or a decision whose ``event`` text is empty (a wolf who keeps quiet).
 
 Nothing else reaches such an agent; the no-leak test in ``tests/agents`` checks it.
 """
@@ -91,6 +93,7 @@ class View:
     def __init__(self, g):
         self.g = g
         self.agent = g.agent
+        self._says = None
         # a narration text (`event`) does not make a routed type public: an action is
         # shown to its actor (or team) only, whatever the ruleset says to narrate
         self.public = ENGINE_PUBLIC | (frozenset(g.rs.events) - ROUTED)
@@ -98,6 +101,13 @@ class View:
         self.routed = self.public | ROUTED if watches is None else (self.public | ROUTED) & watches
         """The event types :meth:`see` shows the agent something of (the others need
         not be passed to it)."""
+
+    def told(self, ev: dict) -> bool:
+        """Whether the table is told the decision ``ev`` (a day's ``action``)."""
+        if self._says is None:
+            from ..present.narrate import teller  # the ruleset's event texts decide
+            self._says = teller(self.g.rs).says
+        return self._says(ev)
 
     def start(self) -> None:
         """Show the board and each seat its card."""
@@ -120,8 +130,13 @@ class View:
             agent.observe(None, out)
         elif t == "action":
             actor = ev["seat"]
-            if ev["phase"] != "night":  # made in the open: running for sheriff, a shot by day
-                agent.observe(None, ev)
+            if ev["phase"] != "night":
+                # made in the open (running for sheriff, a shot by day), as the narration
+                # tells it: not a speech act (told by its claim), nor a decision the ruleset
+                # leaves untold (a wolf who does not self-destruct); without ``by`` (the
+                # actor's role)
+                if self.told(ev):
+                    agent.observe(None, {k: v for k, v in ev.items() if k != "by"} if actor is not None else ev)
             elif actor is not None:
                 agent.observe(actor, ev)
             else:
