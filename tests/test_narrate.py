@@ -349,7 +349,7 @@ def test_standard_12_seed_68_night_1_and_day_1_in_chinese_and_english():
         "  4号 Seer: check → 6号 Hunter",
         "  4号 Seer learns: seat 6号 Hunter; result good",
         "  6号 Hunter learns: can shoot yes",
-        "  ✓ 7号 Villager is spared (cause: wolf; rule: dawn, guarded no, saved yes)",
+        "  ✓ 7号 Villager is spared (cause: wolf; rule: dawn, guarded no, saved yes)",   # `secret`: narrated, shown to no seat
     ]
     assert en[start + 12:start + 16] == ["  5号 Werewolf runs for sheriff", "  6号 Hunter runs for sheriff",
                                          "  8号 Werewolf runs for sheriff", "  12号 Villager runs for sheriff"]
@@ -450,7 +450,7 @@ def test_the_thief_s_choice_is_told_before_the_role_change_it_causes():
                seats=[{"seat": 1, "role": "thief", "faction": "village"}]),
             ev(1, 1, "night", "action", seat=1, by="thief", action="thief.choose", targets=[], choice="thief"),
             ev(2, 1, "night", "role_change", seat=1, role="villager", faction="village"),
-            ev(3, 1, "night", "note", text="the thief takes a card; the other is buried", card="thief")]
+            ev(3, 1, "night", "thief_card", seat=1, card="thief")]
     assert list(narrate(keep, rs, lang="zh"))[4:6] == ["  1号盗贼不换牌，两张底牌都埋掉", "  1号盗贼变为普通村民"]
     assert list(narrate(keep, rs))[4:6] == ["  1号 Thief keeps his card; both bottom cards are buried",
                                             "  1号 Thief is now Villager"]

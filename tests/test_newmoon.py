@@ -397,7 +397,7 @@ def _harvest(ev):
 def _harvest_witch(ev):
     # (8)-(11): the antidote's effect comes from the box toss; both potions are spent
     assert _actions(ev, "witch.save")[-1] == ("night", 2, 4, [])
-    assert [(e["seat"], e["toss"]) for e in _of(ev, "note") if "toss" in e] == [(3, "antidote_villager")]
+    assert [(e["seat"], e["toss"]) for e in _of(ev, "box_toss")] == [(3, "antidote_villager")]
     assert [(e["day"], e["seat"], e["role"]) for e in _of(ev, "role_change")] == [(2, 3, "villager")]
     assert not [a for a in _actions(ev, "seer.check") if a[1] == 3]
     assert not [a for a in _actions(ev, "witch.poison") if a[1] == 3]

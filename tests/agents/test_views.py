@@ -57,3 +57,19 @@ def test_claims_are_public_and_narrated():
     text = "\n".join(narrate(result.events, load("standard-12")))
     assert "7号 Seer claims to be Seer: seat 9号, result wolf" in text
     assert "9号 Werewolf claims to be Seer: seat 7号, result wolf" in text
+
+
+@pytest.mark.parametrize("seed", [7, 12])
+def test_no_seat_is_shown_whom_the_wolves_attacked_or_who_saved_him(seed):
+    # seed 7: the witch saves 5号 on night 1, the guard protects 6号 on night 2; seed 12:
+    # the guard alone. The prelude's `spared` is `secret`: the moderator's record.
+    rs = load("standard-12")
+    spy = Spy(seed)
+    spy.watches = None    # shown every event a seat may see, not only those the table bot reads
+    result = play(rs, seed=seed, agent=spy)
+    spared = [e for e in result.events if e["type"] == "spared"]
+    assert spared and any(e["guarded"] for e in spared)
+    assert seed != 7 or any(e["saved"] for e in spared)
+    assert "spared" in rs.secret_events and "spared" in rs.events   # narrated, not shown
+    assert not [e for _, e in spy.seen if e["type"] == "spared"]
+    assert [e for _, e in spy.seen if e["type"] == "speeches"], "public events are still shown"

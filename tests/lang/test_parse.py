@@ -42,6 +42,31 @@ def test_card_tags_deciders_engine_settings_and_event_texts():
     assert (remove.what, remove.name) == ("deck", "")
 
 
+def test_secret_marks_an_event_type_and_stays_a_name_elsewhere():
+    mod = ast('global secret = 1\n'
+              'event spared(rule = "dawn") secret "{seat}" "{seat}"\n'
+              'event secret secret "x"\n'
+              'event note "{secret}"\n'
+              'step s in night { log secret { secret: secret.secret } }\n')
+    glob, case, named, plain, step = mod.decls
+    assert glob.name == "secret"
+    assert (case.name, case.case, case.secret, case.en, case.zh) == ("spared", (("rule", "dawn"),), True, "{seat}", "{seat}")
+    assert (named.name, named.secret, named.en) == ("secret", True, "x")
+    assert (plain.secret, plain.en) == (False, "{secret}")
+    (log,) = step.body.stmts
+    assert log.type == "secret" and log.fields[0].name == "secret" and log.fields[0].expr.name == "secret"
+
+
+@pytest.mark.parametrize("backend", ["python", "closures"])
+def test_a_type_is_secret_when_one_of_its_declarations_says_so(tmp_path, monkeypatch, backend):
+    from backends import load_probe
+    rs = load_probe(tmp_path, monkeypatch, 'event spared(rule = "x") "{seat}"\nevent rescue "{seat}"\n'
+                    'event hush secret "" ""\n', backend)
+    # the prelude's two `spared` texts say secret, this file's does not: the type stays secret
+    assert rs.secret_events == {"spared", "hush"}
+    assert len(rs.events["spared"]) == 3 and "rescue" in rs.events
+
+
 def test_extend_proc_with_parameters_and_first():
     (x,) = ast("extend proc after_exile(p) first { log note { seat: p } }\n").decls
     assert (x.what, x.name, x.params, x.first) == ("proc", "after_exile", ("p",), True)

@@ -76,6 +76,7 @@ def test_the_messages_follow_the_schema_and_show_only_what_the_seat_may_know(sta
     result = play_game(standard, 7, 0, spec)
     stop_all(wait=60)  # each program reads to the end of its input and writes down the end
     start = result.events[0]
+    assert [e for e in result.events if e["type"] == "spared"], "the guard or the witch saves someone"
     check = validator("seat-protocol")
     for seat in (1, 2):
         msgs = [json.loads(l) for l in (tmp_path / f"{seat}.jsonl").read_text(encoding="utf-8").splitlines()]
@@ -94,6 +95,7 @@ def test_the_messages_follow_the_schema_and_show_only_what_the_seat_may_know(sta
         for e in observed:
             assert e["type"] != "inform" or e["seat"] == seat
             assert e["type"] != "death" or "role" not in e
+            assert e["type"] != "spared"    # the moderator's record (`secret`): who was attacked, who saved him
             # a night action is shown to its actor, or to the living team that made it,
             # though the ruleset narrates actions (an `event action` text); a day's is public
             assert e["type"] != "action" or e["phase"] == "day" or e["seat"] == seat \

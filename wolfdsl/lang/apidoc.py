@@ -99,7 +99,8 @@ SECTIONS = (
                                                "day bound, who leaves last words, the rule the dead break), and the "
                                                "deciders that are no seat (`decide ... by moderator`)."),
     ("event", "Event texts", "How the narration tells the events the prelude logs (`log TYPE { ... }`); a "
-                            "ruleset declares its own with `event TYPE[(FIELD = VALUE, …)] \"English\" \"中文\"`."),
+                            "ruleset declares its own with `event TYPE[(FIELD = VALUE, …)] \"English\" \"中文\"`; a type is "
+                            "shown to every seat unless a declaration says `secret` (the moderator's record)."),
     ("word", "Words", "How the narration shows a name the rules use as a field or a value (a `tell`'s fields, "
                       "a check's result, a rule's name); a ruleset adds its own with `word NAME \"English\" \"中文\"`."),
     ("global", "Globals", "Game-wide state: read and assigned by any statement."),

@@ -764,6 +764,12 @@ def event_texts(program: Program) -> dict[str, tuple[ir.EventText, ...]]:
     return {k: tuple(sorted(v, key=lambda e: -len(e.case or ()))) for k, v in out.items()}
 
 
+def secret_events(program: Program) -> frozenset[str]:
+    """The event types the moderator alone sees: those with a ``secret`` declaration
+    (one is enough, whichever file declares it)."""
+    return frozenset(d.name for d in program.events if d.secret)
+
+
 def labels(given, name) -> tuple[str, str]:
     """English and Chinese display names (English defaults to the id, capitalised)."""
     en = given[0] if given else name.replace("_", " ").capitalize()
@@ -806,7 +812,7 @@ def codegen(program: Program, bindings: Bindings, options: dict[str, ir.Option],
         speech=speech_acts(p), ballots=ballot_readings(p),
         redeals=tuple((cg.root(d.expr, "this redeal rule"), d.reason or "redeal rule") for d in p.redeals),
         deciders={n: ir.Decider(n, *labels(d.labels, n), d.default, d.span) for n, d in p.deciders.items()},
-        engine=cg.engine(), events=event_texts(p),
+        engine=cg.engine(), events=event_texts(p), secret_events=secret_events(p),
         words={n: (d.en, d.zh) for n, d in p.words.items()}, told=told_facts(p), win_reads=cg.win_reads(),
         phase_runs=cg.phase_runs(steps), win_check=cg.win_check(wins))
     cg.bind_calls(rs.procs, rs.funcs)

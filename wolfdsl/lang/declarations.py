@@ -143,10 +143,14 @@ class EventDecl(Decl):
 
     ``case``: the ``(field, value)`` pairs the event must all carry for this text to
     apply (``none`` also matches an empty list; the most specific matching declaration
-    of a type wins); ``en``/``zh``: templates (see :mod:`wolfdsl.present.narrate`).
+    of a type wins); ``secret``: the type is the moderator's record, narrated but shown
+    to no seat (``event spared(rule = "dawn") secret "…"``; one ``secret`` declaration
+    makes the whole type secret); ``en``/``zh``: templates (see
+    :mod:`wolfdsl.present.narrate`).
     """
     name: str
     case: tuple[tuple[str, Any], ...] | None
+    secret: bool
     en: str
     zh: str | None
 

@@ -242,6 +242,9 @@ class Ruleset:
     events: dict[str, tuple[EventText, ...]] = field(default_factory=dict)
     """Narration of the event types the ruleset logs, by type: a later file's texts
     first, so a ruleset overrides what it imports."""
+    secret_events: frozenset = frozenset()
+    """The event types some ``event`` declaration marks ``secret``: the moderator's
+    record, narrated but shown to no seat (:class:`wolfdsl.play.views.View`)."""
     title_zh: str = ""
     """The Chinese title (``title "…" "中文"``; ``""``: none declared)."""
     words: dict[str, tuple[str, str | None]] = field(default_factory=dict)

@@ -144,9 +144,9 @@ class _ToAst(Transformer):
         return A.DeciderDecl(name=str(name), labels=tuple(_unquote(s) for s in rest),
                              default=str(default) if default is not None else None, span=self._span(meta))
 
-    def event_decl(self, meta, name, case, en, zh):
-        return A.EventDecl(name=str(name), case=case, en=_unquote(en), zh=_unquote(zh) if zh is not None else None,
-                           span=self._span(meta))
+    def event_decl(self, meta, name, case, secret, en, zh):
+        return A.EventDecl(name=str(name), case=case, secret=secret is not None, en=_unquote(en),
+                           zh=_unquote(zh) if zh is not None else None, span=self._span(meta))
 
     def event_case(self, meta, *items):
         return tuple(items)

@@ -239,3 +239,36 @@ class OverlappingDecks(Rule):
 
 def _range(d) -> str:
     return f"{d.low} players" if d.low == d.high else f"{d.low}..{d.high} players"
+
+
+@register
+class SecretDisagrees(Rule):
+    """An ``event`` declaration without ``secret`` for a type another one makes secret.
+
+    What it finds:
+        In this file, ``event TYPE(...) "..."`` without ``secret`` when some declaration
+        of the same type (here or in an imported file) says ``secret``.
+    Why it matters:
+        Secrecy belongs to the type, not to one case: one ``secret`` declaration keeps
+        every event of the type from the seats, whatever the others say. A declaration
+        that leaves it out reads as an announcement the seats hear, and they do not.
+    Example:
+        ``event spared(rule = "dawn") secret "..."`` in the prelude and
+        ``event spared(rule = "elder_life") "..."`` in a ruleset.
+    Fix:
+        Write ``secret`` on every declaration of the type; a fact the seats may know
+        goes in an event type of its own.
+    """
+    code, name, family = "W306", "secret-disagrees", "names"
+    severity = "warning"
+    message = "event type '{type}' is secret (seats are never shown it), but this declaration does not say so"
+
+    def check(self, ctx):
+        secret = {}
+        for d in ctx.prog.events:
+            if d.secret:
+                secret.setdefault(d.name, d)
+        for d in ctx.prog.events:
+            if not d.secret and d.name in secret and ctx.is_own(d):
+                yield self.diag(head_span(d.span), [(head_span(secret[d.name].span), "declared secret here")],
+                                type=d.name)

@@ -7,7 +7,9 @@ seat's own card) and ``agent.observe(seat, event)``:
 
 - ``seat=None``: a public event: votes, the badge, phases, event cards, claims, the end
   of the game, every event type the ruleset declares narration for (an ``event``
-  declaration is an announcement), a death without the card (and with the cause only by day, when the
+  declaration is an announcement) unless a declaration of the type says ``secret`` (the
+  moderator's record, such as the prelude's ``spared``: whom the wolves attacked and who
+  guarded or saved him), a death without the card (and with the cause only by day, when the
   table sees it), a revival without the card, the start without the deal;
 - ``seat=N``: what seat N alone learns: ``inform`` (sent by ``tell``), its own night
   actions (a team's action goes to each living member), a change of its own card. An
@@ -95,8 +97,9 @@ class View:
         self.agent = g.agent
         self._says = None
         # a narration text (`event`) does not make a routed type public: an action is
-        # shown to its actor (or team) only, whatever the ruleset says to narrate
-        self.public = ENGINE_PUBLIC | (frozenset(g.rs.events) - ROUTED)
+        # shown to its actor (or team) only, whatever the ruleset says to narrate; nor a
+        # `secret` one: the moderator's record (whom the wolves attacked, who saved him)
+        self.public = ENGINE_PUBLIC | (frozenset(g.rs.events) - ROUTED - g.rs.secret_events)
         watches = getattr(self.agent, "watches", None)
         self.routed = self.public | ROUTED if watches is None else (self.public | ROUTED) & watches
         """The event types :meth:`see` shows the agent something of (the others need
