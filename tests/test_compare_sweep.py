@@ -106,6 +106,13 @@ def test_parsers_and_grid_order():
     for bad in ("a..b", "8-18", "0..3", ""):
         with pytest.raises(WolfError, match="--players"):
             parse_players(bad)
+    for reversed_, message in (("18..8", "--players: '18..8' is a reversed range: write the smaller count "
+                                         "first (8..18)"),
+                               ("12..8/2", "--players: '12..8/2' is a reversed range: write the smaller count "
+                                           "first (8..12/2)")):
+        with pytest.raises(WolfError) as err:
+            parse_players(reversed_)
+        assert err.value.diagnostics[0].message == message  # was: "gives no player count of 1 or more"
     for bad in ("rounds", "=1,2", "rounds=1,,2", "rounds=1,1"):
         with pytest.raises(WolfError, match="--set"):
             parse_axis(bad)

@@ -69,7 +69,7 @@ def test_every_sample_event_is_valid():
 def test_schema_names_every_contract_type():
     schema = load_schema("events")
     assert set(schema["$defs"]["is"]) == {"game_start", "action", "death", "vote", "sheriff", "status",
-                                          "game_over", "spared"}
+                                          "game_over", "spared", "inform"}
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
 
 
@@ -89,6 +89,10 @@ def test_schema_names_every_contract_type():
     (base(0, "status", seat=3), "event 0 (status): needs 'add' or 'remove'"),
     (base(0, "game_over", winners="village", winning_seats=[], reason="W"),
      "event 0 (game_over).winners: 'village' is not of type 'array'"),
+    # a tell of a role id, not a seat, wrote this before it became an E401
+    (base(0, "inform", seat="watchman", what={"saw_wolf": 5}),
+     "event 0 (inform).seat: 'watchman' is not of type 'integer'"),
+    (base(0, "inform", seat=3, what=[5]), "event 0 (inform).what: [5] is not of type 'object'"),
     (base(0, "game_start", ruleset="r", seed=1, seats=[{"seat": 1, "role": "x"}]),
      "event 0 (game_start).seats[0]: 'faction' is a required property"),
 ])

@@ -638,7 +638,7 @@ class CodeGen:
 
     def s_Tell(self, s: A.Tell):
         target, fields = self.expr(s.target), self.fields(s.fields)
-        return lambda g, env: g.tell(target(g, env), {k: f(g, env) for k, f in fields})
+        return lambda g, env: g.tell(seat(g, target(g, env)), {k: f(g, env) for k, f in fields})
 
     def s_Log(self, s: A.Log):
         fields, t = self.fields(s.fields), s.type
@@ -647,7 +647,7 @@ class CodeGen:
     def s_Claim(self, s: A.Claim):
         speaker, fields = self.expr(s.speaker), self.fields(s.fields)
         role = self.expr(s.role) if s.role is not None else (lambda g, env: None)
-        return lambda g, env: g.claim(speaker(g, env), role(g, env), {k: f(g, env) for k, f in fields})
+        return lambda g, env: g.claim(seat(g, speaker(g, env)), role(g, env), {k: f(g, env) for k, f in fields})
 
     def s_CallProc(self, s: A.CallProc):
         args = [self.expr(a) for a in s.args]
@@ -673,7 +673,7 @@ class CodeGen:
     def s_Revive(self, s: A.Revive):
         target = self.expr(s.target)
         role = self.expr(s.role) if s.role is not None else None
-        return lambda g, env: g.revive(target(g, env), role(g, env) if role is not None else None)
+        return lambda g, env: g.revive(seat(g, target(g, env)), role(g, env) if role is not None else None)
 
     def s_Play(self, s: A.Play):
         card = self.expr(s.card)

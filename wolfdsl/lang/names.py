@@ -112,6 +112,7 @@ class NameResolver:
     def e_Attr(self, e: A.Attr, scope):
         self.expr(e.obj, scope)
         name = e.name
+        self.not_a_seat(e.obj, f"'{self.source_text(e)}'" if self.source_text(e) != "given" else f"'.{name}'")
         if name in B.SEAT_FIELDS:
             self.put(e, Binding("field", name))
         elif name in self.counter_names or name in self.prop_names or name in self.p.attributes:
@@ -121,6 +122,23 @@ class NameResolver:
             self.error(e.span, "E204", f"unknown field '.{name}'" + did_you_mean(name, known)
                        + "; a seat has " + ", ".join(sorted(known)))
             self.put(e, Binding("error", name))
+
+    def not_a_seat(self, e: A.Expr, what: str, also: str = "") -> None:
+        """E213 when ``e``, resolved, is certainly no seat: a declared name (a role, a
+        faction, a status...) or a string literal where ``what`` needs a seat."""
+        if isinstance(e, A.Str):
+            self.error(e.span, "E213", f"{what}: the string {self.source_text(e)} is not a seat; "
+                                       "give a seat: me, a variable drawn from alive, living(ROLE)")
+            return
+        if not isinstance(e, A.Name) or getattr(self.b.of.get(id(e)), "kind", None) != "symbol":
+            return
+        n = e.id
+        kinds = self.symbol_kinds(n)
+        fix = (f"; for the seat of the living {n}, write living({n})" if "role" in kinds
+               else "; give a seat: me, a variable drawn from alive, living(ROLE)")
+        if also:
+            fix = f"; give a seat, {also}"
+        self.error(e.span, "E213", f"{what}: '{n}' is a {' and a '.join(kinds)}, not a seat{fix}")
 
     def list_source(self, e: A.Expr, what: str) -> None:
         """E211 when ``e``, which must give a list, is a number or a string literal."""

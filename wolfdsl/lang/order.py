@@ -62,15 +62,33 @@ def order_steps(decls: list[A.StepDecl], phase: str, order_decl: A.OrderDecl | N
     while remaining:
         ready = sorted((n for n in remaining if not (edges[n] & remaining)), key=index.get)
         if not ready:
-            cyc = sorted(remaining, key=index.get)
+            cyc = cycle(edges, remaining, index)
             # report it at the step declared last: usually the designer's own
-            diags.append(Diagnostic(by_name[cyc[-1]].span, "error", f"the {phase} steps {', '.join(cyc)} have a "
-                                    f"cyclic order: check the after/before clauses of step '{cyc[-1]}'", "E208"))
-            done.extend(cyc)
+            last = max(cyc, key=index.get)
+            at = cyc.index(last)
+            chain = " after ".join(cyc[at:] + cyc[:at] + [last])
+            diags.append(Diagnostic(by_name[last].span, "error", f"the {phase} steps "
+                                    f"{', '.join(sorted(cyc, key=index.get))} have a cyclic order ({chain}): "
+                                    f"check the after/before clauses of step '{last}'", "E208"))
+            done.extend(sorted(remaining, key=index.get))
             break
         done.append(ready[0])
         remaining.discard(ready[0])
     return [by_name[n] for n in done], diags
+
+
+def cycle(edges: dict[str, set[str]], remaining: set[str], index: dict[str, int]) -> list[str]:
+    """A cycle among ``remaining``, steps that each wait for another of them: each step
+    of the list runs after the next (the last after the first). Only the steps of the
+    cycle, not those that merely wait for it (``dawn``, last of the night)."""
+    path: list[str] = []
+    seen: dict[str, int] = {}
+    n = max(remaining, key=index.get)
+    while n not in seen:
+        seen[n] = len(path)
+        path.append(n)
+        n = min(edges[n] & remaining, key=index.get)
+    return path[seen[n]:]
 
 
 def order_program(program) -> tuple[dict[str, list[A.StepDecl]], list[Diagnostic]]:

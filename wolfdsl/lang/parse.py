@@ -194,6 +194,7 @@ def _syntax_diagnostic(exc: UnexpectedInput, text: str, path: str) -> Diagnostic
             began = _string_before(text, tok.start_pos) if tok.start_pos is not None else None
             if began is not None:
                 msg += _QUOTE_HINT.format(col=began)
+            msg += _operator_hint(tok, exc.expected, text)
     elif isinstance(exc, UnexpectedCharacters):
         ch = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else "?"
         msg = f"unexpected character {ch!r}"
@@ -221,6 +222,19 @@ def _syntax_diagnostic(exc: UnexpectedInput, text: str, path: str) -> Diagnostic
 
 _QUOTE_HINT = ("; it comes right after the string that began at column {col}: is a '\"' missing or extra? "
                "Each string has its own pair of quotes (\"English\" \"中文\") and cannot hold a '\"'")
+
+
+def _operator_hint(tok, expected, text: str) -> str:
+    """A hint for an operator written as in another language: ``if t = none`` (``==``
+    compares), ``werewolf x4`` in a deck (``werewolf*4``); empty otherwise."""
+    if str(tok) == "=" and "LESSTHAN" in expected:  # a comparison may come here
+        return "; did you mean `==`? (`=` gives a value, as in `let x = 1`; `==` compares)"
+    m = re.fullmatch(r"[xX](\d+)", str(tok))
+    if m and "STAR" in expected and tok.start_pos is not None:
+        card = re.search(r"([A-Za-z_]\w*)\s*$", text[:tok.start_pos])
+        if card is not None:
+            return f"; a count is written with '*': write `{card.group(1)}*{m.group(1)}`"
+    return ""
 
 
 def _string_before(text: str, pos: int) -> int | None:

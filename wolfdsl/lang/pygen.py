@@ -1078,14 +1078,14 @@ class PyGen(CodeGen):
         return "{" + ", ".join(f"{f.name!r}: {self.gen(f.expr).src}" for f in fields) + "}"
 
     def p_Tell(self, s: A.Tell, out, depth):
-        self.line(out, depth, f"g.tell({self.gen(s.target).src}, {self.dict_src(s.fields)})", s)
+        self.line(out, depth, f"g.tell({self.seat_src(s.target)}, {self.dict_src(s.fields)})", s)
 
     def p_Log(self, s: A.Log, out, depth):
         self.line(out, depth, f"g.log({s.type!r}, {self.dict_src(s.fields)})", s)
 
     def p_Claim(self, s: A.Claim, out, depth):
         role = self.gen(s.role).src if s.role is not None else "None"
-        self.line(out, depth, f"g.claim({self.gen(s.speaker).src}, {role}, {self.dict_src(s.fields)})", s)
+        self.line(out, depth, f"g.claim({self.seat_src(s.speaker)}, {role}, {self.dict_src(s.fields)})", s)
 
     def p_CallProc(self, s: A.CallProc, out, depth):
         args = "".join(", " + self.gen(a).src for a in s.args)
@@ -1102,7 +1102,7 @@ class PyGen(CodeGen):
 
     def p_Revive(self, s: A.Revive, out, depth):
         role = self.gen(s.role).src if s.role is not None else "None"
-        self.line(out, depth, f"g.revive({self.gen(s.target).src}, {role})", s)
+        self.line(out, depth, f"g.revive({self.seat_src(s.target)}, {role})", s)
 
     def p_Play(self, s: A.Play, out, depth):
         self.line(out, depth, f"g.play_card({self.gen(s.card).src})", s)

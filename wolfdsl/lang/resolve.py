@@ -33,6 +33,9 @@ with a symbol of another kind.
 """
 from __future__ import annotations
 
+import functools
+import re
+
 from ..diagnostics import did_you_mean
 from . import builtins as B
 from . import ir
@@ -48,6 +51,26 @@ statement (``claim``; ``cause`` is ``none`` there)."""
 SEAT_CHANGEABLE = ("role", "faction", "class", "team")
 """Builtin seat fields a statement may assign."""
 
+
+
+def bundled_import(role: str) -> str | None:
+    """The bundled file that declares ``role``, as an import names it (the standard
+    roles' file, or a role's own file under ``roles/``); ``None`` when none does."""
+    from .load import bundled_path
+
+    if not role.isidentifier():
+        return None
+    if bundled_path(f"roles/{role}") is not None:
+        return f"roles/{role}"
+    path = bundled_path("roles")
+    if path is not None and re.search(rf"^role\s+{role}\b", _text(path), re.M):
+        return "roles"
+    return None
+
+
+@functools.lru_cache(maxsize=4)
+def _text(path) -> str:
+    return path.read_text(encoding="utf-8")
 
 
 class Resolver(NameResolver):
@@ -96,12 +119,24 @@ class Resolver(NameResolver):
                 else:
                     self.use("faction", f, w.span)
             self.expr(w.when, Scope())
+        bundled: dict[str, list] = {}  # an import -> the unknown cards of the deck it would declare
         for d in p.decks:
             for c in d.cards:
-                if c.role not in self.roles:
-                    self.error(c.span, "E201", f"deck: unknown role '{c.role}'" + did_you_mean(c.role, self.roles))
-                else:
+                if c.role in self.roles:
                     self.use("role", c.role, c.span)
+                    continue
+                where = bundled_import(c.role)
+                if where is not None:
+                    bundled.setdefault(where, []).append(c)
+                else:
+                    self.error(c.span, "E201", f"deck: unknown role '{c.role}'" + did_you_mean(c.role, self.roles))
+        for where, cards in bundled.items():
+            names = list(dict.fromkeys(c.role for c in cards))
+            if len(names) == 1:
+                what = f"unknown role '{names[0]}': it is declared by the bundled"
+            else:
+                what = f"unknown roles {', '.join(repr(n) for n in names)}: they are declared by the bundled"
+            self.error(cards[0].span, "E201", f'deck: {what} "{where}"; add `import "{where}"` at the top of the file')
         for d in p.redeals:
             self.expr(d.expr, Scope())
         for d in p.engine.values():
@@ -160,6 +195,12 @@ class Resolver(NameResolver):
             self.expr(e, Scope())
 
     # ------------------------------------------------------------ statements
+    def seat_expr(self, e: A.Expr, scope: Scope, what: str) -> None:
+        """Resolve ``e``, the seat a statement (``what``: ``tell``, ``kill``...) acts on:
+        a name or a string there is an E213."""
+        self.expr(e, scope)
+        self.not_a_seat(e, what)
+
     def block(self, b: A.Block, scope: Scope, ctx: str) -> None:
         inner = Scope(scope)
         for s in b.stmts:
@@ -194,6 +235,12 @@ class Resolver(NameResolver):
             return
         obj = self.name(n, scope, s.span)
         attr = s.attr
+        if obj.kind == "symbol":
+            kinds = self.symbol_kinds(n)
+            fix = (f"; for the seat of the living {n}, write 'let w = living({n})' and assign to w.{attr}"
+                   if "role" in kinds else "")
+            self.error(s.span, "E213", f"'{n}.{attr}' assigns to a field of '{n}', which is a "
+                                       f"{' and a '.join(kinds)}, not a seat{fix}")
         if attr in SEAT_CHANGEABLE:
             self.put(s, (obj, Binding("field", attr)))
         elif attr in self.counter_names or attr in self.prop_names:
@@ -237,6 +284,7 @@ class Resolver(NameResolver):
                 self.use(by.kind, n, s.by.span)
         if by is None:
             self.expr(s.by, scope)
+            self.not_a_seat(s.by, "decide … by", also="a role (its living holder decides) or a team")
             by = Binding("seat", "")
         inner = Scope(scope)
         me = inner.bind("me")
@@ -293,9 +341,9 @@ class Resolver(NameResolver):
                        + "; declare it with 'cause NAME'")
         else:
             self.use("cause", s.cause, s.span)
-        self.expr(s.target, scope)
+        self.seat_expr(s.target, scope, "kill")
         if s.as_ is not None:
-            self.expr(s.as_, scope)
+            self.seat_expr(s.as_, scope, "kill … as")
 
     def status(self, name, span) -> None:
         if name not in self.p.symbols["status"]:
@@ -306,12 +354,12 @@ class Resolver(NameResolver):
 
     def s_AddStatus(self, s, scope, ctx):
         self.status(s.status, s.span)
-        self.expr(s.target, scope)
+        self.seat_expr(s.target, scope, "add" if isinstance(s, A.AddStatus) else "remove")
 
     s_RemoveStatus = s_AddStatus
 
     def s_Tell(self, s: A.Tell, scope, ctx):
-        self.expr(s.target, scope)
+        self.seat_expr(s.target, scope, "tell")
         for f in s.fields:
             self.expr(f.expr, scope)
 
@@ -320,7 +368,7 @@ class Resolver(NameResolver):
             self.expr(f.expr, scope)
 
     def s_Claim(self, s: A.Claim, scope, ctx):
-        self.expr(s.speaker, scope)
+        self.seat_expr(s.speaker, scope, "claim")
         if s.role is not None:
             self.expr(s.role, scope)
         for f in s.fields:
@@ -348,7 +396,7 @@ class Resolver(NameResolver):
         self.block(s.body, scope, ctx)
 
     def s_Revive(self, s: A.Revive, scope, ctx):
-        self.expr(s.target, scope)
+        self.seat_expr(s.target, scope, "revive")
         if s.role is None:
             return
         if isinstance(s.role, A.Name) and s.role.id not in self.roles and scope.lookup(s.role.id) is None:

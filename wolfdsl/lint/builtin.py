@@ -257,6 +257,26 @@ class NotANumber(_Compile):
     code, name = "E212", "not-a-number"
 
 
+@register
+class NotASeat(_Compile):
+    """A name or a string where a seat is needed.
+
+    What it finds:
+        A role, faction, status or other declared name, or a literal string, as the seat
+        of ``tell``, ``kill`` (and its ``as``), ``add``/``remove`` a status, ``claim``,
+        ``revive``, an assignment to a field (``watchman.oil = 1``), a field read
+        (``seer.alive``), or a faction or status as the decider of ``decide … by``.
+    Why it matters:
+        A name is not a player: the rule would fail the first time a game reaches it.
+    Example:
+        ``tell watchman { saw_wolf: 3 }`` where ``watchman`` is a role.
+    Fix:
+        Give a seat: ``living(watchman)`` for the living holder of a role, ``me``, a
+        variable drawn from ``alive``.
+    """
+    code, name = "E213", "not-a-seat"
+
+
 class _Runtime(Rule):
     kind = "runtime"
     severity = "error"
@@ -282,7 +302,9 @@ class RuleFailed(_Runtime):
         (... subtracts a number)".
     Fix:
         Give the rule a value of the kind the message asks for (a number, a seat, a list),
-        or guard it (``if t != none { ... }``). The same ``--seed`` replays the game.
+        or guard it (``if t != none { ... }``). The same ``--seed`` replays the game; in a run
+        of ``--games N`` the message names the game that failed, and a note gives its seed and
+        the ``wolfdsl run … --seed S`` that replays it alone.
     """
     code, name = "E401", "rule-failed"
 

@@ -19,13 +19,15 @@ import sys
 import time
 from collections import Counter, deque
 from contextlib import contextmanager
-from dataclasses import field
+from dataclasses import field, replace
 from ..dataclasscode import dataclass  # methods compiled once per machine
 from typing import IO, TYPE_CHECKING, Any, Callable, Iterator
 
-from wolfdsl.diagnostics import WolfError
+from wolfdsl.diagnostics import Diagnostic, WolfError
+from wolfdsl.lang.ir import RuleRuntimeError
 from wolfdsl.play import game_log, make_agent, options_in_force, play_game
 from wolfdsl.play.agents import DEFAULT_AGENTS
+from wolfdsl.play.seeding import game_seed
 from wolfdsl.play.results import GameResult
 from wolfdsl.sim.collector import batch_collection
 from wolfdsl.sim.precision import checkpoints, narrow_enough
@@ -236,13 +238,52 @@ def _init_worker(ruleset_ref: str, options: dict | None, players: int | None, ag
                    agents=agents, keep_log=keep_log, seed=seed)
 
 
+def play_one(ruleset: Any, seed: int, game: int, agents: str, players: int | None, keep_log: bool) -> Outcome:
+    """The outcome of game ``game`` of a run seeded with ``seed``. A rule that fails in
+    it (:class:`RuleRuntimeError`) is raised with the game's index and seed as its
+    ``game`` and ``game_seed`` (:func:`in_game` tells how to replay it)."""
+    try:
+        return Outcome.of(play_game(ruleset, seed, game, agents, players, keep_log), keep_log)
+    except RuleRuntimeError as exc:
+        if getattr(exc, "game", None) is None:
+            exc.game, exc.game_seed = game, game_seed(seed, game)  # kept when pickled (the instance's dict)
+        raise
+
+
 def play_range(ruleset: Any, seed: int, start: int, stop: int, agents: str, players: int | None,
                keep_log: bool) -> list[Outcome]:
     """The outcomes of games ``start`` to ``stop - 1`` of a run seeded with ``seed``: a
     chunk, in a worker of any backend (the local pool, :mod:`wolfdsl.sim.dask_backend`)."""
     with batch_collection():
-        return [Outcome.of(play_game(ruleset, seed, i, agents, players, keep_log), keep_log)
-                for i in range(start, stop)]
+        return [play_one(ruleset, seed, i, agents, players, keep_log) for i in range(start, stop)]
+
+
+def replay_command(ruleset_ref: str, seed: int, agents: str, options: dict | None, players: int | None) -> str:
+    """The ``wolfdsl run`` command that plays the one game seeded with ``seed`` (game 0 of
+    a run with that seed: the same deal, rules and agents as any game with that seed)."""
+    import shlex
+
+    words = ["wolfdsl", "run", ruleset_ref, "--seed", str(seed)]
+    if players is not None:
+        words += ["--players", str(players)]
+    if agents != DEFAULT_AGENTS:
+        words += ["--agents", agents]
+    for name, value in (options or {}).items():
+        text = ("yes" if value else "no") if isinstance(value, bool) else str(value)
+        words += ["--set", f"{name}={text}"]
+    return " ".join(shlex.quote(w) for w in words)
+
+
+def in_game(exc: RuleRuntimeError, command: str) -> RuleRuntimeError:
+    """``exc``, raised in game ``exc.game`` of a run, as the error to show: each message
+    starts with that game ("game 37 of the run, night 2: ..."), and a note gives the
+    game's seed and ``command``, which replays it alone."""
+    diags = [replace(d, message=f"game {exc.game} of the run, {d.message}") for d in exc.diagnostics]
+    diags.append(Diagnostic(None, "note", f"game {exc.game} (the `game` of its events in a --log, from 0) "
+                                          f"has the seed {exc.game_seed}; replay it alone with: {command}"))
+    out = RuleRuntimeError(diags)
+    out.game, out.game_seed = exc.game, exc.game_seed
+    return out
 
 
 def _run_chunk(start: int, stop: int) -> list[Outcome]:
@@ -387,8 +428,7 @@ def simulate(ruleset_ref: str, games: int, seed: int, jobs: int = 1, agents: str
             elif jobs == 1:
                 start()
                 outcomes: Iterator[Outcome] = (
-                    Outcome.of(play_game(ruleset, seed, i, agents, players, keep_log), keep_log)
-                    for i in range(games))
+                    play_one(ruleset, seed, i, agents, players, keep_log) for i in range(games))
             else:
                 outcomes = _parallel(ruleset_ref, games, seed, jobs, agents, options, players,
                                      keep_log, start)
@@ -403,6 +443,10 @@ def simulate(ruleset_ref: str, games: int, seed: int, jobs: int = 1, agents: str
                             reached = True
                             break
                         next_check = next(checks, None)
+            except RuleRuntimeError as exc:
+                if getattr(exc, "game", None) is None:
+                    raise
+                raise in_game(exc, replay_command(ruleset_ref, exc.game_seed, agents, options, players)) from None
             finally:
                 # On ^C or an error here, stop the workers now: the traceback would
                 # keep the generator (and its pool) alive until the process exits.

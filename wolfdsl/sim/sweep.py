@@ -44,6 +44,9 @@ def parse_players(text: str) -> list[int]:
         if ".." in raw:
             span, _, step = raw.partition("/")
             low, _, high = span.partition("..")
+            if int(low) > int(high):
+                raise WolfError(f"--players: '{text}' is a reversed range: write the smaller count first "
+                                f"({int(high)}..{int(low)}{'/' + step if step else ''})")
             counts = list(range(int(low), int(high) + 1, int(step) if step else 1))
         else:
             counts = [int(x) for x in raw.split(",")]

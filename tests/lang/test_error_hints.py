@@ -1,0 +1,59 @@
+"""Hints a new user needed (new-user test): an error that says what to write instead.
+`=` for `==` in a condition, `x4` for `*4` in a deck, a deck of the standard roles
+without `import "roles"` (six errors and no hint before: one error now, with the
+import to add), a step cycle named by its own steps only (not `dawn`, which merely
+waits for them)."""
+import pytest
+
+from wolfdsl.diagnostics import WolfError
+from wolfdsl.lang.load import load
+
+HEADER = 'import "roles"\nplayers 12\ndeck 12: werewolf*4, seer, witch, hunter, guard, villager*4\n'
+
+
+def errors(tmp_path, text):
+    path = tmp_path / "probe.wolf"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(WolfError) as err:
+        load(str(path))
+    return [(d.code, d.span.line, d.span.col, d.message) for d in err.value.diagnostics]
+
+
+def test_a_single_equals_sign_in_a_condition_asks_for_two(tmp_path):
+    got = errors(tmp_path, HEADER + "step probe in night first {\n    let t = none\n    if t = none { }\n}\n")
+    assert got == [("E101", 6, 10, "unexpected '='; expected '(', ')', ',', '.', ';', '<', '>', ']', ...; "
+                                   "did you mean `==`? (`=` gives a value, as in `let x = 1`; `==` compares)")]
+
+
+def test_a_count_written_x4_in_a_deck_is_shown_with_a_star(tmp_path):
+    got = errors(tmp_path, 'import "roles"\nplayers 12\n'
+                           "deck 12: werewolf x4, seer, witch, hunter, guard, villager x4\n")
+    assert got == [("E101", 3, 19, "unexpected 'x4'; expected '*', ',', ';', 'attribute', 'card', 'cause', "
+                                   "'class', 'decider', ...; a count is written with '*': write `werewolf*4`")]
+
+
+def test_a_deck_of_standard_roles_without_their_import_is_one_error_that_names_it(tmp_path):
+    got = errors(tmp_path, "players 12\ndeck 12: werewolf*4, seer, witch, hunter, guard, villager*4\n")
+    assert got == [("E201", 2, 10, "deck: unknown roles 'werewolf', 'seer', 'witch', 'hunter', 'guard', "
+                                   "'villager': they are declared by the bundled \"roles\"; add `import \"roles\"` "
+                                   "at the top of the file")]
+
+
+def test_a_bundled_role_of_its_own_file_and_a_typo_keep_errors_of_their_own(tmp_path):
+    got = errors(tmp_path, 'import "roles"\nplayers 12\n'
+                           "deck 12: werewolf*4, seer, witch, hunter, piper, villager*3, seeer\n")
+    assert sorted(got) == [
+        ("E201", 3, 43, "deck: unknown role 'piper': it is declared by the bundled \"roles/piper\"; "
+                        "add `import \"roles/piper\"` at the top of the file"),
+        ("E201", 3, 62, "deck: unknown role 'seeer' (did you mean 'seer'?)"),
+    ]
+
+
+def test_a_step_cycle_names_only_the_steps_in_it(tmp_path):
+    got = errors(tmp_path, HEADER + "step a in night after b { }\nstep b in night after a { }\n")
+    assert got == [("E208", 5, 1, "the night steps a, b have a cyclic order (b after a after b): "
+                                  "check the after/before clauses of step 'b'")]
+    got = errors(tmp_path, HEADER + "step a in night after c { }\nstep b in night after a { }\n"
+                                    "step c in night after b { }\nstep d in night after c { }\n")
+    assert got == [("E208", 6, 1, "the night steps a, b, c have a cyclic order (c after b after a after c): "
+                                  "check the after/before clauses of step 'c'")]
