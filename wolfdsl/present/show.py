@@ -169,7 +169,7 @@ def step_when(step: dict, lang: str, phase: str) -> str:
 def render(view: dict, lang: str = "en") -> str:
     """The text of ``wolfdsl show``."""
     w = WORDS[lang]
-    out = [f"{view['title']} ({view['ruleset']})", view["summary"], ""]
+    out = [f"{view['title']} ({view['ruleset']})"] + ([view["summary"]] if view["summary"] else []) + [""]
     default = view.get("default_players")
     shown = "" if default in (None, view["players"][0]) else f" ({w['default'].format(n=default)})"
     out.append(f"{w['players']}: {_players(*view['players'])}{shown}")
