@@ -63,7 +63,8 @@ def _steps(comp, phase: str) -> list[dict]:
             "options": {n: values_text((comp.options[n].value,))
                         for n in options_read(d.when, comp.bindings)},
             "always": d.always,
-            "calls": [{"en": c.en, "zh": c.zh} for c in d.calls],
+            "calls": [{"en": c.en, "zh": c.zh} | ({"if": source_text(c.cond.span)} if c.cond is not None else {})
+                      for c in d.calls],
         })
     return out
 
