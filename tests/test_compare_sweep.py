@@ -77,6 +77,8 @@ def test_compare_cli_text_and_json():
     out = flat(r.stdout)
     assert "A: fake-6 rounds=10 B: fake-6 rounds=1 300 games each, seed 4, agents table" in out
     assert "B differs from A at the 95% level: Village -11.7 points (-15.8 to -8.3); Werewolves -" in out
+    # a p-value that rounds to 0 reads "< 0.0001", never "0.0000"
+    assert "< 0.0001" in out and "0.0000" not in out
     j = invoke("compare", "fake-6", "--set-a", "rounds=10", "--set-b", "rounds=1", "--games", 300, "--seed", 4,
                "--json")
     d = json.loads(j.stdout)
@@ -99,6 +101,12 @@ def test_compare_bad_input_exits_2(args, message):
 
 
 # -- sweep -----------------------------------------------------------------------------
+
+def test_p_text_never_prints_zero():
+    from wolfdsl.present.simtables import p_text
+    assert [p_text(x) for x in (None, 0.0, 3e-12, 0.00004, 0.00005, 0.0123, 1.0)] == \
+        ["", "< 0.0001", "< 0.0001", "< 0.0001", "0.0001", "0.0123", "1.0000"]
+
 
 def test_parsers_and_grid_order():
     assert parse_players("5..8") == [5, 6, 7, 8]

@@ -61,16 +61,23 @@ def test_index_and_readme_link_the_reference_pages():
 EXIT = {"disputed-never.yaml": 2, "typos.yaml": 2}
 
 
-@pytest.mark.parametrize("path", sorted(DOCS.glob("examples/**/*.yaml")), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", sorted(DOCS.glob("examples/**/*.yaml")) + sorted(DOCS.glob("errors/*.yaml")),
+                         ids=lambda p: p.name)
 def test_example_scenarios_end_as_documented(path):
     r = invoke("run", "-q", "--script", path)
     assert r.exit_code == EXIT.get(path.name, 0), r.output
     assert "Traceback" not in r.output
 
 
+def test_the_examples_folder_holds_no_failing_example():
+    # `wolfdsl test docs/examples` passes as a user expects; the negative examples live in docs/errors/
+    assert not [p.name for p in DOCS.glob("examples/**/*.yaml") if p.name in EXIT]
+    assert sorted(p.name for p in DOCS.glob("errors/*.yaml")) == sorted(EXIT)
+
+
 def test_typos_example_output_is_the_one_shown(monkeypatch):
     monkeypatch.chdir(ROOT)
-    r = invoke("run", "--script", "docs/examples/typos.yaml")
+    r = invoke("run", "--script", "docs/errors/typos.yaml")
     shown = (DOCS / "scenarios.md").read_text(encoding="utf-8")
     assert r.exit_code == 2
     assert r.stderr.strip() in shown

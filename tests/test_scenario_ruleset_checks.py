@@ -240,7 +240,7 @@ def test_winner_draw_when_the_game_hits_its_day_bound(tmp_path):
 
 
 def test_command_line_options_override_the_scenario_and_the_ruleset_is_returned():
-    never = str(DOCS / "examples" / "disputed-never.yaml")  # options: {witch_self_save: never}
+    never = str(DOCS / "errors" / "disputed-never.yaml")  # options: {witch_self_save: never}
     with pytest.raises(WolfError):
         run_scenario(never)
     outcome = run_scenario(never, options={"witch_self_save": "first_night"})

@@ -170,6 +170,9 @@ def script(
         "--output", "-o", metavar="FILE", dir_okay=False, help="Write to FILE instead of stdout.")] = None,
     set_: Annotated[Optional[List[str]], typer.Option(
         "--set", metavar="NAME=VALUE", help="Set a ruleset option (repeatable).")] = None,
+    players: Annotated[Optional[int], typer.Option(
+        metavar="N", help="Player count, for rulesets that accept a range (default: the ruleset's "
+                          "default count; the sheet says which).")] = None,
 ) -> None:
     """Print the moderator's call sheet: the deck, the first night and the other nights as
     numbered calls, the day's procedure, what to remember at any time, the house rules
@@ -181,7 +184,7 @@ def script(
             raise typer.BadParameter(f"unknown format '{fmt}'; use md or html", param_hint="'--format'")
         options = _sets(set_)
         with user_errors():
-            sheet = call_sheet(ruleset, options, lang)
+            sheet = call_sheet(ruleset, options, lang, players)
         _write_or_echo(html(sheet) if fmt == "html" else markdown(sheet), output, ruleset)
 
 

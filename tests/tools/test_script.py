@@ -64,3 +64,59 @@ def test_a_step_without_call_lines_still_wakes_its_role_with_a_reminder():
     # a bundled board declares every call: no reminder anywhere
     std = call_sheet("standard-12", None, "en")
     assert not any("declares no call" in c for part in ("first_night", "other_nights", "day") for c in std[part])
+
+
+def test_a_range_ruleset_sheet_is_for_one_count_and_calls_only_its_roles():
+    # millers-hollow deals 8 to 18: without --players the sheet is for 8 and says so
+    r = invoke("script", "millers-hollow")
+    assert r.exit_code == 0, r.output
+    lines = r.stdout.splitlines()
+    assert lines[0] == "# Miller's Hollow (classic box) — moderator's call sheet, 8 players"
+    assert "- 8 players: Werewolf ×2, Seer, Witch, Hunter, Villager ×3" in lines
+    assert ("- This sheet is for 8 players, the ruleset's default; it deals 8 to 18 players: "
+            "`wolfdsl script millers-hollow --players N` for another count.") in lines
+    assert not any(x.startswith("- 9 players") for x in lines)
+    for absent in ("Thief, open", "Cupid, open", "I touch the lovers", "little girl"):
+        assert absent not in r.stdout
+    # 12 players: the thief and Cupid are dealt and called on the first night only
+    sheet = call_sheet("millers-hollow", None, "en", 12)
+    assert sheet["deck"] == ["12 players: Werewolf ×3, Seer, Witch, Hunter, Cupid, Little girl, Thief, "
+                             "Villager ×5; 2 face down"]
+    assert sheet["heading"].endswith(", 12 players")
+    assert sum(c.startswith(("Thief, open", "Cupid, open", "I touch the lovers")) for c in sheet["first_night"]) == 3
+    assert not any(c.startswith(("Thief", "Cupid", "I touch")) for c in sheet["other_nights"])
+    # 9 players: Cupid and the lovers, no thief
+    nine = call_sheet("millers-hollow", None, "en", 9)["first_night"]
+    assert any(c.startswith("Cupid, open") for c in nine) and not any(c.startswith("Thief") for c in nine)
+    # a count the ruleset does not deal, and a fixed-size sheet names no count
+    r = invoke("script", "millers-hollow", "--players", "30")
+    assert r.exit_code == 2 and "millers-hollow is for 8 to 18 players, not 30" in r.stderr
+    assert invoke("script", "standard-12", "--players", "12").exit_code == 0
+    assert invoke("script", "standard-12", "--players", "10").exit_code == 2
+    assert call_sheet("standard-12", None, "en")["heading"] == "Standard 12 (guard) — moderator's call sheet"
+
+
+def test_first_night_words_stay_on_the_first_night_and_day_1_steps_say_so():
+    sheet = call_sheet("standard-12", None, "en")
+    wolves = [c for part in ("first_night", "other_nights") for c in sheet[part] if c.startswith("Werewolves, open")]
+    assert wolves == ["Werewolves, open your eyes and see one another. Agree on a player to kill, or nobody.",
+                      "Werewolves, open your eyes. Agree on a player to kill, or nobody."]
+    assert not any("night 1" in c or "see one another" in c for c in sheet["other_nights"])
+    election = [c for c in sheet["day"] if c.startswith("Sheriff election")]
+    assert len(election) == 1 and election[0].endswith("once more. (day 1 only)")
+    assert not any(c.endswith("(day 1 only)") for c in sheet["day"] if not c.startswith("Sheriff election"))
+    zh = call_sheet("standard-12", None, "zh")
+    assert any(c.startswith("竞选警长") and c.endswith("（仅第1天）") for c in zh["day"])
+    # a second tie elects again the next day: then the election is not day-1 only
+    again = call_sheet("standard-12", {"sheriff_tie": "revote_then_next_day"}, "en")
+    assert [c for c in again["day"] if c.startswith("Sheriff election")][0].endswith("once more.")
+
+
+def test_call_if_clause_parses_and_shows_in_the_json():
+    text = 'step s in night when day > 0 call "First." "初。" if day == 1 call "Later." if day > 1 { }\n'
+    step = to_ast(parse(text, "x.wolf"), "x.wolf", text).decls[0]
+    assert [(c.en, c.zh, c.cond is not None) for c in step.calls] == [("First.", "初。", True), ("Later.", None, True)]
+    import json
+    view = json.loads(invoke("show", "standard-12", "--json").stdout)
+    wolves = next(s for s in view["night"] if s["step"] == "werewolves")
+    assert [c.get("if") for c in wolves["calls"]] == ["day == 1", "day > 1", None]

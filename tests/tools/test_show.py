@@ -38,3 +38,19 @@ def test_show_bad_input_exits_2():
     assert invoke("show", "standard-13").exit_code == 2
     assert invoke("show", "standard-12", "--lang", "fr").exit_code == 2
     assert invoke("show", "standard-12", "--set", "wolf_win=never").exit_code == 2
+
+
+def test_show_takes_the_summary_of_the_nearest_board_never_the_preludes(tmp_path, monkeypatch):
+    # a file without its own summary: standard-12's (the board it imports), not the prelude's
+    monkeypatch.chdir(tmp_path)
+    assert invoke("new", "my-12b", "--from", "standard-12", "--import").exit_code == 0
+    lines = invoke("show", "my-12b.wolf").stdout.splitlines()
+    assert lines[:2] == ["my-12b (my-12b)", "12 players, 4 wolves vs seer, witch, hunter, guard and 4 villagers; side kill (屠边)"]
+    # a file importing only the roles: no board above it, so no summary and its own name
+    (tmp_path / "mine.wolf").write_text('import "roles"\nplayers 12\n'
+                                        'deck 12: werewolf*4, seer, witch, hunter, guard, villager*4\n')
+    view = json.loads(invoke("show", "mine.wolf", "--json").stdout)
+    assert view["summary"] == "" and view["title"] == "mine"
+    assert invoke("show", "mine.wolf").stdout.splitlines()[:2] == ["mine (mine)", ""]
+    # the prelude shown on its own keeps its summary
+    assert json.loads(invoke("show", "prelude", "--json").stdout)["summary"].startswith("Table procedure")

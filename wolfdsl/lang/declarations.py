@@ -233,10 +233,13 @@ class ModeratorCall(Node):
         call "Guard, open your eyes and choose a player to protect." "守卫请睁眼，请选择你要守护的玩家。"
 
     ``en`` and ``zh`` (``None`` when only English is given); ``wolfdsl script`` prints
-    them as the call sheet.
+    them as the call sheet. ``cond``: the ``if`` condition of a call said only on some
+    days or nights (``call "…" "…" if day == 1``); it tells the sheet where the call
+    goes and never changes what the engine does.
     """
     en: str
     zh: str | None
+    cond: Expr | None = None
 
 
 @_node

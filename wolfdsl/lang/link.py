@@ -3,7 +3,9 @@
 ``link(modules) -> (Program, diagnostics)``. Later files override earlier ones:
 ``replace KIND NAME`` swaps a declaration, ``remove KIND NAME`` drops it, ``extend proc
 NAME { … }`` adds statements to the proc in force, a file's ``deck`` lines replace the
-decks of the files it imports, the last file's title and summary win. Nothing is
+decks of the files it imports. The title and summary are the ruleset's own, or else those
+of the nearest imported board (a file that declares ``players`` or a ``deck``): a shared
+base such as the prelude, which deals nobody, never names the ruleset. Nothing is
 resolved or compiled here.
 
 Codes: E202 duplicate declaration, E203 ``replace``/``remove``/``extend`` of something not
@@ -95,21 +97,37 @@ class Program:
         yield from self.words.values()
 
 
+def _is_board(mod: A.Module) -> bool:
+    """Whether a file deals a table: it declares ``players`` or a ``deck``."""
+    return any(isinstance(d, (A.Players, A.DeckDecl)) for d in mod.decls)
+
+
+def _name_from_boards(prog: Program, modules: list[A.Module]) -> None:
+    """Set ``prog``'s title and summary: each from the last file, or else from the
+    nearest imported board that declares one (never from a shared base that deals
+    nobody, such as the prelude or the roles file)."""
+    for i in range(len(modules) - 1, -1, -1):
+        mod = modules[i]
+        if i != len(modules) - 1 and not _is_board(mod):
+            continue
+        for d in mod.decls:
+            if isinstance(d, A.Title) and not prog.title:
+                prog.title, prog.title_zh = d.text, d.zh or ""
+            elif isinstance(d, A.Summary) and not prog.summary:
+                prog.summary = d.text
+
+
 def link(modules: list[A.Module]) -> tuple[Program, list[Diagnostic]]:
     """Merge ``modules`` (imports first, the ruleset's own file last) into a
     :class:`Program`; returns it with the E202/E203 diagnostics found."""
     prog = Program(modules=list(modules))
     diags: list[Diagnostic] = []
     extensions: list[A.ExtendDecl] = []
-    last = len(modules) - 1
-    for i, mod in enumerate(modules):
+    _name_from_boards(prog, modules)
+    for mod in modules:
         for d in mod.decls:
-            if isinstance(d, A.Title):
-                if i == last or not prog.title:
-                    prog.title, prog.title_zh = d.text, d.zh or ""
-            elif isinstance(d, A.Summary):
-                if i == last or not prog.summary:
-                    prog.summary = d.text
+            if isinstance(d, (A.Title, A.Summary)):
+                pass
             elif isinstance(d, A.Players):
                 prog.players = (d.low, d.high)
                 prog.players_span = d.span

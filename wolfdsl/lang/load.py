@@ -354,15 +354,21 @@ def load(ref: str, options: dict[str, Any] | None = None, players: int | None = 
            str(path), name)
     rs = _load_cached(key, [mod for _, mod in mods])
     if players is not None:
-        lo, hi = rs.players
-        if not (lo <= players <= hi):
-            raise WolfError(f"{name} is for {lo if lo == hi else f'{lo} to {hi}'} players, not {players}")
-        if rs.deck_for(players) is None:
-            counts = sorted({n for d in rs.decks for n in range(d.low, d.high + 1)})
-            raise WolfError(f"{name} has no deck for {players} players"
-                            + (" with the options set" if options else "")
-                            + (f"; its decks deal {_ranges(counts)} players" if counts else ""))
+        check_players(rs, name, players, bool(options))
     return rs
+
+
+def check_players(rs: Ruleset, name: str, players: int, options_set: bool = False) -> None:
+    """Raise ``WolfError`` (exit 2) unless ``rs`` deals a deck for ``players`` players
+    (``options_set``: the message says the options set may be why not)."""
+    lo, hi = rs.players
+    if not (lo <= players <= hi):
+        raise WolfError(f"{name} is for {lo if lo == hi else f'{lo} to {hi}'} players, not {players}")
+    if rs.deck_for(players) is None:
+        counts = sorted({n for d in rs.decks for n in range(d.low, d.high + 1)})
+        raise WolfError(f"{name} has no deck for {players} players"
+                        + (" with the options set" if options_set else "")
+                        + (f"; its decks deal {_ranges(counts)} players" if counts else ""))
 
 
 def _ranges(ns: list[int]) -> str:

@@ -98,6 +98,7 @@ class Resolver(NameResolver):
         for s in p.of_kind("step"):
             if s.when is not None:
                 self.expr(s.when, Scope())
+            self._call_conds(s.calls, Scope())
             self.block(s.body, Scope(), "step")
         for kind in ("trigger", "replacement"):
             for t in p.of_kind(kind):
@@ -110,6 +111,7 @@ class Resolver(NameResolver):
                 scope.mark("cause", "cause")
                 if t.when is not None:
                     self.expr(t.when, scope)
+                self._call_conds(t.calls, scope)
                 self.block(t.body, scope, kind)
         for w in p.of_kind("win"):
             for f in w.factions:
@@ -144,7 +146,18 @@ class Resolver(NameResolver):
         for d in p.symbols["cause"].values():
             if d.last_words is not None:
                 self.expr(d.last_words, Scope())
+        for mod in p.modules:
+            for d in mod.decls:
+                if isinstance(d, A.ExtendDecl) and d.calls:
+                    proc = self.procs.get(d.name)
+                    self._call_conds(d.calls, Scope(None, proc.params if proc is not None else (d.params or ())))
         return self.b
+
+    def _call_conds(self, calls, scope: Scope) -> None:
+        """Resolve the ``if`` conditions of ``call`` clauses (``call "…" if day == 1``)."""
+        for c in calls:
+            if c.cond is not None:
+                self.expr(c.cond, scope)
 
     def engine_setting(self, d: A.EngineDecl) -> None:
         if d.name not in ir.ENGINE_SETTINGS:

@@ -238,9 +238,9 @@ class _ToAst(Transformer):
     def step_always(self, meta):
         return ("always", True)
 
-    def moderator_call(self, meta, en, zh):
+    def moderator_call(self, meta, en, zh, cond=None):
         return ("call", A.ModeratorCall(en=_unquote(en), zh=_unquote(zh) if zh is not None else None,
-                                        span=self._span(meta)))
+                                        cond=cond, span=self._span(meta)))
 
     def step_decl(self, meta, replace, name, phase, *rest):
         body = rest[-1]

@@ -2,12 +2,14 @@
 
 The words come from the ruleset: each step, trigger or ``extend proc`` may declare what
 the moderator says (``call "English" "中文"``), and ``{option}`` in a call is replaced
-by that option's value. ``call_sheet(ref, options, lang)`` gathers, as plain values: the
-deck, the first night and the other nights as numbered calls in wake order (a step the
-options switch off is left out, a step only the game decides is marked), the day's
-procedure, the reminders for what may happen at any time (triggers), the house rules in
-force and, for a ruleset with event cards, the card list. ``markdown(sheet)`` and
-``html(sheet)`` write it.
+by that option's value. ``call_sheet(ref, options, lang, players)`` gathers, as plain
+values: the deck for that player count (the ruleset's default count when not given), the
+first night and the other nights as numbered calls in wake order (a step the options
+switch off, or whose roles are not in that deck, is left out; a step only the game
+decides is marked; a call with ``if day == 1`` goes under the first night only), the
+day's procedure (a call said on day 1 only, or from day 2 on, says so), the reminders
+for what may happen at any time (triggers), the house rules in force and, for a ruleset
+with event cards, the card list. ``markdown(sheet)`` and ``html(sheet)`` write it.
 """
 from __future__ import annotations
 
@@ -16,10 +18,14 @@ import re
 from typing import Any
 
 from ..lang import syntax as A
+from ..lang.partial import UNKNOWN, evaluate
 from .show import card_list, compile_ref, view_of, when_runs
 
 WORDS = {
     "en": {"sheet": "moderator's call sheet", "deck": "Cards", "first": "First night",
+           "for": ", {n} players", "day1": " (day 1 only)", "day2": " (from day 2 on)",
+           "default": "This sheet is for {n} players, the ruleset's default; it deals {counts} players: "
+                      "`wolfdsl script {ruleset} --players N` for another count.",
            "other": "Other nights", "day": "Day", "any": "At any time",
            "rules": "House rules in force", "cards": "Event cards", "players": "{n} players",
            "wins": "How the game is won (checked after every death; the first that holds)",
@@ -29,6 +35,9 @@ WORDS = {
            "undeclared": "{role}, open your eyes: {actions}. {role}, close your eyes. "
                          "[step {step} declares no call: write `call \"...\" \"...\"` in it]"},
     "zh": {"sheet": "法官台本", "deck": "牌组", "first": "第一夜", "other": "之后的夜晚",
+           "for": "（{n}人）", "day1": "（仅第1天）", "day2": "（第2天起）",
+           "default": "本台本按默认的{n}人局；此规则集可供{counts}人：其他人数请用 "
+                      "`wolfdsl script {ruleset} --players N`。",
            "day": "白天", "any": "随时提醒", "rules": "本局规则", "cards": "事件牌",
            "wins": "胜利条件（每次有人死亡后检查；先满足者胜）",
            "win": "{factions}获胜：{title}",
@@ -87,10 +96,39 @@ def roles_named(node: A.Node, comp, seen: set[str] | None = None) -> set[str]:
     return found
 
 
+def deciders(node: A.Node, comp) -> set[str]:
+    """The roles that decide something in a declaration itself (``decide thief.choose
+    by thief``; not in the procs it calls, which serve every step)."""
+    from ..lang.symbols import DecideSlots
+
+    roles = comp.ruleset.roles
+    return {bd.by.name for n in A.walk(node) for bd in (comp.bindings.of.get(id(n)),)
+            if isinstance(bd, DecideSlots) and bd.by.name in roles}
+
+
+def _about_dealt(node: A.Node, comp, dealt: set[str]) -> bool | None:
+    """Whether a declaration is about a dealt role: the roles that decide in it, else the
+    roles it names; ``None`` when it is about no role."""
+    named = deciders(node, comp) or roles_named(node, comp)
+    return bool(named & dealt) if named else None
+
+
 def _in_play(node: A.Node, comp, dealt: set[str]) -> bool:
-    """False for a declaration about roles none of whose cards is in any deck."""
-    named = roles_named(node, comp)
-    return not named or bool(named & dealt)
+    """False for a declaration about roles none of whose cards is in the deck: the
+    roles that decide in it (the thief's step, though it names the villager card), else
+    the roles it names, else, for a declaration that wakes or tells somebody, the
+    statuses it reads (``q has lover``) when only declarations about undealt roles add
+    them (the lovers wake only if Cupid is dealt; the dawn, which wakes nobody, stays)."""
+    about = _about_dealt(node, comp, dealt)
+    if about is not None:
+        return about
+    nodes = list(A.walk(node))
+    read = {n.right.id for n in nodes if isinstance(n, A.BinOp) and n.op == "has" and isinstance(n.right, A.Name)}
+    if not read or not any(isinstance(n, (A.Tell, A.Decide)) for n in nodes):
+        return True
+    adders = [d for d in comp.program.declarations()
+              if any(isinstance(x, A.AddStatus) and x.status in read for x in A.walk(d))]
+    return not adders or any(_about_dealt(d, comp, dealt) is not False for d in adders)
 
 
 def _undeclared(step, comp, dealt: set[str], lang: str) -> list[str]:
@@ -124,37 +162,70 @@ def _reminders(comp, lang: str, options: dict, dealt: set[str]) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def call_sheet(ref: str, options: dict[str, str] | None = None, lang: str | None = None) -> dict[str, Any]:
-    """The call sheet of a ruleset as plain values (see the module's doc)."""
+def when_said(exprs, bindings) -> tuple[bool, bool]:
+    """Whether a call may be said on day (night) 1 and on a later one: none of ``exprs``
+    (the step's ``when``, the call's ``if``; ``None`` holds always) is known to be false
+    then, with the options in force."""
+    def may(day: int) -> bool:
+        for e in exprs:
+            if e is not None:
+                v = evaluate(e, bindings, day)
+                if v is not UNKNOWN and not v:
+                    return False
+        return True
+    return may(1), may(2) or may(3)
+
+
+def call_sheet(ref: str, options: dict[str, str] | None = None, lang: str | None = None,
+               players: int | None = None) -> dict[str, Any]:
+    """The call sheet of a ruleset for ``players`` players (default: the ruleset's
+    default count) as plain values (see the module's doc)."""
+    from ..lang.load import check_players
+
     comp = compile_ref(ref, options)
+    rs = comp.ruleset
+    count = rs.default_players if players is None else players
+    if rs.decks or players is not None:  # a shared base (the prelude) deals nobody
+        check_players(rs, rs.name, count, bool(options))
+    deck = rs.deck_for(count)
     view = view_of(comp, options or {})
     lang = lang or default_lang(view["title"], view["summary"])
     w = WORDS[lang]
     values = {o["name"]: o["value"] for o in view["options"]}
     decls = comp.program.named("step")
-    dealt = {c for d in comp.ruleset.decks for c in d.cards}
+    dealt = set(deck.cards) if deck is not None else set()  # face-down cards too: the thief may take one
 
-    def calls(phase: str, skip: str) -> list[str]:
+    def calls(phase: str, night: str = "") -> list[str]:
+        """The calls of a phase's steps; ``night``: ``first`` or ``other`` nights."""
         out = []
         for step in view[phase]:
-            if step["runs"] in ("never", skip) or not _in_play(decls[step["step"]], comp, dealt):
+            decl = decls[step["step"]]
+            if step["runs"] == "never" or not _in_play(decl, comp, dealt):
                 continue
             note = w["only"].format(when=step["when"]) if step["runs"] == "depends" and not step["options"] else ""
-            decl = decls[step["step"]]
-            out += [_words(c, lang, values) + note for c in decl.calls]
-            if not decl.calls:
-                out += _undeclared(decl, comp, dealt, lang)
+            for c in decl.calls or (None,):
+                first, later = when_said((decl.when, c.cond if c is not None else None), comp.bindings)
+                if not (first if night == "first" else later if night == "other" else first or later):
+                    continue
+                days = w["day1"] if not later else w["day2"] if not first else ""
+                text = _words(c, lang, values) if c is not None else None
+                for t in [text] if text is not None else _undeclared(decl, comp, dealt, lang):
+                    out.append(t + note + ("" if night else days))
         return out
 
     title = (comp.ruleset.title_zh if lang == "zh" else "") or view["title"]
+    ranged = rs.players[0] != rs.players[1]
+    cards = next((d["cards"] for d in view["decks"] if d["players"][0] <= count <= d["players"][1]), [])
     return {
-        "ruleset": view["ruleset"], "title": title, "lang": lang,
-        "heading": f"{title} — {w['sheet']}",
-        "deck": [w["players"].format(n=_count(d["players"])) + ": " + card_list(d, lang)
-                 + (w["extra"].format(n=d["extra"]) if d["extra"] else "") for d in view["decks"]],
-        "first_night": [w["dark"]] + calls("night", "later"),
-        "other_nights": [w["dark"]] + calls("night", "first"),
-        "day": calls("day", "never"),
+        "ruleset": view["ruleset"], "title": title, "lang": lang, "players": count if deck is not None else None,
+        "heading": f"{title} — {w['sheet']}" + (w["for"].format(n=count) if ranged else ""),
+        "deck": ([w["players"].format(n=count) + ": " + card_list({"cards": cards}, lang)
+                  + (w["extra"].format(n=deck.extra) if deck.extra else "")] if deck is not None else [])
+        + ([w["default"].format(n=count, ruleset=view["ruleset"], counts=_counts(rs, lang))]
+           if ranged and players is None else []),
+        "first_night": [w["dark"]] + calls("night", "first"),
+        "other_nights": [w["dark"]] + calls("night", "other"),
+        "day": calls("day"),
         "any_time": _reminders(comp, lang, values, dealt),
         "wins": _wins(view, lang, {x.name: x.title_zh for x in comp.ruleset.wins}),
         "house_rules": [f"{o['rule'] or o['name']}: {o['name']} = {o['value']}" for o in view["options"]],
@@ -177,9 +248,12 @@ def _wins(view: dict, lang: str, titles_zh: dict[str, str]) -> list[str]:
     return out
 
 
-def _count(players: list[int]) -> str:
-    lo, hi = players
-    return str(lo) if lo == hi else f"{lo}-{hi}"
+def _counts(rs, lang: str) -> str:
+    """The player counts a ruleset deals: ``8 to 18`` (``8至18`` in ``zh``)."""
+    from ..lang.load import _ranges
+
+    text = _ranges(sorted({n for d in rs.decks for n in range(d.low, d.high + 1)}))
+    return text.replace(" to ", "至").replace(", ", "、") if lang == "zh" else text
 
 
 def _card(card: dict, lang: str) -> str:

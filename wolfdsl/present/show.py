@@ -63,7 +63,8 @@ def _steps(comp, phase: str) -> list[dict]:
             "options": {n: values_text((comp.options[n].value,))
                         for n in options_read(d.when, comp.bindings)},
             "always": d.always,
-            "calls": [{"en": c.en, "zh": c.zh} for c in d.calls],
+            "calls": [{"en": c.en, "zh": c.zh} | ({"if": source_text(c.cond.span)} if c.cond is not None else {})
+                      for c in d.calls],
         })
     return out
 
@@ -169,7 +170,7 @@ def step_when(step: dict, lang: str, phase: str) -> str:
 def render(view: dict, lang: str = "en") -> str:
     """The text of ``wolfdsl show``."""
     w = WORDS[lang]
-    out = [f"{view['title']} ({view['ruleset']})", view["summary"], ""]
+    out = [f"{view['title']} ({view['ruleset']})"] + ([view["summary"]] if view["summary"] else []) + [""]
     default = view.get("default_players")
     shown = "" if default in (None, view["players"][0]) else f" ({w['default'].format(n=default)})"
     out.append(f"{w['players']}: {_players(*view['players'])}{shown}")

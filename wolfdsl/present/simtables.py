@@ -18,6 +18,13 @@ if TYPE_CHECKING:
     from wolfdsl.sim.sweep import Sweep
 
 
+
+def p_text(p: float | None) -> str:
+    """A p-value to four places; one that rounds to 0 reads ``< 0.0001``, never ``0.0000``."""
+    if p is None:
+        return ""
+    return "< 0.0001" if p < 0.00005 else f"{p:.4f}"
+
 def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
@@ -40,7 +47,7 @@ def comparison_renderables(c: Comparison) -> list:
         t.add_column(col, justify=just)
     for d in c.factions:
         t.add_row(d.name, _pct(d.a), _pct(d.b), _pts(d.diff), f"{_pts(d.low)} … {_pts(d.high)}",
-                  f"{d.p:.4f}" if d.p is not None else "", "yes" if d.significant else "no",
+                  p_text(d.p), "yes" if d.significant else "no",
                   style=None if d.significant else "dim")
     L = c.length
     t.add_row(L.name, f"{L.a:.2f}", f"{L.b:.2f}", f"{L.diff:+.2f}", f"{L.low:+.2f} … {L.high:+.2f}", "",
