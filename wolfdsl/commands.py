@@ -281,6 +281,9 @@ def play(
         metavar="FILE", dir_okay=False, help="Write the event log as JSON Lines.")] = None,
     timeout: Annotated[Optional[float], typer.Option(
         "--timeout", metavar="SECONDS", help="Seconds a cmd: seat has to answer (default: 10).")] = None,
+    lang: Annotated[str, typer.Option(
+        "--lang", metavar="LANG", callback=_check_lang,
+        help="The language of the narration and the questions: en (default) or zh.")] = "en",
 ) -> None:
     """Play one seat of a game yourself: you see only what your seat may know, and answer
     each decision with the number of your choice (? shows what the rules forbid, and why).
@@ -294,7 +297,7 @@ def play(
         options = parse_sets(set_ or [])
         check_agents(agents or DEFAULT_AGENTS)
         with user_errors():
-            play_seat(ruleset, seat or [], seed, agents or DEFAULT_AGENTS, players, options, log, timeout)
+            play_seat(ruleset, seat or [], seed, agents or DEFAULT_AGENTS, players, options, log, timeout, lang)
 
 
 # --------------------------------------------------------------------------------------

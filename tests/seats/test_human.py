@@ -46,7 +46,7 @@ def test_a_human_at_seat_3_plays_a_game_to_the_end_in_a_terminal():
     assert code == 0, transcript[-2000:]
     assert asked >= 6
     assert "Your card: Werewolf 狼人 (Werewolves).\nYour team (werewolves): 8号, 9号, 11号." in transcript
-    assert "Night 1 · werewolves.kill (for team werewolves): choose a seat, 0 to pass" in transcript
+    assert "Night 1, team werewolves · Werewolves: whom do you kill tonight? (0: no kill)" in transcript
     assert "> ?\n  every choice is allowed\n> 99\n  not allowed: 99 is not a legal choice" in transcript
     learns = re.findall(r"(\d+)号 learns", transcript)
     assert learns and set(learns) == {"3"}  # only his own secrets
@@ -85,7 +85,7 @@ def test_the_seat_sees_only_what_it_may_know_and_question_marks_explain():
                                            "--seed", "7"], encoding="utf-8", timeout=180)
     child.expect("Seed 7: `--seed 7` deals this game again.")
     child.expect(r"Your card: Seer 预言家 \(Village\)\.")
-    child.expect(r"Night 1 · seer\.check: choose a seat, 0 to pass")
+    child.expect(r"Night 1 · Seer: whom do you check tonight\? \(0: nobody\)")
     child.expect(r"seats: 1 2 3 4 5 7 8 9 10 11 12   0: pass")
     intro = child.before
     assert "learns" not in intro  # nobody else's secrets
@@ -103,7 +103,7 @@ def test_the_seat_sees_only_what_it_may_know_and_question_marks_explain():
 def test_end_of_input_stops_the_game_like_ctrl_c():
     r = invoke("play", "standard-12", "--seat", "6", "--seed", "7")
     assert r.exit_code == 130
-    assert "seer.check" in r.stdout and "interrupted" in r.stderr
+    assert "Seer: whom do you check tonight?" in r.stdout and "interrupted" in r.stderr
 
 
 @pytest.mark.parametrize("args, message", [
@@ -128,7 +128,7 @@ def test_a_forbidden_answer_is_refused_with_the_rule_and_asked_again():
     req = Request("guard.protect", "protect", 2, "guard", 1, "night", 1, "seat", (1, 4), False, 1, why_not)
     assert human.decide(req) == 4
     text = "\n".join(said)
-    assert "Night 1 · guard.protect: choose a seat\n  seats: 1 4" in text
+    assert "Night 1 · protect: choose a seat\n  seats: 1 4" in text  # no ask: the verb
     assert "  2号: a choice is required here\n  3号: RULE-X: not that one\n  pass: a choice is required here" in text
     assert "  3: RULE-X: not that one" in text
     assert "  not allowed: RULE-X: not that one" in text
@@ -161,6 +161,48 @@ def test_several_seats_are_typed_together_and_explained_one_by_one():
     req = Request("cupid.link", "link", 3, "cupid", 1, "night", 1, "seats", (1, 2, 4), False, 2, why_not)
     assert human.decide(req) == (2, 4)
     text = "\n".join(said)
-    assert "Night 1 · cupid.link: choose 2 seats, separated by spaces\n  seats: 1 2 4" in text
+    assert "Night 1 · link: choose 2 seats, separated by spaces\n  seats: 1 2 4" in text
     assert "  3号: RULE-Y: not yourself" in text
     assert text.count("  not allowed: choose exactly 2 different seats") == 2
+
+
+def play_lines(seat: int, seed: int, lang: str = "en") -> str:
+    """``wolfdsl play standard-12`` at ``seat``, answering 0, 1, 2, 3 in turn: its output."""
+    from clitools import runner
+    from wolfdsl.cli import app
+
+    r = runner.invoke(app, ["play", "standard-12", "--seat", str(seat), "--seed", str(seed), "--lang", lang],
+                      input="0\n1\n2\n3\n" * 300)
+    assert r.exit_code == 0, r.output
+    return r.stdout
+
+
+def test_a_wolf_is_asked_the_rulesets_question_for_the_counter_claim():
+    out = play_lines(3, 7)
+    assert ("Day 1, team werewolves · Counter-claim (悍跳): which wolf claims to be the seer in his speech? "
+            "(0: nobody)\n  seats: 3 8   0: pass\n") in out
+    assert "werewolves.counter_claim" not in out
+
+
+def test_the_witch_is_asked_about_her_poison_in_english_or_chinese():
+    assert "Night 1 · Witch: poison someone tonight? (0: keep the poison)\n  seats: 1 2 3" in play_lines(12, 7)
+    zh = play_lines(12, 7, "zh")
+    assert "第1夜 · 女巫：今晚要用毒药吗？对谁使用？（0：不用毒药）\n  seats: 1 2 3" in zh
+    assert "Your card: 女巫 (好人)." in zh  # the narration in Chinese too
+
+
+def test_a_question_replaces_the_action_name_and_keeps_the_choices():
+    said = []
+    answers = iter(["2 4"])
+    human = HumanAgent(3, None, read=lambda prompt: next(answers), write=said.append, lang="zh")
+    req = Request("cupid.link", "link", 3, "cupid", 1, "night", 1, "seats", (1, 2, 4), False, 2,
+                  ask=("Cupid: which two players become the lovers?", "丘比特：选择两名玩家成为情侣"))
+    assert human.decide(req) == (2, 4)
+    assert said[1:] == ["第1夜 · 丘比特：选择两名玩家成为情侣 (choose 2 seats, separated by spaces)", "  seats: 1 2 4"]
+    said.clear()
+    human.lang = "en"
+    answers = iter(["1"])
+    req = Request("mafia.kill", "kill", None, "mafia", 2, "night", 1, "seat", (1, 4), False, 1,
+                  ask=("Whom do you kill tonight?", None))
+    assert human.decide(req) == 1
+    assert said[1:] == ["Night 2, team mafia · Whom do you kill tonight?", "  seats: 1 4"]

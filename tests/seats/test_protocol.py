@@ -295,3 +295,32 @@ def test_a_bot_that_writes_unasked_is_refused_at_the_next_question():
                                   "answer only decide messages")
     finally:
         bot.stop()
+
+
+def test_a_decide_message_carries_the_rulesets_question_and_follows_the_schema(standard, tmp_path):
+    # seat 12 is the witch of seed 7 (tests/seats/test_human.py plays her too)
+    spec = compose("table", [f"12={cmd(BOTS / 'first_bot.py', tmp_path / 'witch.jsonl')}"])
+    play_game(standard, 7, 0, spec)
+    stop_all(wait=60)
+    msgs = [json.loads(line) for line in (tmp_path / "witch.jsonl").read_text(encoding="utf-8").splitlines()]
+    decides = [m for m in msgs if m["type"] == "decide"]
+    check = validator("seat-protocol")
+    for m in decides:
+        assert not list(check.iter_errors(m)), m
+        assert m["ask"] and m["ask_zh"]  # every bundled decision and vote asks, in both languages
+    poison = next(m for m in decides if m["action"] == "witch.poison")
+    assert poison["ask"] == "Witch: poison someone tonight? (0: keep the poison)"
+    assert poison["ask_zh"] == "女巫：今晚要用毒药吗？对谁使用？（0：不用毒药）"
+    assert any(m["action"] == "exile_vote" and m["ask"].startswith("Exile vote:") for m in decides)
+
+
+def test_a_decide_message_without_a_question_has_no_ask_field():
+    from wolfdsl.play.agents import Request
+    from wolfdsl.seats.protocol import decide_message
+
+    req = Request("seer.check", "check", 6, "seer", 1, "night", 1, "seat", (1, 2), True, 1)
+    msg = decide_message(req)
+    assert "ask" not in msg and "ask_zh" not in msg
+    assert not list(validator("seat-protocol").iter_errors(msg))
+    req.ask = ("Whom do you check?", None)
+    assert decide_message(req)["ask"] == "Whom do you check?" and "ask_zh" not in decide_message(req)

@@ -529,7 +529,7 @@ class CodeGen:
             tell=tuple((f.name, self.root(f.expr)) for f in s.tell), body=self.block(s.body), span=s.span,
             prefer=self.root(s.prefer, "this preference"), pass_reason=s.pass_reason, me=slots.me,
             score=self.root(s.score, "this score"), pass_must=self.pass_clauses(s.unless),
-            recheck=self.may_vary(s.unless))
+            recheck=self.may_vary(s.unless), ask=s.ask)
         return op
 
     def answer_parts(self, s: A.Decide) -> ir.DecideOp:
@@ -543,7 +543,7 @@ class CodeGen:
             count=None, options=_nothing, requires=(), unless=self.clauses(s.unless, drop=False), tell=(),
             body=self.block(s.body), span=s.span, prefer=self.root(s.prefer, "this preference"),
             pass_reason=s.pass_reason, me=slots.me, score=self.root(s.score, "this score"),
-            pass_must=self.pass_clauses(s.unless), recheck=self.may_vary(s.unless))
+            pass_must=self.pass_clauses(s.unless), recheck=self.may_vary(s.unless), ask=s.ask)
 
     def s_Vote(self, s: A.Vote):
         op = self.vote_op(s)
@@ -567,7 +567,7 @@ class CodeGen:
                 cand_unless=cand_unless, weight=None, top_var=slots.top, ballots_var=slots.ballots,
                 body=self.block(s.body), span=s.span, prefer=self.root(s.prefer, "this preference"),
                 score=self.root(s.score, "this score"), recheck=self.may_vary(s.cand_unless),
-                cand_fixed=tuple(split[False]), cand_by_voter=tuple(split[True]))
+                cand_fixed=tuple(split[False]), cand_by_voter=tuple(split[True]), ask=s.ask)
         fixed = [c for c in s.cand_unless if not self.reads_slot(c.cond, slots.voter)]
         by_voter = [c for c in s.cand_unless if self.reads_slot(c.cond, slots.voter)]
         op = ir.VoteOp(
@@ -578,7 +578,7 @@ class CodeGen:
             top_var=slots.top, ballots_var=slots.ballots, body=self.block(s.body), span=s.span,
             prefer=self.root(s.prefer, "this preference"), score=self.root(s.score, "this score"),
             cand_fixed=self.clauses(fixed, drop=False), cand_by_voter=self.clauses(by_voter, drop=False),
-            abstain_must=self.pass_clauses(s.cand_unless), recheck=self.may_vary(s.cand_unless))
+            abstain_must=self.pass_clauses(s.cand_unless), recheck=self.may_vary(s.cand_unless), ask=s.ask)
         return op
 
     def may_vary(self, clauses) -> bool:

@@ -344,6 +344,9 @@ class DecideOp:
     one generated function, as :func:`wolfdsl.play.referee.scores` gives it with
     ``score`` (``env[var]`` left on the last option); ``None``: the referee calls
     ``score`` per option."""
+    ask: tuple[str, str | None] | None = None
+    """The ``ask`` clause: the question a person at the seat reads, ``(english, chinese)``
+    (``chinese`` ``None``: not given); ``None``: none written."""
 
 
 ANSWER_KINDS = {bool: ("yes_no",), int: ("seat", "ballot"), str: ("symbol",)}
@@ -388,6 +391,8 @@ class VoteOp:
     :attr:`DecideOp.unless_filter`); ``None``: the referee filters with the clauses."""
     score_all: Callable[[Any, dict, tuple], dict] | None = None
     """As :attr:`DecideOp.score_all`, for a candidate (``cand_var``)."""
+    ask: tuple[str, str | None] | None = None
+    """As :attr:`DecideOp.ask`, for a voter."""
 
 
 class Runtime(Protocol):

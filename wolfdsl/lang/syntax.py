@@ -205,6 +205,10 @@ class Decide(Stmt):
     speech: bool = False
     """``speech``: a speech act (whether a player claims in his speech): the narration tells
     what is said, not the decision."""
+    ask: tuple[str, str | None] | None = None
+    """``ask "Poison someone tonight?" "今晚要用毒药吗？"``: the question a person at the
+    seat reads, ``(english, chinese)`` (``chinese`` ``None`` when not given); ``None``: no
+    ``ask`` clause."""
 
 
 @_node
@@ -231,6 +235,9 @@ class Vote(Stmt):
     """``ballot accuses`` (``"accuses"``: a ballot says the voter takes the candidate for
     the other side) or ``ballot backs`` (``"backs"``: that he trusts him); ``None``: the
     ballots say nothing the bots read."""
+    ask: tuple[str, str | None] | None = None
+    """``ask "Whom do you vote to exile?" "…"``: the question a voter who is a person reads
+    (as :attr:`Decide.ask`)."""
 
 
 @_node

@@ -379,13 +379,16 @@ class _ToAst(Transformer):
     def speech_clause(self, meta):
         return ("speech", True)
 
+    def ask_clause(self, meta, en, zh):
+        return ("ask", (_unquote(en), _unquote(zh) if zh is not None else None))
+
     def decide_stmt(self, meta, action, by, pass_clause, var, count, options, *rest):
         body = rest[-1]
         clauses = rest[:-1]
         requires = tuple(c for c in clauses if isinstance(c, A.Clause))
         unless = tuple(c[1] for c in clauses if isinstance(c, tuple) and c[0] == "unless")
         tell = ()
-        prefer = score = None
+        prefer = score = ask = None
         speech = any(isinstance(c, tuple) and c[0] == "speech" for c in clauses)
         for c in clauses:
             if isinstance(c, tuple) and c[0] == "tell":
@@ -394,11 +397,13 @@ class _ToAst(Transformer):
                 prefer = c[1]
             elif isinstance(c, tuple) and c[0] == "score":
                 score = c[1]
+            elif isinstance(c, tuple) and c[0] == "ask":
+                ask = c[1]
         return A.Decide(action=action, by=by, may_pass=pass_clause is not None,
                         pass_when=pass_clause[1] if pass_clause else None,
                         pass_reason=pass_clause[2] if pass_clause else None, var=str(var),
                         count=count, options=options, requires=requires, unless=unless,
-                        tell=tell, prefer=prefer, score=score, speech=speech, body=body,
+                        tell=tell, prefer=prefer, score=score, speech=speech, ask=ask, body=body,
                         span=self._span(meta))
 
     def ballot_accuses(self, meta):
@@ -417,6 +422,8 @@ class _ToAst(Transformer):
         prefer = rest.pop()
         prefer = prefer[1] if prefer is not None else None
         reading = rest.pop()
+        ask = rest.pop()
+        ask = ask[1] if ask is not None else None
         weight = rest.pop()
         vu = []
         while rest and isinstance(rest[0], tuple):
@@ -425,7 +432,7 @@ class _ToAst(Transformer):
         cu = [r[1] for r in rest]
         return A.Vote(action=action, kind=str(kind), voter_var=str(vvar), voters=voters,
                       voter_unless=tuple(vu), cand_var=str(cvar), candidates=cands,
-                      cand_unless=tuple(cu), weight=weight, prefer=prefer, score=score, reading=reading,
+                      cand_unless=tuple(cu), weight=weight, prefer=prefer, score=score, reading=reading, ask=ask,
                       top_var=str(top),
                       ballots_var=str(ballots) if ballots is not None else None, body=body,
                       span=self._span(meta))

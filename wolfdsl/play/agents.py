@@ -59,6 +59,9 @@ class Request:
     default: str | None = None
     """For a declared non-seat decider (``decider moderator … default none``): what a
     bot answers; ``"none"``: pass where the rules allow."""
+    ask: tuple[str, str | None] | None = None
+    """The ruleset's ``ask`` clause: the question a person at the seat reads,
+    ``(english, chinese)`` (``chinese`` ``None``: not given); ``None``: none written."""
 
     @property
     def at(self) -> str:

@@ -328,6 +328,8 @@ class Referee:
             req = Request(op.action, op.short, actor, by, g.day, g.phase, rnd, kind, tuple(options), can_pass, count)
         if op.by_kind == "decider":
             req.default = g.rs.deciders[op.by_name].default
+        if op.ask is not None:
+            req.ask = op.ask
         return req, why_not
 
     def settle(self, op: DecideOp, env: dict, actor: int | None, by: str | None, rnd: int, kind: str,
@@ -518,8 +520,11 @@ class Referee:
                 return f"{show(value)} is not a candidate (candidates: {', '.join(map(str, options))})"
             return None
 
-        return Request(op.action, op.short, voter, None, g.day, g.phase, rnd, "ballot",
-                       options, refused is None, 1, why_not), why_not
+        req = Request(op.action, op.short, voter, None, g.day, g.phase, rnd, "ballot",
+                      options, refused is None, 1, why_not)
+        if op.ask is not None:
+            req.ask = op.ask
+        return req, why_not
 
     def log_vote(self, kind: str, rnd: int, ballots: dict, tally: dict, result, top: list, weights: dict) -> None:
         """The ``vote`` event: ballots, tally by seat, the single top candidate or ``None``."""

@@ -68,13 +68,17 @@ def _check_program(command: str, text: str) -> None:
 
 
 def play(ruleset_ref: str, seats: list[str], seed: Optional[int], agents: str, players: Optional[int],
-         options: dict, log: Optional[Path], timeout: Optional[float]) -> None:
-    """Play one game with one human seat, narrated to that seat; print the cards at the end;
+         options: dict, log: Optional[Path], timeout: Optional[float], lang: str = "en") -> None:
+    """Play one game with one human seat, narrated to that seat in ``lang`` (``en``,
+    ``zh``: the narration, the ruleset's questions and names); print the cards at the end;
     write the event log to ``log``. Raises ``typer.BadParameter`` / :class:`WolfError`."""
     from ..lang.load import input_files, load
     from ..outfile import refuse_inputs, write_text
-    from ..play import game_log, play_game
+    from ..play import game_log
+    from ..play.game import make_agent, play as play_one
+    from ..play.seeding import agent_seed, game_seed
     from ..present.narrate import seat_label, teller
+    from .human import HumanAgent
 
     if not seats:
         raise typer.BadParameter("say which seat you play, for example --seat 3", param_hint="'--seat'")
@@ -93,9 +97,14 @@ def play(ruleset_ref: str, seats: list[str], seed: Optional[int], agents: str, p
         seed = secrets.randbelow(2**31)
     ruleset = load(ruleset_ref, options or None, players)
     typer.echo(f"Seed {seed}: `--seed {seed}` deals this game again.")
-    result = play_game(ruleset, seed, 0, spec, players)
+    # play_game(ruleset, seed, 0, spec, players), with the human seat told in ``lang``
+    agent = make_agent(spec, agent_seed(game_seed(seed, 0)), ruleset)
+    for player in getattr(agent, "players", {}).values():
+        if isinstance(player, HumanAgent):
+            player.lang = lang
+    result = play_one(ruleset, seed=game_seed(seed, 0), agent=agent, game=0, players=players, record=True)
     start = next(e for e in result.events if e["type"] == "game_start")
-    t = teller(ruleset)
+    t = teller(ruleset, lang)
     typer.echo("The cards were: " + ", ".join(f"{seat_label(s['seat'])} {t.role_name(s['role'])}"
                                               for s in start["seats"]) + ".")
     if log is not None:

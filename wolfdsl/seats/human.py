@@ -2,7 +2,9 @@
 
 :class:`HumanAgent` is a :class:`~wolfdsl.seats.router.SeatPlayer`: it prints what the
 seat may know as it happens (its card and teammates, what it is told, public events,
-its own actions), narrated like ``wolfdsl run`` narrates, and asks each decision:
+its own actions), narrated like ``wolfdsl run`` narrates, and asks each decision — the
+ruleset's question (its ``ask`` clause: "Poison someone tonight?"), else the action's verb
+— with its legal choices:
 
 - a seat: type its number (``0`` passes or abstains where the rules allow);
 - several seats: their numbers, separated by spaces;
@@ -25,22 +27,23 @@ PROMPT = "> "
 class HumanAgent:
     """The seat ``seat`` played at the terminal; ``ruleset`` (optional) gives display
     names; ``read``/``write``: a line in (without its newline; raises ``EOFError``) and
-    a line out."""
+    a line out; ``lang`` (``en``, ``zh``): the narration's and the questions' language."""
 
     seat_player = True
 
     def __init__(self, seat: int, ruleset: Any = None, read: Callable[[str], str] | None = None,
-                 write: Callable[[str], None] | None = None):
+                 write: Callable[[str], None] | None = None, lang: str = "en"):
         self.seat = seat
         self.ruleset = ruleset
         self.read = read or input
         self.write = write or (lambda text: print(text, flush=True))
-        self.teller = teller(ruleset)
+        self.lang = lang
+        self.teller = teller(ruleset, lang)
         self.players = 0
 
     # ---------------------------------------------------------------- what the seat sees
     def start(self, hello: dict) -> None:
-        self.teller = teller(self.ruleset)
+        self.teller = teller(self.ruleset, self.lang)
         self.players = hello["players"]
         t = self.teller
         w = self.write
@@ -55,7 +58,7 @@ class HumanAgent:
     def _card(self, card: dict) -> str:
         t = self.teller
         roles = getattr(self.ruleset, "roles", None) or {}
-        zh = getattr(roles.get(card.get("role")), "name_zh", "") or ""
+        zh = getattr(roles.get(card.get("role")), "name_zh", "") if self.lang != "zh" else ""
         return f"{t.role_name(card.get('role'))}{' ' + zh if zh else ''} ({t.faction_name(card.get('faction') or '?')})"
 
     def observe(self, event: dict) -> None:
@@ -110,8 +113,20 @@ class HumanAgent:
             self.write(f"  not allowed: {problem}")
 
     def _question(self, req: Request) -> str:
-        when = f"{req.phase.capitalize()} {req.day}"
-        who = f" (for team {req.by})" if req.actor is None and req.by else ""
+        """The question's line: the ruleset's ``ask`` text in the seat's language (English
+        when it gives no Chinese), else the action's verb and how to answer."""
+        w = self.teller.w
+        when = (f"第{req.day}{w.get(req.phase, req.phase)}" if self.lang == "zh"
+                else f"{req.phase.capitalize()} {req.day}")
+        team = req.actor is None and req.by
+        who = f" (for team {req.by})" if team else ""
+        ask = req.ask
+        if ask is not None and ask[0]:
+            text = ask[1] if self.lang == "zh" and ask[1] else ask[0]
+            if req.kind == "seats":  # how to type several seats, which the question need not say
+                n = f"{req.count} seats" if req.count else "any number of seats"
+                text += f" (choose {n}, separated by spaces)"
+            return f"{when}{f', team {req.by}' if team else ''} · {text}"
         if req.kind == "ballot":
             what = "vote for a seat" + (", 0 to abstain" if req.can_pass else "")
         elif req.kind == "seat":
@@ -121,7 +136,8 @@ class HumanAgent:
             what = f"choose {n}, separated by spaces" + (", 0 to pass" if req.can_pass else "")
         else:
             what = "choose one"
-        return f"{when} · {req.action}{who}: {what}"
+        verb = req.short.replace("_", " ")  # the action without its role: "check", "run for sheriff"
+        return f"{when} · {verb}{who}: {what}"
 
     def _menu(self, req: Request) -> list[tuple[str, str]]:
         """``(key, text)`` for each legal choice; seats are keyed by their number."""

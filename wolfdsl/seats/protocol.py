@@ -10,7 +10,8 @@ writes to its standard input; the program answers on its standard output. Messag
   format (docs/eventlog.md), trimmed to what the seat may know;
 - ``{"type": "card", "role": ..., "faction": ..., "team": ...}``: the seat's card changed;
 - ``{"type": "decide", "action": ..., "kind": ..., "options": [...], "can_pass": ...,
-  ...}``: answer with one line, ``{"choice": VALUE}`` (``null``: pass);
+  ...}`` (``ask``, ``ask_zh``: the ruleset's question for a person, when it writes one):
+  answer with one line, ``{"choice": VALUE}`` (``null``: pass);
 - ``{"type": "end", "over": ..., "winners": [...], "winning_seats": [...], "reason": ...}``.
 
 Only ``decide`` is answered, with exactly one line. The same process plays every game of a run at its seat (a
@@ -47,10 +48,17 @@ _KINDS = {
 def decide_message(req: Request) -> dict:
     """The ``decide`` message of ``req``: ``{type, action, short, by, day, phase, round,
     kind, options, can_pass, count}``; ``options`` are seat numbers, ``true``/``false`` or
-    strings; ``count`` is the number of seats a ``seats`` decision takes (0: any)."""
-    return {"type": "decide", "action": req.action, "short": req.short, "by": req.by,
-            "day": req.day, "phase": req.phase, "round": req.round, "kind": req.kind,
-            "options": list(req.options), "can_pass": req.can_pass, "count": req.count}
+    strings; ``count`` is the number of seats a ``seats`` decision takes (0: any). A
+    decision with an ``ask`` clause adds the question: ``ask`` (English) and ``ask_zh``
+    (Chinese, when the ruleset gives it)."""
+    msg = {"type": "decide", "action": req.action, "short": req.short, "by": req.by,
+           "day": req.day, "phase": req.phase, "round": req.round, "kind": req.kind,
+           "options": list(req.options), "can_pass": req.can_pass, "count": req.count}
+    if req.ask is not None and req.ask[0]:
+        msg["ask"] = req.ask[0]
+        if req.ask[1]:
+            msg["ask_zh"] = req.ask[1]
+    return msg
 
 
 def choice_of(kind: str, line: str) -> Any:

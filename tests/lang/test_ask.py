@@ -1,0 +1,128 @@
+"""The `ask` clause: the question a person at the seat reads, on a decision and on a vote,
+carried through both backends to the agents' Request."""
+import pytest
+
+from wolfdsl.diagnostics import WolfError
+from backends import SEATS, load_probe
+from wolfdsl.lang import syntax as A
+from wolfdsl.lang.parse import parse
+from wolfdsl.lang.transform import to_ast
+from wolfdsl.play.agents import BaseAgent
+from wolfdsl.play.game import play
+
+
+def ast(text):
+    return to_ast(parse(text, "t.wolf"), "t.wolf", text)
+
+
+def statements(mod):
+    (proc,) = mod.decls
+    return proc.body.stmts
+
+
+def test_a_decision_and_a_vote_carry_their_question_in_english_and_chinese():
+    decide, vote = statements(ast(
+        'proc p() {\n'
+        '    decide witch.poison by witch may pass choose t from alive\n'
+        '        ask "Poison someone tonight? (0: keep the poison)" "今晚要用毒药吗？对谁使用？"\n'
+        '        unless t == me because "no"\n'
+        '    { }\n'
+        '    vote exile_vote kind exile voters v in alive candidates c in alive\n'
+        '        weight 1 ask "Whom do you vote to exile?" ballot accuses -> top { }\n'
+        '}\n'))
+    assert isinstance(decide, A.Decide) and decide.ask == ("Poison someone tonight? (0: keep the poison)",
+                                                          "今晚要用毒药吗？对谁使用？")
+    assert len(decide.unless) == 1
+    assert isinstance(vote, A.Vote) and vote.ask == ("Whom do you vote to exile?", None)
+    assert vote.reading == "accuses"
+
+
+def test_without_ask_the_question_is_none():
+    decide, vote = statements(ast(
+        'proc p() {\n'
+        '    decide x by seer choose t from alive speech prefer none { }\n'
+        '    vote v kind exile voters v in alive candidates c in alive -> top { }\n'
+        '}\n'))
+    assert decide.ask is None and decide.speech and vote.ask is None
+
+
+def test_ask_is_still_an_ordinary_name_elsewhere():
+    (glob, prop, func, proc) = ast(
+        'global ask = 3\n'
+        'property asked = ask + 1\n'
+        'func f(ask) = ask * 2\n'
+        'proc p() {\n'
+        '    ask = ask + 1\n'
+        '    let n = ask\n'
+        '    tell me { ask: n }\n'
+        '    decide q by seer may pass choose ask from alive ask "Whom?" unless ask == me because "no" {\n'
+        '        log note { ask: ask }\n'
+        '    }\n'
+        '}\n').decls
+    assert glob.name == "ask" and func.params == ("ask",)
+    decide = proc.body.stmts[3]
+    assert decide.var == "ask" and decide.ask == ("Whom?", None)
+
+
+def test_ask_right_after_an_expression_reads_as_the_clause_word_as_score_does():
+    # after `let n = 2` the parser cannot tell a statement `ask = …` from an `ask` clause
+    # (nor `score = …` from a `score` clause): the error says so and names a way out
+    for word in ("ask", "score"):
+        with pytest.raises(WolfError, match=f"'{word}' is a word of the language.*'{word}_'"):
+            ast(f'global {word} = 1\nproc p() {{\n    let n = 2\n    {word} = {word} + 1\n}}\n')
+
+
+class Recorder(BaseAgent):
+    """The first legal option of every request (pass where allowed), keeping the requests."""
+
+    def __init__(self):
+        self.requests = []
+
+    def decide(self, request):
+        self.requests.append(request)
+        if request.can_pass:
+            return False if request.kind == "yes_no" else None
+        if request.kind == "seats":
+            return tuple(request.options[:request.count or 1])
+        return request.options[0] if request.options else None
+
+
+PROBE = '''
+step probe in night after werewolves before witch when day == 1 {
+    decide probe.look by seer may pass choose t from alive
+        ask "Look at whom? (0: nobody)" "看谁？"
+    { }
+    decide probe.plain by seer may pass choose t from alive { }
+}
+'''
+
+
+@pytest.mark.parametrize("backend", ["python", "closures"])
+def test_the_question_reaches_the_agents_request_in_both_backends(tmp_path, monkeypatch, backend):
+    rs = load_probe(tmp_path, monkeypatch, PROBE, backend)
+    agent = Recorder()
+    play(rs, seed=3, agent=agent, seats=SEATS)
+    asks = {r.action: r.ask for r in agent.requests}
+    assert asks["probe.look"] == ("Look at whom? (0: nobody)", "看谁？")
+    assert asks["probe.plain"] is None
+    assert asks["witch.poison"] == ("Witch: poison someone tonight? (0: keep the poison)",
+                                    "女巫：今晚要用毒药吗？对谁使用？（0：不用毒药）")
+    assert asks["exile_vote"][0] == "Exile vote: whom do you vote to exile? (0: abstain)"  # a vote's ballot
+
+
+def test_every_bundled_decision_and_vote_asks_in_english_and_chinese():
+    from pathlib import Path
+
+    import wolfdsl
+
+    root = Path(wolfdsl.__file__).resolve().parents[1] / "rulesets"
+    files = [*root.glob("*.wolf"), *root.glob("roles/*.wolf")]
+    seen = 0
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        mod = to_ast(parse(text, str(path)), str(path), text)
+        found = [n for d in mod.decls for n in A.walk(d) if isinstance(n, (A.Decide, A.Vote))]
+        seen += len(found)
+        missing = [s.action for s in found if s.ask is None or not s.ask[1]]
+        assert not missing, (path.name, missing)
+    assert seen >= 50
