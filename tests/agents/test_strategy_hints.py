@@ -35,3 +35,36 @@ def test_the_last_wolf_does_not_self_destruct():
     would end the game before his claw, so he does not self-destruct."""
     seats, out = lines(2)
     assert not any(x[-1] == "self_destruct" for x in out)
+
+
+STANDARD = load("standard-12")
+
+
+def test_wolves_vote_out_their_exposed_teammate_with_the_table():
+    """Seed 11, day 2: the seer named 1 a wolf, 1 counter-claimed and lost the table
+    (96% a wolf on public evidence). His teammates 3 and 8 vote him out with the village
+    (倒钩) rather than cast three ballots the table reads against them; before, they voted
+    12 with him."""
+    r = play_game(STANDARD, 11)
+    seats = {s["seat"]: s["role"] for s in r.events[0]["seats"]}
+    assert [s for s, role in seats.items() if role == "werewolf"] == [1, 3, 7, 8]
+    vote = next(e for e in r.events if e["type"] == "vote" and e["day"] == 2)
+    ballots = vote["ballots"]  # voter -> the seat he voted for
+    assert ballots[3] == ballots[8] == 1 and ballots[1] == 12
+    assert sum(1 for t in ballots.values() if t == 1) == 10
+
+
+def test_the_witch_does_not_take_her_poison_to_the_grave():
+    """200 games of standard-12 (seed 3): the witch poisons in 154 (she used to in about
+    one game in seven: only a wolf a seer had named, or a seat she held 60% a wolf), on
+    nights 2 to 5, 81 times a wolf. Her bar falls from 0.6 on day 1 by 0.1 a day to 0.35."""
+    used, wolves, nights = 0, 0, set()
+    for i in range(200):
+        r = play_game(STANDARD, 3, i)
+        seats = {s["seat"]: s["role"] for s in r.events[0]["seats"]}
+        for e in r.events:
+            if e["type"] == "action" and e["action"] == "witch.poison" and e["targets"]:
+                used += 1
+                wolves += seats[e["targets"][0]] == "werewolf"
+                nights.add(e["day"])
+    assert (used, wolves, nights) == (154, 81, {2, 3, 4, 5})
