@@ -426,13 +426,13 @@ def test_chinese_polish_header_self_target_death_time_and_winner():
     assert "  1号守卫自守" in zh and not any("守护1号守卫" in line for line in zh)
     assert "  † 4号普通村民出局（第3夜，狼刀）" in zh
     assert "  † 9号预言家出局（白狼王带走），有遗言" in zh
-    assert zh[-1] == "好人获胜——狼人（及第三方）全部出局；获胜座位：1号、2号、4号、5号、6号、8号、9号、11号"
+    assert zh[-1] == "狼人获胜——屠边：神民或平民全部出局；获胜座位：3号、7号、10号、12号"
     en = invoke("run", "white-wolf-king-12", "--seed", 1).stdout.splitlines()
     assert en[0] == "Game of white-wolf-king-12 — White wolf king 12, seed 1, 12 players; table bots"
     assert "  1号 Guard: protect → self" in en
     assert "  † 4号 Villager died in night 3 (cause: wolf)" in en
-    assert en[-1] == ("Winner: Village — every wolf (and every third-faction player) is dead; "
-                      "winning seats: 1号, 2号, 4号, 5号, 6号, 8号, 9号, 11号")
+    assert en[-1] == ("Winner: Werewolves — side kill (屠边): all gods or all plain villagers are dead; "
+                      "winning seats: 3号, 7号, 10号, 12号")
 
 
 def test_the_thief_s_choice_is_told_before_the_role_change_it_causes():

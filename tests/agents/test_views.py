@@ -51,7 +51,7 @@ def test_claims_are_public_and_narrated():
     # seed 3: the seer (7) names 9 a wolf; wolf 9 counter-claims (悍跳) naming 7
     assert [(c["day"], c["seat"], c["role"], c["told"]) for c in claims] == [
         (1, 7, "seer", {"seat": 9, "result": "wolf"}), (1, 9, "seer", {"seat": 7, "result": "wolf"}),
-        (2, 7, "seer", {"seat": 1, "result": "wolf"})]
+        (2, 7, "seer", {"seat": 11, "result": "good"})]
     assert seats[7] == "seer" and seats[9] == "werewolf"
     from wolfdsl.present.narrate import narrate
     text = "\n".join(narrate(result.events, load("standard-12")))
