@@ -142,3 +142,23 @@ def test_the_json_summary_gives_the_player_count_the_games_were_dealt_for():
     # the text summary still names a count only when --players asked for one
     assert invoke("run", "standard-12", "--games", 3, "--seed", 1, "-q").stdout.startswith(
         "standard-12: 3 games, seed 1, agents table\n")
+
+
+def test_the_deaths_table_names_each_cause_and_keeps_its_id_and_json_keeps_the_ids():
+    r = invoke("run", "white-wolf-king-12", "--games", 30, "--seed", 1)
+    assert r.exit_code == 0, r.output
+    rows = {}
+    for line in r.stdout[r.stdout.index("Deaths by cause"):].splitlines():
+        cells = [c.strip() for c in line.split("│")[1:-1]]
+        if len(cells) == 3 and cells[0] != "cause":
+            rows[cells[0]] = (cells[1], cells[2])
+    assert rows == {"exiled (exile)": ("4.00", "120"),
+                    "killed by the werewolves (wolf)": ("3.07", "92"),
+                    "shot": ("0.43", "13"),
+                    "self-destructed (self_destruct)": ("0.40", "12"),
+                    "taken by the white wolf king (white_wolf_claw)": ("0.37", "11"),
+                    "poisoned (poison)": ("0.23", "7")}
+    j = invoke("run", "white-wolf-king-12", "--games", 30, "--seed", 1, "--json")
+    assert json.loads(j.stdout)["deaths_per_game"] == {
+        "exile": 4.0, "wolf": 3.066667, "shot": 0.433333, "self_destruct": 0.4,
+        "white_wolf_claw": 0.366667, "poison": 0.233333}
