@@ -88,7 +88,7 @@ def test_lint_bundled_and_broken(tmp_path):
 def test_lint_accepts_bundled_names_and_suggests_for_unknown_ones():
     r = invoke("lint", "standard-12", "cupid-7")
     assert r.exit_code == 0, r.output
-    assert r.stderr == "2 files checked: 0 errors, 0 warnings\n"
+    assert (r.stdout, r.stderr) == ("2 files checked: 0 errors, 0 warnings\n", "")
     r = invoke("lint", "standard-21")
     assert r.exit_code == 2 and "Traceback" not in r.output
     assert ("file 'standard-21' does not exist and is not a bundled ruleset "
