@@ -88,7 +88,7 @@ def test_lint_bundled_and_broken(tmp_path):
 def test_lint_accepts_bundled_names_and_suggests_for_unknown_ones():
     r = invoke("lint", "standard-12", "cupid-7")
     assert r.exit_code == 0, r.output
-    assert r.stderr == "2 files checked: 0 errors, 0 warnings\n"
+    assert (r.stdout, r.stderr) == ("2 files checked: 0 errors, 0 warnings\n", "")
     r = invoke("lint", "standard-21")
     assert r.exit_code == 2 and "Traceback" not in r.output
     assert ("file 'standard-21' does not exist and is not a bundled ruleset "
@@ -142,3 +142,23 @@ def test_the_json_summary_gives_the_player_count_the_games_were_dealt_for():
     # the text summary still names a count only when --players asked for one
     assert invoke("run", "standard-12", "--games", 3, "--seed", 1, "-q").stdout.startswith(
         "standard-12: 3 games, seed 1, agents table\n")
+
+
+def test_the_deaths_table_names_each_cause_and_keeps_its_id_and_json_keeps_the_ids():
+    r = invoke("run", "white-wolf-king-12", "--games", 30, "--seed", 1)
+    assert r.exit_code == 0, r.output
+    rows = {}
+    for line in r.stdout[r.stdout.index("Deaths by cause"):].splitlines():
+        cells = [c.strip() for c in line.split("│")[1:-1]]
+        if len(cells) == 3 and cells[0] != "cause":
+            rows[cells[0]] = (cells[1], cells[2])
+    assert rows == {"exiled (exile)": ("3.57", "107"),
+                    "killed by the werewolves (wolf)": ("2.70", "81"),
+                    "poisoned (poison)": ("0.83", "25"),
+                    "shot": ("0.37", "11"),
+                    "self-destructed (self_destruct)": ("0.33", "10"),
+                    "taken by the white wolf king (white_wolf_claw)": ("0.30", "9")}
+    j = invoke("run", "white-wolf-king-12", "--games", 30, "--seed", 1, "--json")
+    assert json.loads(j.stdout)["deaths_per_game"] == {
+        "exile": 3.566667, "wolf": 2.7, "poison": 0.833333, "shot": 0.366667,
+        "self_destruct": 0.333333, "white_wolf_claw": 0.3}

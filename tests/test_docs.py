@@ -1,6 +1,7 @@
 """The user documentation holds: its links resolve, its example scenarios end as the
-index says, the scenario reference names every key of the schema, and the event-log page
-names every event type a game writes."""
+index says, the scenario reference names every key of the schema, the event-log page
+names every event type a game writes, and the log and seat-protocol lines the pages quote
+are the lines their commands write today."""
 from __future__ import annotations
 
 import json
@@ -105,3 +106,100 @@ def test_eventlog_page_names_every_event_type_a_game_writes(tmp_path):
     assert {"game_start", "action", "death", "vote", "game_over", "inform", "speeches"} <= types
     missing = sorted(t for t in types if f"| `{t}` |" not in text)
     assert not missing, f"docs/eventlog.md does not describe: {', '.join(missing)}"
+
+
+def _log_excerpts(page: Path) -> list[tuple[list[Path], list[str]]]:
+    """Each fenced block of event-log lines on ``page`` (every line a JSON object with
+    ``seq``), with the scenario files the paragraph just before it links to."""
+    out, prose, block = [], [], None
+    for line in page.read_text(encoding="utf-8").splitlines():
+        if line.startswith("```"):
+            if block is None:
+                block = []
+                continue
+            if block and all(x.startswith('{"seq":') for x in block):
+                before = "\n".join(prose).strip().rsplit("\n\n", 1)[-1]
+                links = re.findall(r"\]\(([^)\s]+\.yaml)\)", before)
+                out.append(([(page.parent / link).resolve() for link in links], block))
+            block, prose = None, []
+        elif block is not None:
+            block.append(line)
+        else:
+            prose.append(line)
+    return out
+
+
+def test_the_event_log_excerpts_are_lines_of_the_logs_they_quote(tmp_path):
+    # docs/eventlog.md quotes logs of scenario replays; each quoted line must be a line of
+    # the log its command writes today (`wolfdsl run --script FILE --log LOG`), byte for byte
+    page = DOCS / "eventlog.md"
+    text = page.read_text(encoding="utf-8")
+    assert ".venv/bin/wolfdsl run --script docs/examples/hunter-dawn-shot.yaml --log hunter.jsonl" in text
+    excerpts = _log_excerpts(page)
+    assert [sorted(p.name for p in paths) for paths, _ in excerpts] == [
+        ["hunter-dawn-shot.yaml"], ["ROLE-GUARD-01-a.yaml", "ROLE-GUARD-03.yaml"]]
+    logs: dict[Path, set[str]] = {}
+    for paths, lines in excerpts:
+        for path in paths:
+            if path not in logs:
+                log = tmp_path / f"{path.stem}.jsonl"
+                r = invoke("run", "-q", "--script", path, "--log", log)
+                assert r.exit_code == 0, r.output
+                logs[path] = set(log.read_text(encoding="utf-8").splitlines())
+        missing = [line for line in lines if not any(line in logs[p] for p in paths)]
+        assert not missing, f"not in the log of {', '.join(p.name for p in paths)}:\n" + "\n".join(missing)
+    hunter = [lines for paths, lines in excerpts if paths[0].name == "hunter-dawn-shot.yaml"][0]
+    deaths = [json.loads(line) for line in hunter if '"type":"death"' in line]
+    assert [(d["seq"], d["seat"], d["rule"], d.get("after")) for d in deaths] == [(41, 7, "dawn", None), (43, 1, "hunter_shot", 7)]
+
+
+RECORDER = """import runpy, sys
+
+class Tee:  # the example bot reads its messages through this, which keeps a copy
+    def __init__(self, lines, copy):
+        self.lines, self.copy = lines, copy
+
+    def __iter__(self):
+        for line in self.lines:
+            self.copy.write(line)
+            self.copy.flush()
+            yield line
+
+sys.stdin = Tee(sys.stdin, open(sys.argv[2], "a", encoding="utf-8"))
+runpy.run_path(sys.argv[1], run_name="__main__")
+"""
+
+
+def test_the_seat_protocol_excerpts_are_the_messages_of_the_command_named(tmp_path):
+    # docs/seats.md shows seat 3's hello, observe and end messages of one named command;
+    # the example bot is played again with a copy of what it reads
+    import sys
+
+    page = (DOCS / "seats.md").read_text(encoding="utf-8")
+    assert '`wolfdsl run standard-12 --seed 7 --seat "3=cmd:python examples/seat_bot.py"`' in page
+    recorder, copy = tmp_path / "recorder.py", tmp_path / "messages.jsonl"
+    recorder.write_text(RECORDER, encoding="utf-8")
+    r = invoke("run", "standard-12", "--seed", 7, "--seat",
+               f"3=cmd:{sys.executable} {recorder} {ROOT / 'examples' / 'seat_bot.py'} {copy}")
+    assert r.exit_code == 0, r.output
+    from wolfdsl.seats.protocol import stop_all
+    stop_all(wait=60)  # the program reads to the end of its input and copies the end message
+    got = copy.read_text(encoding="utf-8").splitlines()
+    blocks = [b.strip() for b in re.findall(r"```json\n(.*?)```", page, re.S)]
+    hello = next(b for b in blocks if b.startswith('{"type":"hello"'))
+    assert json.loads(hello) == json.loads(got[0])
+    observe = next(b for b in blocks if b.startswith('{"type":"observe"')).splitlines()
+    assert len(observe) == 3 and not [line for line in observe if line not in got]
+    end = re.search(r'`(\{"type":"end".*?\})`', page).group(1)
+    assert end == got[-1]
+
+
+def test_the_tutorial_s_grep_of_the_disputed_game_log_shows_its_real_line(tmp_path):
+    page = (DOCS / "tutorial.md").read_text(encoding="utf-8")
+    command = (".venv/bin/wolfdsl run --script docs/examples/disputed-game.yaml --log disputed.jsonl\n"
+               "grep saw_wolf disputed.jsonl\n```\n```\n")
+    shown = page[page.index(command) + len(command):].split("```", 1)[0]
+    log = tmp_path / "disputed.jsonl"
+    r = invoke("run", "-q", "--script", DOCS / "examples" / "disputed-game.yaml", "--log", log)
+    assert r.exit_code == 0, r.output
+    assert shown.splitlines() == [line for line in log.read_text(encoding="utf-8").splitlines() if "saw_wolf" in line]

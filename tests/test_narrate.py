@@ -1,12 +1,15 @@
 """Narration of hand-written event logs: the exact lines a reader sees."""
 import doctest
 import json
+from pathlib import Path
 
 from fakegame import ruleset as fake_ruleset
 
 from wolfdsl.lang.load import load
 from wolfdsl.present import narrate as narrate_module
 from wolfdsl.present.narrate import Line, narrate, seat_label
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def told_ruleset():
@@ -349,7 +352,8 @@ def test_standard_12_seed_68_night_1_and_day_1_in_chinese_and_english():
         "  4号 Seer: check → 6号 Hunter",
         "  4号 Seer learns: seat 6号 Hunter; result good",
         "  6号 Hunter learns: can shoot yes",
-        "  ✓ 7号 Villager is spared (cause: wolf; rule: dawn, guarded no, saved yes)",   # `secret`: narrated, shown to no seat
+        # `secret`: narrated, shown to no seat
+        "  ✓ 7号 Villager is spared (cause: killed by the werewolves; rule: dawn, guarded no, saved yes)",
     ]
     assert en[start + 12:start + 16] == ["  5号 Werewolf runs for sheriff", "  6号 Hunter runs for sheriff",
                                          "  8号 Werewolf runs for sheriff", "  12号 Villager runs for sheriff"]
@@ -430,7 +434,7 @@ def test_chinese_polish_header_self_target_death_time_and_winner():
     en = invoke("run", "white-wolf-king-12", "--seed", 1).stdout.splitlines()
     assert en[0] == "Game of white-wolf-king-12 — White wolf king 12, seed 1, 12 players; table bots"
     assert "  1号 Guard: protect → self" in en
-    assert "  † 4号 Villager died in night 3 (cause: wolf)" in en
+    assert "  † 4号 Villager died in night 3 (cause: killed by the werewolves)" in en
     assert en[-1] == ("Winner: Werewolves — side kill (屠边): all gods or all plain villagers are dead; "
                       "winning seats: 3号, 7号, 10号, 12号")
 
@@ -478,3 +482,42 @@ def test_a_card_note_naming_a_seat_has_one_bracket():
     assert list(narrate([START, pact], rs, lang="zh"))[-3] == "  与魔鬼的契约：被处决的8号活下来（若其阵营获胜，下一局他轮空）"
     assert list(narrate([START, pact], rs))[-3] == ("  Pact with the Devil: the executed player, 8号, survives "
                                                     "(and sits out the next game if his side wins)")
+
+
+def test_english_narration_names_a_cause_by_its_declared_english_name():
+    # `cause self_destruct "self-destructed" "自爆"`: the English story says
+    # "self-destructed" as the Chinese one says 自爆, never the id
+    from clitools import invoke
+    en = invoke("run", "white-wolf-king-12", "--seed", 1).stdout.splitlines()
+    assert "  † 7号 White wolf king died (cause: self-destructed), last words" in en
+    assert "  † 9号 Seer died (cause: taken by the white wolf king), last words" in en
+    assert "  † 12号 Werewolf died in night 2 (cause: poisoned)" in en
+    assert "  ✓ 11号 Villager is spared (cause: killed by the werewolves; rule: dawn, guarded no, saved yes)" in en
+    told = [line for line in en if "(cause: " in line]
+    assert len(told) == 9 and not [line for line in told if "_" in line]
+    zh = invoke("run", "white-wolf-king-12", "--seed", 1, "--lang", "zh").stdout.splitlines()
+    assert "  † 7号白狼王出局（自爆），有遗言" in zh
+
+
+def test_a_cause_declared_without_a_name_is_told_by_its_id_with_spaces(tmp_path):
+    from wolfdsl.present.explain import _Names
+    from wolfdsl.present.words import cause_label
+    path = tmp_path / "acid-12.wolf"
+    text = (ROOT / "rulesets" / "standard-12.wolf").read_text(encoding="utf-8")
+    path.write_text(text + "cause acid_bath\n", encoding="utf-8")
+    rs = load(str(path))
+    events = [START,
+              ev(1, 1, "night", "death", seat=2, role="villager", cause="acid_bath", last_words=False),
+              ev(2, 1, "night", "death", seat=3, role="villager", cause="wolf", last_words=False),
+              ev(3, 1, "night", "spared", seat=1, cause="acid_bath", rule="tub")]
+    lines = list(narrate(events, rs))
+    assert lines[-6:-2] == ["── Night 1 ──",
+                            "  † 2号 Villager died (cause: acid bath)",
+                            "  † 3号 Villager died (cause: killed by the werewolves)",
+                            "  ✓ 1号 Werewolf is spared (cause: acid bath; rule: tub)"]
+    assert cause_label(rs, "acid_bath") == "acid bath" and cause_label(rs, "exile") == "exiled"
+    assert cause_label(None, "wolf") == "wolf"
+    # explain keeps the id and adds a declared name only
+    names = _Names(rs, {})
+    assert names.symbol("cause", "acid_bath") == "acid_bath"
+    assert names.symbol("cause", "wolf") == "wolf (killed by the werewolves)"

@@ -496,9 +496,12 @@ def lint(
             with user_errors():
                 write_text(output_file, report + "\n" if report else "", "--output-file",
                            files_under(files or ["."]))
-        elif report or fmt != "text":
+        elif fmt == "text":
+            # findings, then the summary, on stdout (as ruff does): `lint > report.txt` keeps both
+            typer.echo(f"{report}\n{summary}" if report else summary)
+        else:
             typer.echo(report)
-        if fmt in ("text", "github") or output_file is not None:
+        if fmt == "github" or output_file is not None:
             typer.echo(summary, err=True)
     raise typer.Exit(code)
 

@@ -26,7 +26,7 @@ def test_a_folder_is_searched_and_is_the_default(folder):
         r = invoke("lint", *args)
         assert r.exit_code == 1
         assert r.stdout.splitlines()[0].startswith("bad.wolf:2:23: E207 error:")
-        assert r.stderr == "1 file checked: 1 error, 0 warnings\n"
+        assert r.stdout.splitlines()[-1] == "1 file checked: 1 error, 0 warnings" and r.stderr == ""
 
 
 def test_github_annotations(folder):
@@ -47,6 +47,23 @@ def test_output_file(folder):
     r = invoke("lint", "bad.wolf", "--format", "json", "--output-file", "out.json")
     assert r.exit_code == 1 and r.stdout == ""
     assert json.loads((folder / "out.json").read_text())[0]["code"] == "E207"
+    assert r.stderr == "1 file checked: 1 error, 0 warnings\n"
+
+
+def test_the_summary_goes_where_the_format_wants_it(folder):
+    # text: after the findings on stdout (`wolfdsl lint > report.txt` keeps it); with
+    # --output-file or --format github on stderr; json and sarif: stdout is the document alone
+    text = invoke("lint", "bad.wolf")
+    assert text.stdout.splitlines()[0].startswith("bad.wolf:2:23: E207 error:")
+    assert text.stdout.endswith("\n1 file checked: 1 error, 0 warnings\n") and text.stderr == ""
+    r = invoke("lint", "bad.wolf", "--output-file", "out.txt")
+    assert r.exit_code == 1 and r.stdout == "" and r.stderr == "1 file checked: 1 error, 0 warnings\n"
+    assert (folder / "out.txt").read_text() + "1 file checked: 1 error, 0 warnings\n" == text.stdout
+    r = invoke("lint", "bad.wolf", "--format", "github")
+    assert r.stdout == GITHUB_LINE + "\n" and r.stderr == "1 file checked: 1 error, 0 warnings\n"
+    for fmt in ("json", "sarif"):
+        r = invoke("lint", "bad.wolf", "--format", fmt)
+        assert r.exit_code == 1 and r.stderr == "" and json.loads(r.stdout)
 
 
 def test_pyproject_settings_and_the_command_line_wins(folder):

@@ -785,7 +785,7 @@ def codegen(program: Program, bindings: Bindings, options: dict[str, ir.Option],
     cg = CodeGen(program, bindings) if os.environ.get("WOLFDSL_BACKEND") == "closures" else PyGen(program, bindings, name)
     p = program
     symbols = {kind: {n: ir.Symbol(kind, n, *labels(d.labels, n), d.temporary, d.span,
-                                   cg.root(d.last_words, f"cause {n}'s last_words"))
+                                   cg.root(d.last_words, f"cause {n}'s last_words"), bool(d.labels))
                       for n, d in table.items()} for kind, table in p.symbols.items()}
     roles = {r.name: cg.role(r) for r in p.of_kind("role")}
     cards = {}

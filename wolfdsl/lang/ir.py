@@ -38,6 +38,9 @@ class Symbol:
     span: Span | None = None
     last_words: Fn | None = None
     """A cause's own last-words setting (``cause duel ... last_words no``), or ``None``."""
+    labelled: bool = False
+    """Whether the declaration gives a display name (``cause poison "poisoned"``);
+    without one, ``name`` is the id, capitalised, with spaces for ``_``."""
 
 
 @dataclass(frozen=True, slots=True)

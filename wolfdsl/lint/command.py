@@ -42,7 +42,9 @@ class LintRequest:
 
 
 def run_lint(req: LintRequest) -> tuple[str, str, int]:
-    """``(report for stdout or --output-file, summary for stderr, exit code)``."""
+    """``(report for stdout or --output-file, summary, exit code)``: the summary follows
+    the report on stdout for ``--format text``, and goes to stderr with ``--output-file``
+    or ``--format github`` (json and sarif print none)."""
     from .. import lint as pkg  # looked up at run time: tests replace its functions
     from ..diagnostics import did_you_mean
 

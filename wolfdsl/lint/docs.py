@@ -31,9 +31,12 @@ wolfdsl lint --explore 1000 --seed 7 --out repro/ x.wolf
 ```
 
 Output: `path:line:col: CODE severity: message`, the source line with carets, then
-`note:` lines for related places ("the other rule is here"). `--format json` gives a
-list of `{code, name, severity, message, location, related}`; `--format sarif` a SARIF
-2.1.0 log whose `rules` carry the sections below.
+`note:` lines for related places ("the other rule is here"), and last the summary
+(`2 files checked: 1 error, 0 warnings`), all on stdout: `wolfdsl lint x.wolf > report.txt`
+keeps the summary. `--format json` gives a list of `{code, name, severity, message,
+location, related}`; `--format sarif` a SARIF 2.1.0 log whose `rules` carry the sections
+below; stdout then holds that document alone. With `--output-file FILE` (the findings go
+to FILE) and with `--format github` the summary goes to stderr.
 
 Exit status: 0 clean (warnings allowed), 1 a finding of error severity (any finding with
 `--strict`), 2 bad usage (unknown code in `--select`/`--ignore`, missing file, unknown

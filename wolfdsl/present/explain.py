@@ -29,6 +29,7 @@ from typing import Any
 from ..diagnostics import WolfError
 from ..lang.apidoc import RULE_ID
 from ..play.table import show
+from .words import declared_name
 
 _HEAD = frozenset({"seq", "game", "day", "phase", "type"})
 
@@ -45,8 +46,10 @@ class _Names:
         self.roles = roles
 
     def symbol(self, kind: str, ident: Any) -> str:
-        sym = self.rs.symbols.get(kind, {}).get(ident) if self.rs is not None else None
-        return f"{ident} ({sym.name})" if sym is not None and sym.name and sym.name != ident else str(ident)
+        """``wolf (killed by the werewolves)``: the id, with the name its declaration
+        gives when it gives one that differs."""
+        name = declared_name(self.rs, kind, ident)
+        return f"{ident} ({name})" if name and name != ident else str(ident)
 
     def seat(self, seat: Any) -> str:
         if seat is None:

@@ -36,7 +36,7 @@ import re
 from itertools import groupby
 from typing import Any, Iterable, Iterator
 
-from .words import NARRATION, VOTE_KINDS_ZH
+from .words import NARRATION, VOTE_KINDS_ZH, cause_label
 
 
 class Line(str):
@@ -102,11 +102,14 @@ class _Teller:
         return self._name(factions.get(faction)) or faction
 
     def symbol_name(self, kind: str, name: Any) -> str:
-        """A cause or status by its Chinese name (``zh``), else by its id."""
+        """A cause or status by its Chinese name (``zh``), else by its id; in English a
+        cause by its declared name (``killed by the werewolves``), else by its id with
+        spaces for ``_`` (:func:`~wolfdsl.present.words.cause_label`)."""
         symbols = (getattr(self.ruleset, "symbols", None) or {}).get(kind) or {}
         sym = symbols.get(name)
-        zh = getattr(sym, "name_zh", "") if sym is not None and self.lang == "zh" else ""
-        return zh or str(name)
+        if self.lang == "zh":
+            return getattr(sym, "name_zh", "") or str(name)
+        return cause_label(self.ruleset, name) if kind == "cause" else str(name)
 
     def word(self, name: Any, spaced: bool = True) -> str:
         """A name the rules use as a field or a value, in the ruleset's ``word`` for it
@@ -433,7 +436,7 @@ class _Teller:
 
     def render(self, text: str, ev: dict) -> str:
         """Fill a template: ``{field}`` (a seat as ``3号``, seats as ``3号, 5号``, a role
-        by its name, ``yes``/``no``, other words in the ruleset's ``word`` for them, else
+        by its name, ``{cause}`` by the cause's name, ``yes``/``no``, other words in the ruleset's ``word`` for them, else
         with spaces for ``_``), ``{field.inner}`` (a field of a field: a claim's
         ``{told.seat}``), ``{field:who}`` (a seat, or each seat of a list, with its
         role), ``{field|text}`` (``text`` when the field is empty or
@@ -467,6 +470,8 @@ class _Teller:
                 return seat_label(v)
             if isinstance(v, (list, tuple)) and all(isinstance(x, int) and not isinstance(x, bool) for x in v):
                 return _seats(v, self.lang)
+            if name == "cause" and isinstance(v, str):
+                return self.symbol_name("cause", v)
             if isinstance(v, str):
                 roles = getattr(self.ruleset, "roles", None) or {}
                 return self.role_name(v) if v in roles else self.word(v)
@@ -506,6 +511,8 @@ class _Teller:
                 continue
             if k == "role":
                 rest.append(self.role_name(v))
+            elif k == "cause" and isinstance(v, str):
+                rest.append(f"{self.word(k)}{gap}{self.symbol_name('cause', v)}")
             else:
                 rest.append(f"{self.word(k)}{gap}{self.value(v, seats=k in _SEAT_FIELDS)}")
         return rest

@@ -5,6 +5,8 @@ ruleset's declarations; this table holds only the narrator's own words.
 """
 from __future__ import annotations
 
+from typing import Any
+
 NARRATION = {
     "en": {
         "game": "Game{number} of {what}, seed {seed}, {players}{agents}",
@@ -60,3 +62,20 @@ NARRATION = {
 
 VOTE_KINDS_ZH = {"exile": "放逐", "sheriff": "警长"}
 """Chinese names of the vote kinds the contract fixes (section 3); others show their id."""
+
+
+def declared_name(ruleset: Any, kind: str, ident: Any) -> str | None:
+    """The English name a ruleset's declaration gives a symbol (``cause wolf "killed by
+    the werewolves"``), or ``None`` when it gives none (or the ruleset is not at hand)."""
+    sym = ((getattr(ruleset, "symbols", None) or {}).get(kind) or {}).get(ident)
+    return sym.name if sym is not None and getattr(sym, "labelled", False) and sym.name else None
+
+
+def cause_label(ruleset: Any, cause: Any) -> str:
+    """A cause of death as English text tells it: its declared name (``killed by the
+    werewolves`` for ``wolf``), else its id with spaces for ``_`` (``white wolf claw``).
+
+    >>> cause_label(None, "white_wolf_claw")
+    'white wolf claw'
+    """
+    return declared_name(ruleset, "cause", cause) or str(cause).replace("_", " ")

@@ -114,6 +114,9 @@ class Summary:
     dealt: int | None = None
     """The player count the games were dealt for: ``players`` when given, else the
     ruleset's default (``players`` stays ``None`` then, as the text summary shows it)."""
+    cause_names: dict[str, str] = field(default_factory=dict)
+    """Cause id -> the English name its declaration gives (``poison`` -> ``poisoned``),
+    for the text summary; not part of :meth:`to_dict`."""
 
     def widest(self) -> float:
         """The width of the widest faction interval (1.0 with no faction)."""
@@ -210,8 +213,10 @@ class _Tally:
             name = getattr(factions.get(fid), "name", None) or fid
             stats.append(FactionStat(fid, name, wins, wins / self.games if self.games else 0.0,
                                      low, high))
+        causes = (getattr(ruleset, "symbols", None) or {}).get("cause") or {}
+        names = {c: sym.name for c, sym in causes.items() if getattr(sym, "labelled", False) and sym.name}
         return Summary(
-            ruleset=getattr(ruleset, "name", "?"), games=self.games, factions=stats,
+            ruleset=getattr(ruleset, "name", "?"), games=self.games, factions=stats, cause_names=names,
             draws=self.draws, unfinished=self.unfinished,
             lengths=dict(sorted(self.lengths.items())), deaths=dict(self.deaths),
             reasons=dict(self.reasons), replaced=dict(self.replaced), **meta,
