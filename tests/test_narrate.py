@@ -296,7 +296,7 @@ def test_an_offer_made_to_several_seats_is_told_by_the_seats_that_take_it():
               ev(6, 1, "day", "action", seat=1, by="werewolf", action="self_destruct", targets=[], choice=False)]
     lines = list(narrate(events, told_ruleset()))[6:]
     assert lines == ["  2号 Villager runs for sheriff",
-                     "  2号 Villager: withdraw — no",
+                     "  2号 Villager stays in the election",
                      "", "The game stops here, with no winner yet."]
     zh = list(narrate(events, told_ruleset(), lang="zh"))[6:]
     assert zh == ["  2号平民上警", "  2号平民不退水", "", "游戏在此停止，尚无胜者。"]
