@@ -182,6 +182,8 @@ def test_a_wolf_is_asked_the_rulesets_question_for_the_counter_claim():
     assert ("Day 1, team werewolves · Counter-claim (悍跳): which wolf claims to be the seer in his speech? "
             "(0: nobody)\n  seats: 3 8   0: pass\n") in out
     assert "werewolves.counter_claim" not in out
+    zh = play_lines(3, 7, "zh")
+    assert "第1天（狼人） · 悍跳：" in zh and ", team werewolves" not in zh  # the team named in Chinese
 
 
 def test_the_witch_is_asked_about_her_poison_in_english_or_chinese():

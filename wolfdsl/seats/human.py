@@ -126,7 +126,9 @@ class HumanAgent:
             if req.kind == "seats":  # how to type several seats, which the question need not say
                 n = f"{req.count} seats" if req.count else "any number of seats"
                 text += f" (choose {n}, separated by spaces)"
-            return f"{when}{f', team {req.by}' if team else ''} · {text}"
+            if team:  # the team decides together: named in the seat's language
+                when += f"（{self.teller.team_name(req.by)}）" if self.lang == "zh" else f", team {req.by}"
+            return f"{when} · {text}"
         if req.kind == "ballot":
             what = "vote for a seat" + (", 0 to abstain" if req.can_pass else "")
         elif req.kind == "seat":
