@@ -143,7 +143,7 @@ def test_run_with_a_human_seat_plays_one_game_then_narrates_it_whole():
     assert r.exit_code == 0, r.output
     mine, _, story = r.stdout.partition("Game of standard-12")
     assert "You are seat 3 (3号)." in mine and "1号 Villager" not in mine
-    assert story.startswith(" — Standard 12 (guard), seed 5, 12 players; table, seat 3=human bots\n")
+    assert story.startswith(" — Standard 12 (guard), seed 5, 12 players; table bots; at seat 3: human\n")
     assert "   1号  Villager 普通村民  (Village)\n" in story
 
 

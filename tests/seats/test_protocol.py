@@ -204,7 +204,7 @@ def test_the_run_command_records_the_seats_in_the_summary_and_the_narration():
     assert summary["agents"] == f"table, seat 2=random, seat 5={bot}"
     assert [s["agent"] for s in summary["seats"]][:5] == ["table", "random", "table", "table", bot]
     r = invoke("run", "standard-12", "--seed", 4, "--seat", f"5={bot}")
-    assert f"table, seat 5={bot} bots" in r.stdout.splitlines()[0]
+    assert r.stdout.splitlines()[0].endswith(f"; table bots; at seat 5: {bot}")
 
 
 @pytest.mark.parametrize("args, message", [

@@ -249,8 +249,15 @@ class _Teller:
         agents = self.agents or ev.get("agents")
         one, many = w["players"]
         players = f"{len(seats)}{'' if self.lang == 'zh' else ' '}{one if len(seats) == 1 else many}"
+        told = ""
+        if agents:
+            # "table, seat 3=human, seat 5=cmd:…": the bots, then who else holds a seat
+            base, *seated = str(agents).split(", seat ")
+            told = w["agents"].format(agents=base)
+            if seated:
+                told += w["seated"].format(seats=", ".join(s.replace("=", ": ", 1) for s in seated))
         yield Line(w["game"].format(number=number, what=what, seed=ev.get("seed"), players=players,
-                                    agents=w["agents"].format(agents=agents) if agents else ""), "title")
+                                    agents=told), "title")
         width = max((len(seat_label(s.get("seat"))) for s in seats), default=0)
         for s in seats:
             seat, role = s.get("seat"), s.get("role")

@@ -10,7 +10,7 @@ from typing import Any
 NARRATION = {
     "en": {
         "game": "Game{number} of {what}, seed {seed}, {players}{agents}",
-        "number": " {n}", "agents": "; {agents} bots", "players": ("player", "players"),
+        "number": " {n}", "agents": "; {agents} bots", "seated": "; at seat {seats}", "players": ("player", "players"),
         "header": "── {phase} {day} ──", "night": "Night", "day": "Day",
         "now": "{who} is now {what}", "becomes": "{who} is now {what}",
         "joins": "{who} now plays for {what}", "no_longer": "{who} is no longer {what}",
@@ -35,7 +35,7 @@ NARRATION = {
     },
     "zh": {
         "game": "{what}{number}，种子 {seed}，{players}{agents}",
-        "number": "（第{n}局）", "agents": "；机器人：{agents}", "players": ("名玩家", "名玩家"),
+        "number": "（第{n}局）", "agents": "；机器人：{agents}", "seated": "；座位 {seats}", "players": ("名玩家", "名玩家"),
         "header": "── 第{day}{phase} ──", "night": "夜", "day": "天",
         "now": "{who}现在{what}", "becomes": "{who}变为{what}", "joins": "{who}现在属于{what}", "no_longer": "{who}不再{what}",
         "returns": "✚ {who}重返游戏", "card": "☾ 事件牌：{name}",
