@@ -68,3 +68,40 @@ def test_the_witch_does_not_take_her_poison_to_the_grave():
                 wolves += seats[e["targets"][0]] == "werewolf"
                 nights.add(e["day"])
     assert (used, wolves, nights) == (154, 81, {2, 3, 4, 5})
+
+
+BOMB = load("bomb-man-12")
+
+
+def _bomb_games(games: int, seed: int) -> tuple[dict, int]:
+    wins: dict = {}
+    blast = 0
+    for i in range(games):
+        r = play_game(BOMB, seed, i)
+        blast += sum(1 for e in r.events if e["type"] == "death" and e["cause"] == "bomb")
+        over = next(e for e in r.events if e["type"] == "game_over")
+        wins[over["winners"][0]] = wins.get(over["winners"][0], 0) + 1
+    return wins, blast
+
+
+def test_the_table_does_not_walk_into_the_bomb_mans_blast():
+    """200 games of bomb-man-12 (seed 3): a voter weighs the chance that a suspect is the
+    bomb man (his exile kills every voter: ROLE-BOMB_MAN-01) four to one against a wolf's
+    exile, and one seat (the sheriff) takes the risk for the table. The blast kills 370
+    players, and the bomb man wins 2 games; before, the whole table voted him out as its
+    top suspect: 726 players died in his blast and he won 107 games (WIN-09)."""
+    assert _bomb_games(200, 3) == ({"werewolves": 176, "village": 22, "bomb_man": 2}, 370)
+
+
+def test_the_sheriff_alone_votes_out_the_likely_bomb_man():
+    """Seed 4, day 3: the bomb man (3) is the table's top suspect (69%), the last wolf
+    (2) its second. The sheriff (4) votes him out alone (单投) and dies in the blast
+    alone; the others abstain rather than risk it (before, seven seats voted him out and
+    died with him, and he won)."""
+    r = play_game(BOMB, 4)
+    seats = {s["seat"]: s["role"] for s in r.events[0]["seats"]}
+    assert seats[3] == "bomb_man" and seats[4] == "villager" and seats[2] == "werewolf"
+    vote = next(e for e in r.events if e["type"] == "vote" and e["day"] == 3 and e.get("kind") == "exile")
+    assert vote["ballots"] == {1: None, 2: None, 3: 5, 4: 3, 5: None, 7: None, 8: None}
+    blast = [e["seat"] for e in r.events if e["type"] == "death" and e["cause"] == "bomb"]
+    assert blast == [4]
