@@ -114,3 +114,27 @@ def test_a_float_builtin_and_a_number_add_without_tests(tmp_path, monkeypatch):
     assert len(plain) == 1 and "_add" not in plain[0] and "__class__ is float" not in plain[0]
     assert "_add(" in src  # ``t + 1``: a seat and a whole number, checked as before
     assert play_game(rs, 1, 0, "table").winners  # and it plays
+
+
+@pytest.mark.parametrize("backend", ["python", "closures"])
+def test_a_float_minus_a_constant_zero_is_the_float(tmp_path, monkeypatch, backend):
+    """``x - exile_risk(v, c)`` where the hook folds to 0 (the prelude's default): a float
+    is taken as it is (``x - 0`` is exactly ``x``, -0.0 too), a whole number is still
+    taken away and checked, anything else is the same E401 as before, in both backends;
+    ``x + 0`` is summed as ever (-0.0 + 0 is 0.0)."""
+    path = tmp_path / "probe.wolf"
+    path.write_text(HEADER + "func zero() = 0\nfunc less(x) = x - zero()\nfunc more(x) = x + zero()\n"
+                    "step probe in night first { log x { a: less(0.25), c: less(3), d: less(none) } }", encoding="utf-8")
+    rs = _load(str(path), backend, monkeypatch)
+    with pytest.raises(RuleRuntimeError) as err:
+        play(rs, seed=1, agent=RandomAgent(1), seats=SEATS)
+    d = err.value.diagnostics[0]
+    assert (d.code, d.span.line) == ("E401", 5)  # in func less, as before
+    path.write_text(HEADER + "func zero() = 0\nfunc less(x) = x - zero()\nfunc more(x) = x + zero()\n"
+                    "step probe in night first { log x { a: less(0.25), b: less(-0.0), c: less(3), e: more(-0.0) } }",
+                    encoding="utf-8")
+    rs = _load(str(path), backend, monkeypatch)
+    res = play_game(rs, 1, 0, "random")
+    x = next(e for e in res.events if e["type"] == "x")
+    assert (x["a"], x["c"]) == (0.25, 3) and (str(x["b"]), str(x["e"])) == ("-0.0", "0.0")
+    assert type(x["c"]) is int

@@ -877,7 +877,11 @@ class PyGen(CodeGen):
                 and bd.value is B.VALUES[bd.name])
 
     def g_BinOp(self, e: A.BinOp) -> Code:
-        left, right = self.gen(e.left), self.gen(e.right)
+        return self.binop(e, self.gen(e.left), self.gen(e.right))
+
+    def binop(self, e: A.BinOp, left: Code, right: Code, zero: bool = True) -> Code:
+        """``e`` with its sides generated as ``left`` and ``right`` (``zero``: a float
+        minus a constant 0 is taken as it is)."""
         op = e.op
         if op in ("has", "lacks"):
             if left.pure and right.const is not None and right.const[0] not in self.added_statuses():
@@ -919,6 +923,14 @@ class PyGen(CodeGen):
         if fn is not None and {left.num, right.num} <= _NUMS and "float" in (left.num, right.num):
             # a float and a number: a float, never an error (the helper's fast path)
             return Code(f"({a} {op} {b})", num="float")
+        if (zero and op == "-" and right.const is not None
+                and right.const[0].__class__ is int and right.const[0] == 0):
+            # ``x - 0`` (a hook func that gives 0 here, folded: the prelude's exile_risk):
+            # a float as it is (exactly what the difference gives, -0.0 included; not so
+            # ``x + 0``: -0.0 + 0 is 0.0), anything else as below
+            t = self.temp()
+            rest = self.binop(e, Code(t, None, True), right, zero=False)
+            return Code(f"({t} if ({t} := {a}).__class__ is float else {rest.src})", num=left.num)
         if fn is not None:
             # two whole numbers inline (both evaluated, left first, as the call does); the
             # helper for anything else, and for a result too big (its E401)
