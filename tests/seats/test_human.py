@@ -208,3 +208,34 @@ def test_a_question_replaces_the_action_name_and_keeps_the_choices():
                   ask=("Whom do you kill tonight?", None))
     assert human.decide(req) == 1
     assert said[1:] == ["Night 2, team mafia · Whom do you kill tonight?", "  seats: 1 4"]
+
+
+def test_the_badge_question_offers_tearing_it_up_only_where_the_options_allow():
+    from clitools import runner
+    from wolfdsl.cli import app
+
+    # seat 6 of seed 7 is the sheriff, killed in night 3 (answering 0, 1, 2, 3 in turn)
+    question = "Day 3 · You were the sheriff: to whom do you pass the badge?"
+    torn = play_lines(6, 7)
+    assert f"{question} (0: tear it up)\n  seats: 1 2 7 8 9 10 12   0: pass\n" in torn
+    r = runner.invoke(app, ["play", "standard-12", "--seat", "6", "--seed", "7", "--set",
+                            "sheriff_on_death=must_pass"], input="0\n1\n2\n3\n" * 300)
+    assert r.exit_code == 0, r.output
+    assert f"{question}\n  seats: 1 2 7 8 9 10 12\n" in r.stdout
+    assert "0: tear it up" not in r.stdout
+    assert ">   not allowed: a choice is required here; passing is not allowed\n" in r.stdout  # 0 is refused
+
+
+def test_a_questions_pass_note_is_left_out_where_no_pass_is_allowed():
+    from wolfdsl.seats.protocol import decide_message
+
+    req = Request("x.give", "give", 3, "x", 2, "day", 1, "seat", (1, 4), False, 1,
+                  ask=("Give it to whom? (0: keep it)", "给谁？（0：留着）"))
+    assert (req.question(), req.question(zh=True)) == ("Give it to whom?", "给谁？")
+    msg = decide_message(req)
+    assert (msg["ask"], msg["ask_zh"]) == ("Give it to whom?", "给谁？")
+    req.can_pass = True
+    assert (req.question(), req.question(zh=True)) == ("Give it to whom? (0: keep it)", "给谁？（0：留着）")
+    req.ask = ("Counter-claim (悍跳): who?", None)  # a parenthesis that is no pass note stays
+    req.can_pass = False
+    assert (req.question(), req.question(zh=True)) == ("Counter-claim (悍跳): who?", "Counter-claim (悍跳): who?")

@@ -120,9 +120,8 @@ class HumanAgent:
                 else f"{req.phase.capitalize()} {req.day}")
         team = req.actor is None and req.by
         who = f" (for team {req.by})" if team else ""
-        ask = req.ask
-        if ask is not None and ask[0]:
-            text = ask[1] if self.lang == "zh" and ask[1] else ask[0]
+        text = req.question(self.lang == "zh")
+        if text is not None:
             if req.kind == "seats":  # how to type several seats, which the question need not say
                 n = f"{req.count} seats" if req.count else "any number of seats"
                 text += f" (choose {n}, separated by spaces)"
