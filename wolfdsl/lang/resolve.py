@@ -174,8 +174,8 @@ class Resolver(NameResolver):
             self.use("func", f.name, d.expr.span)
             self.put(d.expr, Binding("func", f.name))
             return
-        if d.name == "dead_reason" and not isinstance(d.expr, A.Str):
-            self.error(d.expr.span, "E201", 'engine dead_reason is a "string": the rule a refused action names')
+        if d.name in ("dead_reason", "dead_reason_zh") and not isinstance(d.expr, A.Str):
+            self.error(d.expr.span, "E201", f'engine {d.name} is a "string": the rule a refused action names')
             return
         self.expr(d.expr, Scope())
 
