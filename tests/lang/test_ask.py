@@ -171,3 +171,21 @@ def test_a_refusal_reaches_the_request_in_english_with_its_chinese(tmp_path, mon
                     ("99 is not a legal choice (legal: 2, 3, 4, 6, 7, 8, 9, 10, 11, 12)",
                      "99 不是可选项（可选：2、3、4、6、7、8、9、10、11、12）")]
     assert in_language(look.why_not(5), "en") == "R-3: not yourself" and type(str(look.why_not(5))) is str
+
+
+def test_every_bundled_reason_is_given_in_english_and_chinese():
+    from pathlib import Path
+
+    import wolfdsl
+
+    root = Path(wolfdsl.__file__).resolve().parents[1] / "rulesets"
+    seen = 0
+    for path in [*root.glob("*.wolf"), *root.glob("roles/*.wolf")]:
+        text = path.read_text(encoding="utf-8")
+        mod = to_ast(parse(text, str(path)), str(path), text)
+        clauses = [n for d in mod.decls for n in A.walk(d) if isinstance(n, A.Clause)]
+        passes = [n for d in mod.decls for n in A.walk(d) if isinstance(n, A.Decide) and n.pass_reason]
+        seen += len(clauses) + len(passes)
+        missing = [c.reason for c in clauses if not c.reason_zh] + [d.action for d in passes if not d.pass_reason_zh]
+        assert not missing, (path.name, missing)
+    assert seen >= 90
