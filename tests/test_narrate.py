@@ -521,3 +521,38 @@ def test_a_cause_declared_without_a_name_is_told_by_its_id_with_spaces(tmp_path)
     names = _Names(rs, {})
     assert names.symbol("cause", "acid_bath") == "acid_bath"
     assert names.symbol("cause", "wolf") == "wolf (killed by the werewolves)"
+
+
+def test_the_day_speeches_line_names_the_candidates_heard_in_the_campaign():
+    # standard-12 seed 3: seven candidates are read in the campaign; the day's speeches
+    # then read only the five other seats, and say where the seven are
+    from clitools import invoke
+    head = "  The speeches as the table bots heard them (how suspect each sounded; higher: more): "
+    en = [line for line in invoke("run", "standard-12", "--seed", 3).stdout.splitlines() if line.startswith(head)]
+    assert en[:3] == [
+        head + "9号 +1.9, 11号 +1.6, 1号 +1.3, 10号 +0.7, 3号 -0.4, 8号 -0.6, 2号 -0.6",
+        head + "7号 +1.1, 4号 +0.5, 12号 +0.1, 5号 -0.5, 6号 -1.3 "
+               "(heard earlier today, above: 1号, 2号, 3号, 8号, 9号, 10号, 11号)",
+        head + "3号 +2.1, 7号 +1.8, 2号 +1.7, 4号 +1.0, 6号 +0.2, 1号 +0.1, 11号 -0.2, 10号 -0.6, 5号 -0.7, "
+               "8号 -0.9, 12号 -0.9",  # day 2: no campaign, everyone read anew
+    ]
+    head = "  机器人听到的发言印象（可疑程度，越高越可疑）："
+    zh = [line for line in invoke("run", "standard-12", "--seed", 3, "--lang", "zh").stdout.splitlines()
+          if line.startswith(head)]
+    assert zh[1] == (head + "7号 +1.1、4号 +0.5、12号 +0.1、5号 -0.5、6号 -1.3"
+                     "（今天较早已听过，见上文：1号、2号、3号、8号、9号、10号、11号）")
+
+
+def test_seats_read_earlier_the_same_day_are_named_from_a_log_read_back():
+    events = [START,
+              ev(1, 1, "day", "speeches", order=[2, 3], purpose="campaign"),
+              ev(2, 1, "day", "impressions", reads={"2": 0.5, "3": -1.0}, read=0.3),
+              ev(3, 1, "day", "speeches", order=[1, 2, 3], purpose="day"),
+              ev(4, 1, "day", "impressions", reads={"1": 1.3}, read=0.3),
+              ev(5, 2, "day", "speeches", order=[1, 2], purpose="day"),
+              ev(6, 2, "day", "impressions", reads={"1": 0.0, "2": 0.2}, read=0.3)]
+    lines = [line for line in narrate(json.loads(json.dumps(events)), told_ruleset()) if "heard them" in line]
+    head = "  The speeches as the table bots heard them (how suspect each sounded; higher: more): "
+    assert lines == [head + "2号 +0.5, 3号 -1.0",
+                     head + "1号 +1.3 (heard earlier today, above: 2号, 3号)",
+                     head + "2号 +0.2, 1号 +0.0"]

@@ -126,3 +126,66 @@ def test_every_bundled_decision_and_vote_asks_in_english_and_chinese():
         missing = [s.action for s in found if s.ask is None or not s.ask[1]]
         assert not missing, (path.name, missing)
     assert seen >= 50
+
+
+def test_a_reason_may_add_its_chinese_as_a_question_does():
+    (decide,) = statements(ast(
+        'proc p() {\n'
+        '    decide x.y by seer may pass when day > 1 else "R-1: not on day 1" "R-1：第一天不行"\n'
+        '        choose t from alive\n'
+        '        requires day > 0 else "R-2: never" "R-2：从不"\n'
+        '        unless t == me because "R-3: not yourself" "R-3：不能选自己"\n'
+        '        must t != 2 because "R-4: not 2"\n'
+        '    { }\n'
+        '}\n'))
+    assert (decide.pass_reason, decide.pass_reason_zh) == ("R-1: not on day 1", "R-1：第一天不行")
+    assert [(c.reason, c.reason_zh) for c in decide.requires] == [("R-2: never", "R-2：从不")]
+    assert [(c.reason, c.reason_zh, c.must) for c in decide.unless] == [
+        ("R-3: not yourself", "R-3：不能选自己", False), ("R-4: not 2", None, True)]
+
+
+REASONS = '''
+step probe in night after werewolves before witch when day == 1 {
+    decide probe.look by seer may pass when day > 1 else "R-1: look on day 1" "R-1：第一天必须看"
+        choose t from alive
+        unless t == me because "R-3: not yourself" "R-3：不能选自己"
+        unless t == 1 because "R-4: not seat 1"
+    { }
+}
+'''
+
+
+@pytest.mark.parametrize("backend", ["python", "closures"])
+def test_a_refusal_reaches_the_request_in_english_with_its_chinese(tmp_path, monkeypatch, backend):
+    from wolfdsl.lang.ir import in_language
+
+    rs = load_probe(tmp_path, monkeypatch, REASONS, backend)
+    agent = Recorder()
+    agent.decide = lambda request: agent.requests.append(request) or request.options[0]
+    play(rs, seed=3, agent=agent, seats=SEATS, record=True)
+    look = next(r for r in agent.requests if r.action == "probe.look")
+    said = [(r, in_language(r, "zh")) for r in (look.why_not(None), look.why_not(5), look.why_not(1),
+                                                look.why_not(99))]
+    assert said == [("R-1: look on day 1", "R-1：第一天必须看"), ("R-3: not yourself", "R-3：不能选自己"),
+                    ("R-4: not seat 1", "R-4: not seat 1"),  # no Chinese given: the English
+                    ("99 is not a legal choice (legal: 2, 3, 4, 6, 7, 8, 9, 10, 11, 12)",
+                     "99 不是可选项（可选：2、3、4、6、7、8、9、10、11、12）")]
+    assert in_language(look.why_not(5), "en") == "R-3: not yourself" and type(str(look.why_not(5))) is str
+
+
+def test_every_bundled_reason_is_given_in_english_and_chinese():
+    from pathlib import Path
+
+    import wolfdsl
+
+    root = Path(wolfdsl.__file__).resolve().parents[1] / "rulesets"
+    seen = 0
+    for path in [*root.glob("*.wolf"), *root.glob("roles/*.wolf")]:
+        text = path.read_text(encoding="utf-8")
+        mod = to_ast(parse(text, str(path)), str(path), text)
+        clauses = [n for d in mod.decls for n in A.walk(d) if isinstance(n, A.Clause)]
+        passes = [n for d in mod.decls for n in A.walk(d) if isinstance(n, A.Decide) and n.pass_reason]
+        seen += len(clauses) + len(passes)
+        missing = [c.reason for c in clauses if not c.reason_zh] + [d.action for d in passes if not d.pass_reason_zh]
+        assert not missing, (path.name, missing)
+    assert seen >= 90

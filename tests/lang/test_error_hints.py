@@ -57,3 +57,25 @@ def test_a_step_cycle_names_only_the_steps_in_it(tmp_path):
                                     "step c in night after b { }\nstep d in night after c { }\n")
     assert got == [("E208", 6, 1, "the night steps a, b, c have a cyclic order (c after b after a after c): "
                                   "check the after/before clauses of step 'c'")]
+
+
+def test_a_claim_names_a_role_of_the_ruleset_with_the_closest_one_as_a_hint(tmp_path):
+    step = "step probe in day first {\n    for p in alive { claim p as %s }\n}\n"
+    assert errors(tmp_path, HEADER + step % '"seeer"') == [
+        ("E201", 5, 33, "unknown role \"seeer\" (did you mean 'seer'?)")]
+    assert errors(tmp_path, HEADER + step % "village") == [
+        ("E201", 5, 33, "claim … as: 'village' is a faction, not a role (did you mean 'villager'?)")]
+    assert errors(tmp_path, HEADER + step % "if day > 1 then seer else wtich") == [
+        ("E201", 5, 59, "unknown role 'wtich' (did you mean 'witch'?)")]
+    assert errors(tmp_path, HEADER + step % "seeer") == [
+        ("E201", 5, 33, "unknown role 'seeer' (did you mean 'seer'?)")]  # was "unknown name"
+    load_ok = tmp_path / "ok.wolf"  # a role by its name or id, a variable, a field, none
+    load_ok.write_text(HEADER + step % 'if day > 1 then seer else "witch"' + step.replace("probe", "p2")
+                       % "p.role" + step.replace("probe", "p3") % "none", encoding="utf-8")
+    load(str(load_ok))
+
+
+def test_a_revived_players_role_is_checked_like_a_claims(tmp_path):
+    step = "step probe in day first {\n    for p in dead { revive p as %s }\n}\n"
+    assert errors(tmp_path, HEADER + step % "werewolves") == [
+        ("E201", 5, 33, "revive … as: 'werewolves' is a faction and a team, not a role (did you mean 'werewolf'?)")]

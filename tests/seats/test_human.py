@@ -189,8 +189,8 @@ def test_a_wolf_is_asked_the_rulesets_question_for_the_counter_claim():
 def test_the_witch_is_asked_about_her_poison_in_english_or_chinese():
     assert "Night 1 · Witch: poison someone tonight? (0: keep the poison)\n  seats: 1 2 3" in play_lines(12, 7)
     zh = play_lines(12, 7, "zh")
-    assert "第1夜 · 女巫：今晚要用毒药吗？对谁使用？（0：不用毒药）\n  seats: 1 2 3" in zh
-    assert "Your card: 女巫 (好人)." in zh  # the narration in Chinese too
+    assert "第1夜 · 女巫：今晚要用毒药吗？对谁使用？（0：不用毒药）\n  座位：1 2 3" in zh
+    assert "你的身份：女巫（好人）。" in zh  # the narration in Chinese too
 
 
 def test_a_question_replaces_the_action_name_and_keeps_the_choices():
@@ -200,7 +200,7 @@ def test_a_question_replaces_the_action_name_and_keeps_the_choices():
     req = Request("cupid.link", "link", 3, "cupid", 1, "night", 1, "seats", (1, 2, 4), False, 2,
                   ask=("Cupid: which two players become the lovers?", "丘比特：选择两名玩家成为情侣"))
     assert human.decide(req) == (2, 4)
-    assert said[1:] == ["第1夜 · 丘比特：选择两名玩家成为情侣 (choose 2 seats, separated by spaces)", "  seats: 1 2 4"]
+    assert said[1:] == ["第1夜 · 丘比特：选择两名玩家成为情侣（选择2个座位，用空格分隔）", "  座位：1 2 4"]
     said.clear()
     human.lang = "en"
     answers = iter(["1"])
@@ -208,3 +208,85 @@ def test_a_question_replaces_the_action_name_and_keeps_the_choices():
                   ask=("Whom do you kill tonight?", None))
     assert human.decide(req) == 1
     assert said[1:] == ["Night 2, team mafia · Whom do you kill tonight?", "  seats: 1 4"]
+
+
+def test_the_badge_question_offers_tearing_it_up_only_where_the_options_allow():
+    from clitools import runner
+    from wolfdsl.cli import app
+
+    # seat 6 of seed 7 is the sheriff, killed in night 3 (answering 0, 1, 2, 3 in turn)
+    question = "Day 3 · You were the sheriff: to whom do you pass the badge?"
+    torn = play_lines(6, 7)
+    assert f"{question} (0: tear it up)\n  seats: 1 2 7 8 9 10 12   0: pass\n" in torn
+    r = runner.invoke(app, ["play", "standard-12", "--seat", "6", "--seed", "7", "--set",
+                            "sheriff_on_death=must_pass"], input="0\n1\n2\n3\n" * 300)
+    assert r.exit_code == 0, r.output
+    assert f"{question}\n  seats: 1 2 7 8 9 10 12\n" in r.stdout
+    assert "0: tear it up" not in r.stdout
+    assert ">   not allowed: a choice is required here; passing is not allowed\n" in r.stdout  # 0 is refused
+
+
+def test_a_questions_pass_note_is_left_out_where_no_pass_is_allowed():
+    from wolfdsl.seats.protocol import decide_message
+
+    req = Request("x.give", "give", 3, "x", 2, "day", 1, "seat", (1, 4), False, 1,
+                  ask=("Give it to whom? (0: keep it)", "给谁？（0：留着）"))
+    assert (req.question(), req.question(zh=True)) == ("Give it to whom?", "给谁？")
+    msg = decide_message(req)
+    assert (msg["ask"], msg["ask_zh"]) == ("Give it to whom?", "给谁？")
+    req.can_pass = True
+    assert (req.question(), req.question(zh=True)) == ("Give it to whom? (0: keep it)", "给谁？（0：留着）")
+    req.ask = ("Counter-claim (悍跳): who?", None)  # a parenthesis that is no pass note stays
+    req.can_pass = False
+    assert (req.question(), req.question(zh=True)) == ("Counter-claim (悍跳): who?", "Counter-claim (悍跳): who?")
+
+
+def test_with_lang_zh_every_line_the_seat_reads_is_chinese():
+    from clitools import runner
+    from wolfdsl.cli import app
+
+    # a wolf (seat 3) and the seer (seat 6) of seed 7; `?`, a word, a seat out of the list,
+    # two seats, a forbidden seat: every refusal and explanation, then 0, 1, 2, 3 in turn
+    for seat in (3, 6):
+        r = runner.invoke(app, ["play", "standard-12", "--seat", str(seat), "--seed", "7", "--lang", "zh"],
+                          input="?\nx\n99\n1 2\n? 6\n6\n" + "0\n1\n2\n3\n" * 300)
+        assert r.exit_code == 0, r.output
+        english = [line for line in r.stdout.splitlines()
+                   if re.search(r"[a-z]{2,}", line.replace("`--seed 7`", ""))]
+        assert english == [], english
+    seer = play_lines(6, 7, "zh").splitlines()
+    assert seer[:6] == ["种子 7：用 `--seed 7` 可以重发这一局。", "标准12人（守卫），12名玩家。你是6号。",
+                        "你的身份：预言家（好人）。", "本局的牌：狼人 ×4、预言家、女巫、猎人、守卫、普通村民 ×4。",
+                        "回答每个问题时输入所选项的数字；输入 ? 查看规则不允许的选项及原因。", ""]
+    assert seer[-2:] == ["游戏结束：狼人获胜（屠边：神民或平民全部出局）。你输了。",
+                         "本局身份：1号守卫、2号普通村民、3号狼人、4号普通村民、5号普通村民、6号预言家、7号普通村民、"
+                         "8号狼人、9号狼人、10号猎人、11号狼人、12号女巫。"]
+    assert "第1天 · 是否上警竞选警长？\n  1：是   2：否\n" in "\n".join(seer)
+    assert ">   不允许：3号已出局：出局的玩家不再参与游戏（DAY-15）" in seer
+    assert ">   不允许：SHERIFF-13：警徽只能移交给存活的玩家" in seer
+
+
+def test_refusals_and_explanations_in_chinese_come_from_the_rules_and_the_referee():
+    from clitools import runner
+    from wolfdsl.cli import app
+
+    r = runner.invoke(app, ["play", "standard-12", "--seat", "6", "--seed", "7", "--lang", "zh"],
+                      input="?\nx\n99\n1 2\n? 6\n6\n1\n")
+    assert r.exit_code == 130
+    night = r.stdout.split("第1夜 · 预言家：今晚要查验谁？（0：不查验）\n")[1]
+    assert night.startswith("  座位：1 2 3 4 5 7 8 9 10 11 12   0：放弃\n"
+                            ">   6号：ROLE-SEER-01：预言家只能查验其他玩家\n"
+                            ">   不允许：请输入列表中的数字\n"
+                            ">   不允许：99 不是可选项（可选：1、2、3、4、5、7、8、9、10、11、12，或放弃）\n"
+                            ">   不允许：请只输入一个数字\n"
+                            ">   6：ROLE-SEER-01：预言家只能查验其他玩家\n"
+                            ">   不允许：ROLE-SEER-01：预言家只能查验其他玩家\n"
+                            ">   6号查验1号\n")
+    said = []
+    answers = iter(["?", "0", "1"])
+    human = HumanAgent(2, None, read=lambda prompt: next(answers), write=said.append, lang="zh")
+    human.players = 2
+    req = Request("guard.protect", "protect", 2, "guard", 1, "night", 1, "seat", (1,), False, 1)
+    assert human.decide(req) == 1
+    assert said[1:] == ["第1夜 · protect：选择一个座位", "  座位：1", "  2号：不在选项中",
+                        "  放弃：这里必须做出选择，不能放弃", "  不允许：这里必须做出选择，不能放弃"]

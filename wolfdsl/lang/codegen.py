@@ -214,7 +214,7 @@ class CodeGen:
                 fn, k = self.must_fn(fn, k)
             if drop is not None and k is not None and bool(k[0]) == drop:
                 continue
-            out.append((fn, c.reason))
+            out.append((fn, ir.reason(c.reason, c.reason_zh)))
         return tuple(out)
 
     @staticmethod
@@ -527,7 +527,7 @@ class CodeGen:
             var=slots.var, count=count, options=self.root_list(s.options, "this list of options"),
             requires=self.clauses(s.requires, drop=True), unless=self.clauses(s.unless, drop=False),
             tell=tuple((f.name, self.root(f.expr)) for f in s.tell), body=self.block(s.body), span=s.span,
-            prefer=self.root(s.prefer, "this preference"), pass_reason=s.pass_reason, me=slots.me,
+            prefer=self.root(s.prefer, "this preference"), pass_reason=ir.reason(s.pass_reason, s.pass_reason_zh), me=slots.me,
             score=self.root(s.score, "this score"), pass_must=self.pass_clauses(s.unless),
             recheck=self.may_vary(s.unless), ask=s.ask)
         return op
@@ -542,7 +542,7 @@ class CodeGen:
             by_name=slots.by.name or None, by_fn=None, may_pass=s.may_pass, pass_when=None, var=slots.var,
             count=None, options=_nothing, requires=(), unless=self.clauses(s.unless, drop=False), tell=(),
             body=self.block(s.body), span=s.span, prefer=self.root(s.prefer, "this preference"),
-            pass_reason=s.pass_reason, me=slots.me, score=self.root(s.score, "this score"),
+            pass_reason=ir.reason(s.pass_reason, s.pass_reason_zh), me=slots.me, score=self.root(s.score, "this score"),
             pass_must=self.pass_clauses(s.unless), recheck=self.may_vary(s.unless), ask=s.ask)
 
     def s_Vote(self, s: A.Vote):
@@ -742,8 +742,9 @@ class CodeGen:
             kw["day_bound"] = self.root(given["day_bound"].expr, "engine day_bound")
         if "last_words" in given:
             kw["last_words"] = given["last_words"].expr.id
-        if "dead_reason" in given:
-            kw["dead_reason"] = given["dead_reason"].expr.value
+        for name in ("dead_reason", "dead_reason_zh"):
+            if name in given:
+                kw[name] = given[name].expr.value
         return ir.Engine(**kw)
 
 def player_counts(program: Program) -> tuple[int, int]:

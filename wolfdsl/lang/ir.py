@@ -17,6 +17,36 @@ Fn = Callable[[Any, dict], Any]
 """A compiled expression or statement: ``fn(game, env) -> value``."""
 
 
+class Reason(str):
+    """A rule's reason a person may read (``unless … because "EN" "中文"``): the English
+    text, as a ``str`` (what errors and logs say), with its Chinese one as ``zh``.
+
+    >>> r = Reason("ROLE-SEER-01: the seer checks another player", "ROLE-SEER-01：预言家只能查验其他玩家")
+    >>> r == "ROLE-SEER-01: the seer checks another player", r.zh
+    (True, 'ROLE-SEER-01：预言家只能查验其他玩家')
+    """
+
+    zh: str
+
+    def __new__(cls, en: str, zh: str) -> Reason:
+        self = super().__new__(cls, en)
+        self.zh = zh
+        return self
+
+    def __reduce__(self):
+        return (Reason, (str(self), self.zh))
+
+
+def reason(en: str | None, zh: str | None) -> str | None:
+    """``en`` with its Chinese text attached (:class:`Reason`) when there is one."""
+    return Reason(en, zh) if en is not None and zh else en
+
+
+def in_language(text: Any, lang: str) -> Any:
+    """A reason in ``lang`` (``zh``: its Chinese text where it has one, else itself)."""
+    return (getattr(text, "zh", None) or text) if lang == "zh" else text
+
+
 class EndPhase(Exception):
     """Raised by ``end phase``: the rest of the phase's steps are skipped."""
 
@@ -106,17 +136,20 @@ class Engine:
     ``day_bound``: evaluated when a game starts; a game still going after that day is a
     draw (default 40). ``last_words``: the name of a one-argument func telling whether a
     dead player leaves last words (none: nobody does). ``dead_reason``: the rule text
-    shown when a dead player is asked to act (default "the dead take no further part").
+    shown when a dead player is asked to act (default "the dead take no further part");
+    ``dead_reason_zh``: the same in Chinese (default "出局的玩家不再参与").
     """
     day_bound: Fn | None = None
     last_words: str | None = None
     dead_reason: str = "the dead take no further part"
+    dead_reason_zh: str = "出局的玩家不再参与"
     spans: dict = field(default_factory=dict)
 
 
 ENGINE_SETTINGS = {"day_bound": "a number: after this day a game is a draw",
                    "last_words": "a func of one seat: whether that dead player leaves last words",
-                   "dead_reason": "a string: the rule a dead player's refused action names"}
+                   "dead_reason": "a string: the rule a dead player's refused action names",
+                   "dead_reason_zh": "a string: dead_reason in Chinese (wolfdsl play --lang zh)"}
 """The settings ``engine NAME = …`` may give, with what each takes."""
 
 

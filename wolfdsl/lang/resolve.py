@@ -174,8 +174,8 @@ class Resolver(NameResolver):
             self.use("func", f.name, d.expr.span)
             self.put(d.expr, Binding("func", f.name))
             return
-        if d.name == "dead_reason" and not isinstance(d.expr, A.Str):
-            self.error(d.expr.span, "E201", 'engine dead_reason is a "string": the rule a refused action names')
+        if d.name in ("dead_reason", "dead_reason_zh") and not isinstance(d.expr, A.Str):
+            self.error(d.expr.span, "E201", f'engine {d.name} is a "string": the rule a refused action names')
             return
         self.expr(d.expr, Scope())
 
@@ -383,7 +383,7 @@ class Resolver(NameResolver):
     def s_Claim(self, s: A.Claim, scope, ctx):
         self.seat_expr(s.speaker, scope, "claim")
         if s.role is not None:
-            self.expr(s.role, scope)
+            self.role_expr(s.role, scope, "claim … as")
         for f in s.fields:
             self.expr(f.expr, scope)
 
@@ -410,13 +410,34 @@ class Resolver(NameResolver):
 
     def s_Revive(self, s: A.Revive, scope, ctx):
         self.seat_expr(s.target, scope, "revive")
-        if s.role is None:
+        if s.role is not None:
+            self.role_expr(s.role, scope, "revive … as")
+
+    def role_expr(self, e: A.Expr, scope: Scope, what: str) -> None:
+        """Resolve ``e``, which gives a role id (``claim me as seer``, ``revive p as
+        villager``): E201 for a name that is no role — unknown, or a declared name of
+        another kind (a faction, a status…) — and for a string naming no role, in each
+        branch of an ``if … then … else``; the hint names the closest role. A variable,
+        a global, an option, ``none`` or a field (``p.role``) is the game's to check."""
+        if isinstance(e, A.IfExpr):
+            for c, v in e.branches:
+                self.expr(c, scope)
+                self.role_expr(v, scope, what)
+            self.role_expr(e.otherwise, scope, what)
             return
-        if isinstance(s.role, A.Name) and s.role.id not in self.roles and scope.lookup(s.role.id) is None:
-            self.error(s.role.span, "E201", f"unknown role '{s.role.id}'" + did_you_mean(s.role.id, self.roles))
-            self.put(s.role, Binding("error", s.role.id))
-        else:
-            self.expr(s.role, scope)
+        if isinstance(e, A.Str) and e.value not in self.roles:
+            self.error(e.span, "E201", f"unknown role {self.source_text(e)}"
+                       + did_you_mean(e.value, self.roles))
+            return
+        n = e.id if isinstance(e, A.Name) else None
+        if n is None or n in self.roles or scope.lookup(n) is not None or n in self.p.globals \
+                or n in self.option_values or n in B.VALUES:
+            self.expr(e, scope)
+            return
+        kinds = self.symbol_kinds(n)
+        self.error(e.span, "E201", (f"{what}: '{n}' is a {' and a '.join(kinds)}, not a role" if kinds
+                                    else f"unknown role '{n}'") + did_you_mean(n, self.roles))
+        self.put(e, Binding("error", n))
 
     def s_Play(self, s: A.Play, scope, ctx):
         if isinstance(s.card, A.Name) and s.card.id not in self.cards and scope.lookup(s.card.id) is None:

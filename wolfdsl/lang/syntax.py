@@ -171,6 +171,8 @@ class Clause(Node):
     cond: Expr
     reason: str
     must: bool = False
+    reason_zh: str | None = None
+    """The reason in Chinese (``unless … because "EN" "中文"``), ``None``: not given."""
 
 
 @_node
@@ -201,6 +203,7 @@ class Decide(Stmt):
     body: Block
     prefer: Expr | None = None
     pass_reason: str | None = None
+    pass_reason_zh: str | None = None
     score: Expr | None = None
     speech: bool = False
     """``speech``: a speech act (whether a player claims in his speech): the narration tells

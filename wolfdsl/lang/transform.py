@@ -355,17 +355,21 @@ class _ToAst(Transformer):
     def any_number(self, meta):
         return "any"
 
-    def pass_clause(self, meta, when, reason=None):
-        return ("pass", when, _unquote(reason) if reason is not None else None)
+    def pass_clause(self, meta, when, reason=None, reason_zh=None):
+        return ("pass", when, _unquote(reason) if reason is not None else None,
+                _unquote(reason_zh) if reason_zh is not None else None)
 
-    def requires_clause(self, meta, cond, reason):
-        return A.Clause(cond=cond, reason=_unquote(reason), span=self._span(meta))
+    def requires_clause(self, meta, cond, reason, zh=None):
+        return A.Clause(cond=cond, reason=_unquote(reason), reason_zh=_unquote(zh) if zh is not None else None,
+                        span=self._span(meta))
 
-    def unless_clause(self, meta, cond, reason):
-        return ("unless", A.Clause(cond=cond, reason=_unquote(reason), span=self._span(meta)))
+    def unless_clause(self, meta, cond, reason, zh=None):
+        return ("unless", A.Clause(cond=cond, reason=_unquote(reason), span=self._span(meta),
+                                   reason_zh=_unquote(zh) if zh is not None else None))
 
-    def must_clause(self, meta, cond, reason):
-        return ("unless", A.Clause(cond=cond, reason=_unquote(reason), must=True, span=self._span(meta)))
+    def must_clause(self, meta, cond, reason, zh=None):
+        return ("unless", A.Clause(cond=cond, reason=_unquote(reason), must=True, span=self._span(meta),
+                                   reason_zh=_unquote(zh) if zh is not None else None))
 
     def prefer_clause(self, meta, expr):
         return ("prefer", expr)
@@ -401,7 +405,8 @@ class _ToAst(Transformer):
                 ask = c[1]
         return A.Decide(action=action, by=by, may_pass=pass_clause is not None,
                         pass_when=pass_clause[1] if pass_clause else None,
-                        pass_reason=pass_clause[2] if pass_clause else None, var=str(var),
+                        pass_reason=pass_clause[2] if pass_clause else None,
+                        pass_reason_zh=pass_clause[3] if pass_clause else None, var=str(var),
                         count=count, options=options, requires=requires, unless=unless,
                         tell=tell, prefer=prefer, score=score, speech=speech, ask=ask, body=body,
                         span=self._span(meta))

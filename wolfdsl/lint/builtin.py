@@ -58,7 +58,9 @@ class UnknownName(_Compile):
 
     What it finds:
         An unknown role, status, cause, faction, step, function, proc, variable or
-        import; a deck card naming a role that has no definition.
+        import; a deck card naming a role that has no definition; the role of a
+        ``claim … as R`` or ``revive … as R`` that is no role of the ruleset (a typo, a
+        string naming no role, a faction or another kind of name).
     Why it matters:
         The rule would read or write something that does not exist.
     Example:

@@ -11,12 +11,17 @@ or ``None`` to pass (only where ``Request.can_pass``).
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import field
 from ..dataclasscode import dataclass  # methods compiled once per machine
 from typing import Any, Callable, Protocol
 
 from . import draws
 from .seeding import seeded
+
+
+PASS_NOTE = re.compile(r"\s*[(（]\s*0\s*[:：][^()（）]*[)）]\s*$")
+"""An ``ask`` text's closing ``(0: …)``: what passing means (:meth:`Request.question`)."""
 
 
 @dataclass(slots=True)
@@ -67,6 +72,16 @@ class Request:
     def at(self) -> str:
         """``night 1`` / ``day 2``, the way scenario files name a phase."""
         return f"{self.phase} {self.day}"
+
+    def question(self, zh: bool = False) -> str | None:
+        """The ``ask`` text a person reads (Chinese with ``zh`` where the ruleset gives
+        it, else English; ``None``: no ``ask``). A closing note on what ``0`` means
+        (``(0: tear it up)``, ``（0：撕毁警徽）``) is left out when this request cannot be
+        passed, so that a person is never offered a pass the rules refuse."""
+        if self.ask is None or not self.ask[0]:
+            return None
+        text = self.ask[1] if zh and self.ask[1] else self.ask[0]
+        return text if self.can_pass else PASS_NOTE.sub("", text)
 
 
 class Agent(Protocol):

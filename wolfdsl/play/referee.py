@@ -26,10 +26,21 @@ from __future__ import annotations
 from typing import Any
 
 from ..diagnostics import WolfError
-from ..lang.ir import ANSWER_KINDS, RuleRuntimeError, DecideOp, VoteOp
+from ..lang.ir import ANSWER_KINDS, RuleRuntimeError, DecideOp, Reason, VoteOp
 from ..lang.values import as_score
 from .agents import BaseAgent, ChoosingAgent, Request, uniform_bits
 from .table import show
+
+
+PASS_REQUIRED = Reason("a choice is required here; passing is not allowed", "这里必须做出选择，不能放弃")
+"""Why a pass is refused where the rules give no reason of their own."""
+
+
+def show_zh(v) -> str:
+    """A value as :func:`~wolfdsl.play.table.show` writes it, in Chinese: 是/否/无."""
+    if v is None or isinstance(v, bool):
+        return "无" if v is None else "是" if v else "否"
+    return show(v)
 
 
 class DecisionError(WolfError):
@@ -359,11 +370,12 @@ class Referee:
         that is not among ``options``.
         """
         if value is None:
-            return None if can_pass else "a choice is required here; passing is not allowed"
+            return None if can_pass else PASS_REQUIRED
         values = value if kind == "seats" and isinstance(value, (tuple, list)) else [value]
         if kind == "seats" and (not isinstance(value, (tuple, list)) or len(set(value)) != len(value)
                                 or (count and len(value) != count)):
-            return f"choose exactly {count} different seats" if count else "choose different seats"
+            return (Reason(f"choose exactly {count} different seats", f"请选择{count}个不同的座位") if count
+                    else Reason("choose different seats", "请选择不同的座位"))
         g = self.g
         for v in values:
             reason = forbidding(g, env, op.var, v, op.unless)
@@ -372,9 +384,12 @@ class Referee:
             if v not in options:
                 if isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= g.n and not g.players[v].alive \
                         and kind in ("seat", "seats"):
-                    return f"seat {v} is dead: {g.rs.engine.dead_reason}"
+                    engine = g.rs.engine
+                    return Reason(f"seat {v} is dead: {engine.dead_reason}", f"{v}号已出局：{engine.dead_reason_zh}")
                 shown = ", ".join("yes" if o is True else "no" if o is False else str(o) for o in options)
-                return f"{show(v)} is not a legal choice (legal: {shown}{', or pass' if can_pass else ''})"
+                shown_zh = "、".join(show_zh(o) for o in options)
+                return Reason(f"{show(v)} is not a legal choice (legal: {shown}{', or pass' if can_pass else ''})",
+                              f"{show_zh(v)} 不是可选项（可选：{shown_zh}{'，或放弃' if can_pass else ''}）")
         return None
 
     @staticmethod
@@ -517,7 +532,8 @@ class Referee:
             if reason is not None:
                 return reason
             if value not in options:
-                return f"{show(value)} is not a candidate (candidates: {', '.join(map(str, options))})"
+                return Reason(f"{show(value)} is not a candidate (candidates: {', '.join(map(str, options))})",
+                              f"{show_zh(value)} 不是候选人（候选人：{'、'.join(map(str, options))}）")
             return None
 
         req = Request(op.action, op.short, voter, None, g.day, g.phase, rnd, "ballot",

@@ -83,6 +83,8 @@ class _Teller:
         self.now: tuple[int, int] | None = None
         self.told: dict[Any, Any] = {}
         self.named: set | None = set()  # see restates()
+        self.speakers: list = []  # the last ``speeches`` event's order (on_impressions)
+        self.heard: tuple[Any, set] = (None, set())  # (day, the seats read that day)
 
     # -- names -------------------------------------------------------------------------
     def _name(self, thing: Any) -> str | None:
@@ -192,6 +194,8 @@ class _Teller:
         begins); none for a status that restates the decision before it (:meth:`restates`)."""
         if self.restates(ev):
             return
+        if ev.get("type") == "speeches":
+            self.speakers = list(ev.get("order") or ())
         yield from self.header(ev)
         text = self.template(ev)
         if text is not None:
@@ -541,12 +545,23 @@ class _Teller:
 
     def on_impressions(self, ev: dict) -> Iterator[Line]:
         """``The speeches as the table bots heard them (…): 8号 +1.2, 11号 +1.2, 1号 +0.8,
-        …``: every living seat's reading (``impressions``, logged by the table agent),
-        the most suspect first."""
+        …``: the reading of each seat heard for the first time that day (``impressions``,
+        logged by the table agent), the most suspect first. The speakers read earlier
+        that day (the sheriff campaign's candidates, read once a day) are named after
+        them, ``(heard earlier today, above: 1号, 2号)``, so that they do not seem to
+        have said nothing."""
         reads = ev.get("reads") if isinstance(ev.get("reads"), dict) else {}
         ranked = sorted(((float(x), int(s)) for s, x in reads.items()), key=lambda p: (-p[0], p[1]))
+        day, heard = self.heard
+        if day != ev.get("day"):
+            heard = set()
+        read_now = {s for _, s in ranked}
+        earlier = sorted(s for s in map(_as_seat, self.speakers) if s in heard and s not in read_now)
+        self.heard = (ev.get("day"), heard | read_now)
         if ranked:
             shown = self.w["sep"].join(f"{seat_label(s)} {x:+.1f}" for x, s in ranked)
+            if earlier:
+                shown += self.w["heard_earlier"].format(seats=_seats(earlier, self.lang))
             yield Line("  " + self.w["impressions"].format(reads=shown), "info")
 
     def on_suspicions(self, ev: dict) -> Iterator[Line]:

@@ -31,6 +31,7 @@ NARRATION = {
         "stops": "The game stops here, with no winner yet.",
         "replaced": "⚠ {who}'s player ({agent}) failed, {replacement} plays on: {reason}",
         "impressions": "The speeches as the table bots heard them (how suspect each sounded; higher: more): {reads}",
+        "heard_earlier": " (heard earlier today, above: {seats})",
         "suspicions": "Before the vote, from what is public (how likely each is a wolf): {view}",
     },
     "zh": {
@@ -55,6 +56,7 @@ NARRATION = {
         "stops": "游戏在此停止，尚无胜者。",
         "replaced": "⚠ {who}的玩家（{agent}）出错，由{replacement}接替：{reason}",
         "impressions": "机器人听到的发言印象（可疑程度，越高越可疑）：{reads}",
+        "heard_earlier": "（今天较早已听过，见上文：{seats}）",
         "suspicions": "投票前，按公开信息（是狼的可能）：{view}",
     },
 }

@@ -78,7 +78,7 @@ def play(ruleset_ref: str, seats: list[str], seed: Optional[int], agents: str, p
     from ..play.game import make_agent, play as play_one
     from ..play.seeding import agent_seed, game_seed
     from ..present.narrate import seat_label, teller
-    from .human import HumanAgent
+    from .human import WORDS, HumanAgent
 
     if not seats:
         raise typer.BadParameter("say which seat you play, for example --seat 3", param_hint="'--seat'")
@@ -96,7 +96,8 @@ def play(ruleset_ref: str, seats: list[str], seed: Optional[int], agents: str, p
 
         seed = secrets.randbelow(2**31)
     ruleset = load(ruleset_ref, options or None, players)
-    typer.echo(f"Seed {seed}: `--seed {seed}` deals this game again.")
+    words = WORDS["zh" if lang == "zh" else "en"]
+    typer.echo(words["seed"].format(seed=seed))
     # play_game(ruleset, seed, 0, spec, players), with the human seat told in ``lang``
     agent = make_agent(spec, agent_seed(game_seed(seed, 0)), ruleset)
     for player in getattr(agent, "players", {}).values():
@@ -105,7 +106,7 @@ def play(ruleset_ref: str, seats: list[str], seed: Optional[int], agents: str, p
     result = play_one(ruleset, seed=game_seed(seed, 0), agent=agent, game=0, players=players, record=True)
     start = next(e for e in result.events if e["type"] == "game_start")
     t = teller(ruleset, lang)
-    typer.echo("The cards were: " + ", ".join(f"{seat_label(s['seat'])} {t.role_name(s['role'])}"
-                                              for s in start["seats"]) + ".")
+    typer.echo(words["cards"].format(cards=words["sep"].join(
+        f"{seat_label(s['seat'])}{words['gap']}{t.role_name(s['role'])}" for s in start["seats"])))
     if log is not None:
         write_text(log, game_log(result.events), "--log", inputs)

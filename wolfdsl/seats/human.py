@@ -18,16 +18,64 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from ..lang.ir import in_language
 from ..play.agents import Request
+from ..play.referee import PASS_REQUIRED
 from ..present.narrate import seat_label, teller
 
 PROMPT = "> "
+
+WORDS = {
+    "en": {
+        "seed": "Seed {seed}: `--seed {seed}` deals this game again.",
+        "hello": "{ruleset}, {players} players. You are seat {seat} ({label}).",
+        "card": "Your card: {card}.", "card_now": "Your card is now: {card}.",
+        "team": "Your team ({team}): {mates}.", "deck": "The deck: {deck}.",
+        "how": "Answer each question with the number of your choice; ? shows the choices the rules forbid, and why.",
+        "stops": "The game stops here, with no winner yet.",
+        "over": "Game over: {winners} won ({rule}). You {result}.", "won": "won", "lost": "lost",
+        "cards": "The cards were: {cards}.",
+        "sep": ", ", "and": " and ", "nobody": "nobody", "gap": " ", "colon": ": ",
+        "seats": "seats: ", "pass": "pass", "abstain": "abstain", "yes": "yes", "no": "no",
+        "several": " (choose {n}, separated by spaces)", "n_seats": "{n} seats", "any_seats": "any number of seats",
+        "for_team": " (for team {team})", "vote": "vote for a seat", "or_abstain": ", 0 to abstain",
+        "seat": "choose a seat", "or_pass": ", 0 to pass", "seats_n": "choose {n}, separated by spaces",
+        "one": "choose one",
+        "not_allowed": "not allowed: {problem}", "allowed": "allowed", "not_offered": "not offered",
+        "all_allowed": "every choice is allowed",
+        "a_number": "type a number from the list", "numbers": "type a number or numbers from the list",
+        "one_number": "type one number", "range": "type a number from 1 to {n}",
+    },
+    "zh": {
+        "seed": "种子 {seed}：用 `--seed {seed}` 可以重发这一局。",
+        "hello": "{ruleset}，{players}名玩家。你是{label}。",
+        "card": "你的身份：{card}。", "card_now": "你现在的身份：{card}。",
+        "team": "你的队伍（{team}）：{mates}。", "deck": "本局的牌：{deck}。",
+        "how": "回答每个问题时输入所选项的数字；输入 ? 查看规则不允许的选项及原因。",
+        "stops": "游戏在此停止，尚无胜者。",
+        "over": "游戏结束：{winners}获胜（{rule}）。你{result}。", "won": "赢了", "lost": "输了",
+        "cards": "本局身份：{cards}。",
+        "sep": "、", "and": "、", "nobody": "无人", "gap": "", "colon": "：",
+        "seats": "座位：", "pass": "放弃", "abstain": "弃票", "yes": "是", "no": "否",
+        "several": "（选择{n}，用空格分隔）", "n_seats": "{n}个座位", "any_seats": "任意个座位",
+        "for_team": "（{team}）", "vote": "投票给一个座位", "or_abstain": "，0 弃票",
+        "seat": "选择一个座位", "or_pass": "，0 放弃", "seats_n": "选择{n}，用空格分隔",
+        "one": "选择一项",
+        "not_allowed": "不允许：{problem}", "allowed": "允许", "not_offered": "不在选项中",
+        "all_allowed": "所有选项都允许",
+        "a_number": "请输入列表中的数字", "numbers": "请输入列表中的一个或多个数字",
+        "one_number": "请只输入一个数字", "range": "请输入 1 到 {n} 之间的数字",
+    },
+}
+"""Per language (``--lang``): the words a person at a seat reads around the ruleset's
+questions and the narration (which have their own)."""
 
 
 class HumanAgent:
     """The seat ``seat`` played at the terminal; ``ruleset`` (optional) gives display
     names; ``read``/``write``: a line in (without its newline; raises ``EOFError``) and
-    a line out; ``lang`` (``en``, ``zh``): the narration's and the questions' language."""
+    a line out; ``lang`` (``en``, ``zh``): the language of everything it writes — the
+    narration, the questions, the rules' reasons and its own words (:data:`WORDS`)."""
 
     seat_player = True
 
@@ -41,25 +89,35 @@ class HumanAgent:
         self.teller = teller(ruleset, lang)
         self.players = 0
 
+    @property
+    def w(self) -> dict[str, str]:
+        return WORDS["zh" if self.lang == "zh" else "en"]
+
     # ---------------------------------------------------------------- what the seat sees
     def start(self, hello: dict) -> None:
         self.teller = teller(self.ruleset, self.lang)
         self.players = hello["players"]
-        t = self.teller
-        w = self.write
-        w(f"{hello['ruleset']}, {hello['players']} players. You are seat {self.seat} ({seat_label(self.seat)}).")
-        w(f"Your card: {self._card(hello)}.")
+        t, w, say = self.teller, self.w, self.write
+        name = hello["ruleset"]
+        if self.lang == "zh" and getattr(self.ruleset, "title_zh", ""):
+            name = self.ruleset.title_zh  # 标准12人（守卫）
+        say(w["hello"].format(ruleset=name, players=hello["players"], seat=self.seat, label=seat_label(self.seat)))
+        say(w["card"].format(card=self._card(hello)))
         if hello.get("teammates"):
-            w(f"Your team ({hello['team']}): {', '.join(seat_label(s) for s in hello['teammates'])}.")
-        deck = ", ".join(f"{t.role_name(r)}" + (f" ×{k}" if k > 1 else "") for r, k in hello["deck"].items())
-        w(f"The deck: {deck}.")
-        w("Answer each question with the number of your choice; ? shows the choices the rules forbid, and why.")
+            team = t.team_name(hello["team"]) if self.lang == "zh" else hello["team"]
+            say(w["team"].format(team=team, mates=w["sep"].join(seat_label(s) for s in hello["teammates"])))
+        deck = w["sep"].join(f"{t.role_name(r)}" + (f" ×{k}" if k > 1 else "") for r, k in hello["deck"].items())
+        say(w["deck"].format(deck=deck))
+        say(w["how"])
 
     def _card(self, card: dict) -> str:
         t = self.teller
         roles = getattr(self.ruleset, "roles", None) or {}
         zh = getattr(roles.get(card.get("role")), "name_zh", "") if self.lang != "zh" else ""
-        return f"{t.role_name(card.get('role'))}{' ' + zh if zh else ''} ({t.faction_name(card.get('faction') or '?')})"
+        faction = t.faction_name(card.get("faction") or "?")
+        if self.lang == "zh":
+            return f"{t.role_name(card.get('role'))}（{faction}）"
+        return f"{t.role_name(card.get('role'))}{' ' + zh if zh else ''} ({faction})"
 
     def observe(self, event: dict) -> None:
         if event["type"] in ("game_start", "game_over"):
@@ -70,30 +128,33 @@ class HumanAgent:
             self.write(line)
 
     def card(self, card: dict) -> None:
-        self.write(f"Your card is now: {self._card(card)}.")
+        self.write(self.w["card_now"].format(card=self._card(card)))
 
     def end(self, info: dict) -> None:
-        t = self.teller
+        t, w = self.teller, self.w
+        self.write("")
         if not info["over"]:
-            self.write("\nThe game stops here, with no winner yet.")
+            self.write(w["stops"])
             return
-        winners = " and ".join(t.faction_name(f) for f in info["winners"]) or "nobody"
+        winners = w["and"].join(t.faction_name(f) for f in info["winners"]) or w["nobody"]
+        rule = t.win_name(info["reason"])[0] if self.lang == "zh" else info["reason"]
         mine = self.seat in info["winning_seats"]
-        self.write(f"\nGame over: {winners} won ({info['reason']}). You {'won' if mine else 'lost'}.")
+        self.write(w["over"].format(winners=winners, rule=rule, result=w["won" if mine else "lost"]))
 
     def close(self, failed: bool) -> None:
         pass
 
     # ---------------------------------------------------------------- decisions
     def decide(self, request: Request) -> Any:
+        w = self.w
         options = self._menu(request)
         self.write("")
         self.write(self._question(request))
         if request.kind in ("seat", "seats", "ballot"):
             seats = " ".join(k for k, _ in options if k != "0")
-            self.write(f"  seats: {seats}" + (f"   0: {options[-1][1]}" if request.can_pass else ""))
+            self.write(f"  {w['seats']}{seats}" + (f"   0{w['colon']}{options[-1][1]}" if request.can_pass else ""))
         else:
-            self.write("  " + "   ".join(f"{k}: {text}" for k, text in options))
+            self.write("  " + "   ".join(f"{k}{w['colon']}{text}" for k, text in options))
         while True:
             try:
                 text = self.read(PROMPT).strip()
@@ -110,74 +171,79 @@ class HumanAgent:
                 problem = request.why_not(answer)
             if problem is None:
                 return answer
-            self.write(f"  not allowed: {problem}")
+            self.write("  " + w["not_allowed"].format(problem=self._said(problem)))
+
+    def _said(self, reason: str) -> str:
+        """A rule's reason in the seat's language (its Chinese text where the ruleset or
+        the referee gives one, :class:`~wolfdsl.lang.ir.Reason`)."""
+        return in_language(reason, self.lang)
 
     def _question(self, req: Request) -> str:
         """The question's line: the ruleset's ``ask`` text in the seat's language (English
         when it gives no Chinese), else the action's verb and how to answer."""
-        w = self.teller.w
-        when = (f"第{req.day}{w.get(req.phase, req.phase)}" if self.lang == "zh"
+        w, zh = self.w, self.lang == "zh"
+        when = (f"第{req.day}{self.teller.w.get(req.phase, req.phase)}" if zh
                 else f"{req.phase.capitalize()} {req.day}")
         team = req.actor is None and req.by
-        who = f" (for team {req.by})" if team else ""
-        ask = req.ask
-        if ask is not None and ask[0]:
-            text = ask[1] if self.lang == "zh" and ask[1] else ask[0]
+        n = w["n_seats"].format(n=req.count) if req.count else w["any_seats"]
+        text = req.question(zh)
+        if text is not None:
             if req.kind == "seats":  # how to type several seats, which the question need not say
-                n = f"{req.count} seats" if req.count else "any number of seats"
-                text += f" (choose {n}, separated by spaces)"
+                text += w["several"].format(n=n)
             if team:  # the team decides together: named in the seat's language
-                when += f"（{self.teller.team_name(req.by)}）" if self.lang == "zh" else f", team {req.by}"
+                when += f"（{self.teller.team_name(req.by)}）" if zh else f", team {req.by}"
             return f"{when} · {text}"
+        who = w["for_team"].format(team=self.teller.team_name(req.by) if zh else req.by) if team else ""
         if req.kind == "ballot":
-            what = "vote for a seat" + (", 0 to abstain" if req.can_pass else "")
+            what = w["vote"] + (w["or_abstain"] if req.can_pass else "")
         elif req.kind == "seat":
-            what = "choose a seat" + (", 0 to pass" if req.can_pass else "")
+            what = w["seat"] + (w["or_pass"] if req.can_pass else "")
         elif req.kind == "seats":
-            n = f"{req.count} seats" if req.count else "any number of seats"
-            what = f"choose {n}, separated by spaces" + (", 0 to pass" if req.can_pass else "")
+            what = w["seats_n"].format(n=n) + (w["or_pass"] if req.can_pass else "")
         else:
-            what = "choose one"
+            what = w["one"]
         verb = req.short.replace("_", " ")  # the action without its role: "check", "run for sheriff"
-        return f"{when} · {verb}{who}: {what}"
+        return f"{when} · {verb}{who}{w['colon']}{what}"
 
     def _menu(self, req: Request) -> list[tuple[str, str]]:
         """``(key, text)`` for each legal choice; seats are keyed by their number."""
+        w = self.w
         if req.kind in ("seat", "seats", "ballot"):
             items = [(str(s), seat_label(s)) for s in req.options]
             if req.can_pass:
-                items.append(("0", "pass" if req.kind != "ballot" else "abstain"))
+                items.append(("0", w["pass"] if req.kind != "ballot" else w["abstain"]))
             return items
         items = [(str(i), self._value(o)) for i, o in enumerate(req.options, 1)]
         if req.can_pass and req.kind != "yes_no":
-            items.append(("0", "pass"))
+            items.append(("0", w["pass"]))
         return items
 
     def _value(self, v: Any) -> str:
         if v is True:
-            return "yes"
+            return self.w["yes"]
         if v is False:
-            return "no"
+            return self.w["no"]
         if isinstance(v, str):
             return self.teller.role_name(v)
         return str(v)
 
     def _parse(self, req: Request, text: str) -> tuple[Any, str | None]:
+        w = self.w
         words = text.replace(",", " ").split()
-        if not all(w.isdigit() for w in words):
-            return None, f"type a number{' or numbers' if req.kind == 'seats' else ''} from the list"
-        nums = [int(w) for w in words]
+        if not all(x.isdigit() for x in words):
+            return None, w["numbers" if req.kind == "seats" else "a_number"]
+        nums = [int(x) for x in words]
         if nums == [0]:
-            return None, None if req.can_pass else "a choice is required here; passing is not allowed"
+            return None, None if req.can_pass else self._said(PASS_REQUIRED)
         if req.kind == "seats":
             return tuple(sorted(nums)), None
         if len(nums) != 1:
-            return None, "type one number"
+            return None, w["one_number"]
         if req.kind in ("seat", "ballot"):
             return nums[0], None
         if 1 <= nums[0] <= len(req.options):
             return req.options[nums[0] - 1], None
-        return None, f"type a number from 1 to {len(req.options)}"
+        return None, w["range"].format(n=len(req.options))
 
     @staticmethod
     def _why_seat(req: Request, s: int) -> str | None:
@@ -189,20 +255,21 @@ class HumanAgent:
         return req.why_not(tuple(sorted([s, *others])))
 
     def _explain(self, req: Request, text: str) -> None:
+        w = self.w
         if text:
             answer, problem = self._parse(req, text)
             problem = problem or req.why_not(answer)
-            self.write(f"  {text}: " + (problem or "allowed"))
+            self.write(f"  {text}{w['colon']}" + (self._said(problem) if problem else w["allowed"]))
             return
         said = False
         if req.kind in ("seat", "seats", "ballot"):
             for s in range(1, self.players + 1):
                 if s not in req.options:
-                    self.write(f"  {seat_label(s)}: {self._why_seat(req, s) or 'not offered'}")
+                    why = self._why_seat(req, s)
+                    self.write(f"  {seat_label(s)}{w['colon']}{self._said(why) if why else w['not_offered']}")
                     said = True
         if not req.can_pass:
-            self.write("  pass: a choice is required here; passing is not allowed")
+            self.write(f"  {w['pass']}{w['colon']}{self._said(PASS_REQUIRED)}")
             said = True
         if not said:
-            self.write("  every choice is allowed")
-
+            self.write("  " + w["all_allowed"])

@@ -50,14 +50,14 @@ def decide_message(req: Request) -> dict:
     kind, options, can_pass, count}``; ``options`` are seat numbers, ``true``/``false`` or
     strings; ``count`` is the number of seats a ``seats`` decision takes (0: any). A
     decision with an ``ask`` clause adds the question: ``ask`` (English) and ``ask_zh``
-    (Chinese, when the ruleset gives it)."""
+    (Chinese, when the ruleset gives it), as a person reads it (:meth:`Request.question`)."""
     msg = {"type": "decide", "action": req.action, "short": req.short, "by": req.by,
            "day": req.day, "phase": req.phase, "round": req.round, "kind": req.kind,
            "options": list(req.options), "can_pass": req.can_pass, "count": req.count}
-    if req.ask is not None and req.ask[0]:
-        msg["ask"] = req.ask[0]
+    if req.ask is not None and req.ask[0]:  # without its "(0: …)" where no pass is allowed
+        msg["ask"] = req.question()
         if req.ask[1]:
-            msg["ask_zh"] = req.ask[1]
+            msg["ask_zh"] = req.question(zh=True)
     return msg
 
 
