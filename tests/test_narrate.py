@@ -556,3 +556,17 @@ def test_seats_read_earlier_the_same_day_are_named_from_a_log_read_back():
     assert lines == [head + "2号 +0.5, 3号 -1.0",
                      head + "1号 +1.3 (heard earlier today, above: 2号, 3号)",
                      head + "2号 +0.2, 1号 +0.0"]
+
+
+def test_the_public_view_names_the_side_it_measures_on_a_deck_of_three_factions():
+    """bomb-man-12: the public view is the chance of not being in the deck's largest
+    faction, which takes in the bomb man, so it is not "a wolf" there."""
+    from wolfdsl.play import play_game
+    rs = load("bomb-man-12")
+    events = play_game(rs, 4).events
+    lines = [str(x) for x in narrate(events, rs)]
+    view = [x for x in lines if "Before the vote" in x]
+    assert view[0] == ("  Before the vote, from what is public (how likely each is not on the Village side): "
+                       "10号 46%, 7号 43%, 4号 39%")
+    zh = [str(x) for x in narrate(events, rs, lang="zh") if "投票前" in str(x)]
+    assert zh[0] == "  投票前，按公开信息（不属于好人阵营的可能）：10号 46%、7号 43%、4号 39%"

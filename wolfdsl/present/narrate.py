@@ -33,6 +33,7 @@ The game stops here, with no winner yet.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from itertools import groupby
 from typing import Any, Iterable, Iterator
 
@@ -80,6 +81,7 @@ class _Teller:
         self.w = NARRATION[lang]
         self.agents = agents
         self.roles: dict[int, str] = {}
+        self.hunted_side: str | None = None  # see on_game_start
         self.now: tuple[int, int] | None = None
         self.told: dict[Any, Any] = {}
         self.named: set | None = set()  # see restates()
@@ -262,6 +264,12 @@ class _Teller:
                 told += w["seated"].format(seats=", ".join(s.replace("=", ": ", 1) for s in seated))
         yield Line(w["game"].format(number=number, what=what, seed=ev.get("seed"), players=players,
                                     agents=told), "title")
+        # the side the table agent's public view measures against (the deck's largest
+        # faction): named in the vote's view when the deal has a third faction, where
+        # "not of it" is no longer "a wolf"
+        dealt = Counter(s.get("faction") for s in seats if s.get("faction") is not None)
+        ranked = sorted(dealt, key=lambda f: (-dealt[f], str(f)))
+        self.hunted_side = ranked[0] if len(ranked) > 2 else None
         width = max((len(seat_label(s.get("seat"))) for s in seats), default=0)
         for s in seats:
             seat, role = s.get("seat"), s.get("role")
@@ -572,7 +580,10 @@ class _Teller:
         ranked = sorted(((float(p), int(s)) for s, p in view.items()), key=lambda q: (-q[0], q[1]))
         if ranked:
             shown = self.w["sep"].join(f"{seat_label(s)} {round(100 * p)}%" for p, s in ranked)
-            yield Line("  " + self.w["suspicions"].format(view=shown), "info")
+            side = self.hunted_side
+            text = (self.w["suspicions_side"].format(view=shown, side=self.faction_name(side)) if side
+                    else self.w["suspicions"].format(view=shown))
+            yield Line("  " + text, "info")
 
     def on_other(self, ev: dict) -> Iterator[Line]:
         fields = ", ".join(f"{k}={_show(v)}" for k, v in ev.items() if k not in _SKIP)

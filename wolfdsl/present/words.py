@@ -33,6 +33,7 @@ NARRATION = {
         "impressions": "The speeches as the table bots heard them (how suspect each sounded; higher: more): {reads}",
         "heard_earlier": " (heard earlier today, above: {seats})",
         "suspicions": "Before the vote, from what is public (how likely each is a wolf): {view}",
+        "suspicions_side": "Before the vote, from what is public (how likely each is not on the {side} side): {view}",
     },
     "zh": {
         "game": "{what}{number}，种子 {seed}，{players}{agents}",
@@ -58,6 +59,7 @@ NARRATION = {
         "impressions": "机器人听到的发言印象（可疑程度，越高越可疑）：{reads}",
         "heard_earlier": "（今天较早已听过，见上文：{seats}）",
         "suspicions": "投票前，按公开信息（是狼的可能）：{view}",
+        "suspicions_side": "投票前，按公开信息（不属于{side}阵营的可能）：{view}",
     },
 }
 """Per language: the narrator's words (``{…}`` are filled in by the narrator)."""
