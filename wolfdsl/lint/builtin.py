@@ -224,35 +224,41 @@ class MismatchedComparison(_Compile):
 
 @register
 class NotAList(_Compile):
-    """A number or a string where a list is needed.
+    """A number, a string or a name where a list is needed.
 
     What it finds:
-        A literal number or string as the list of a ``for`` loop, the options of a
-        ``decide``, the voters or candidates of a ``vote``, or the first argument of a
-        builtin that takes a list (``count(1)``).
+        A literal number or string, or a declared name (a role, a faction...), as the list
+        of a ``for`` loop, the options of a ``decide`` (``choose t from watchman``), the
+        voters or candidates of a ``vote``, or the first argument of a builtin that takes a
+        list (``count(1)``); also a variable that a ``let`` gave one of them.
     Why it matters:
         The rule would fail the first time a game reaches it.
     Example:
         ``for p in 5 { ... }``.
     Fix:
-        Give a list: ``alive``, ``players``, ``[1, 2]``, ``[p in alive where ...]``.
+        Give a list: ``alive``, ``players``, ``[1, 2]``, ``[p in alive where ...]``;
+        ``members(TEAM)`` for a team's living members, ``[p in alive where p.role == ROLE]``
+        for a role's living holders.
     """
     code, name = "E211", "not-a-list"
 
 
 @register
 class NotANumber(_Compile):
-    """A string where a number is needed.
+    """A string or a name where a number is needed.
 
     What it finds:
-        A literal string on the right of ``-=``, or of ``+=`` on a counter.
+        A literal string on the right of ``-=``, or of ``+=`` on a counter; a string or a
+        declared name (a role, a faction...) put in order with ``<``, ``<=``, ``>``, ``>=``
+        against a number (a literal, ``day``, ``count(...)``, a counter:
+        ``me.oil > "two"``); also a variable that a ``let`` gave one of them.
     Why it matters:
-        ``-=`` and a counter's ``+=`` take a number: the rule would fail the first time a
-        game reaches it.
+        ``-=``, a counter's ``+=`` and an order against a number take a number: the rule
+        would fail the first time a game reaches it.
     Example:
         ``me.oil -= "x"``.
     Fix:
-        Write a number (``me.oil -= 1``), or the expression that gives one.
+        Write a number (``me.oil -= 1``, ``me.oil > 2``), or the expression that gives one.
     """
     code, name = "E212", "not-a-number"
 
@@ -265,7 +271,8 @@ class NotASeat(_Compile):
         A role, faction, status or other declared name, or a literal string, as the seat
         of ``tell``, ``kill`` (and its ``as``), ``add``/``remove`` a status, ``claim``,
         ``revive``, an assignment to a field (``watchman.oil = 1``), a field read
-        (``seer.alive``), or a faction or status as the decider of ``decide … by``.
+        (``seer.alive``), or a faction or status as the decider of ``decide … by``; also a
+        variable that a ``let`` gave one of them (``let w = watchman`` ... ``tell w``).
     Why it matters:
         A name is not a player: the rule would fail the first time a game reaches it.
     Example:
