@@ -240,6 +240,10 @@ def run(
                 f"{' '.join(shlex.quote(str(s)) for s in scripts)}`", param_hint="'--script'")
         script = scripts[0] if scripts else None
         if script is not None:
+            from wolfdsl.filekind import file_kind, ruleset_not_scenario
+
+            if Path(script).is_file() and file_kind(script) == "ruleset":
+                raise typer.BadParameter(ruleset_not_scenario(str(script)), param_hint="'--script'")
             given = [name for name, on in (
                 ("--games", games is not None), ("--seed", seed is not None),
                 ("--players", players is not None), ("--agents", agents is not None),
