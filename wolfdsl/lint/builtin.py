@@ -58,13 +58,16 @@ class UnknownName(_Compile):
 
     What it finds:
         An unknown role, status, cause, faction, step, function, proc, variable or
-        import; a deck card naming a role that has no definition.
+        import; a deck card naming a role that has no definition. When the bundled
+        ``roles`` (or its prelude) declares the names and the file does not import it,
+        one error says to add ``import "roles"`` and names the others, not repeated.
     Why it matters:
         The rule would read or write something that does not exist.
     Example:
         ``deck 9: werewolf*3, seeer, witch, hunter, villager*3``.
     Fix:
-        Correct the spelling (the message suggests the closest name) or declare it.
+        Correct the spelling (the message suggests the closest name) or declare it; add
+        the import the message names.
     """
     code, name = "E201", "unknown-name"
 
