@@ -2,7 +2,8 @@
 ``--select``/``--ignore``, the docs and the fixtures treat them like every other code.
 They are found by :mod:`wolfdsl.lang.parse` and :mod:`wolfdsl.lang.compile`; these classes only
 document them. So are the codes a game prints when a rule fails while it runs (E4xx,
-:mod:`wolfdsl.lang.codegen`), for ``--explain`` and the docs."""
+:mod:`wolfdsl.lang.codegen`), for ``--explain`` and the docs; ``lint --explore`` reports
+E401 itself (:mod:`wolfdsl.lint.dynamic`)."""
 from __future__ import annotations
 
 from .registry import Rule, register
@@ -294,7 +295,7 @@ class _Runtime(Rule):
 
 
 @register
-class RuleFailed(_Runtime):
+class RuleFailed(Rule):
     """A rule failed while a game ran.
 
     What it finds:
@@ -303,6 +304,9 @@ class RuleFailed(_Runtime):
         (``me.oil -= x`` where ``x`` is no number), a value used as a seat that is no seat,
         a number where a list is needed, a division by zero. The message names the phase,
         the part of the rule (this statement, this condition...) and the wrong value.
+        ``lint --explore`` adds in how many of its games it happened and the scenario file
+        that replays one (it reported this as W395, a code now retired: ``--select W395``
+        and ``# lint: ignore W395`` mean E401).
     Why it matters:
         The compiler cannot see every value a game will make; a game that reaches the rule
         cannot go on, so no game of the ruleset is trustworthy until it is fixed.
@@ -317,6 +321,10 @@ class RuleFailed(_Runtime):
         the ``wolfdsl run … --seed S`` that replays it alone.
     """
     code, name = "E401", "rule-failed"
+    kind = "dynamic"
+    severity = "error"
+    family = "dynamic"
+    message = "{detail}{tail}"
 
 
 @register
