@@ -152,6 +152,7 @@ def _load_families() -> None:
     from . import names
     from . import order
     from . import setup
+    from . import statements
     from . import suppress
     from . import triggers
     from . import wins  # noqa: F401
