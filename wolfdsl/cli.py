@@ -240,6 +240,10 @@ def run(
                 f"{' '.join(shlex.quote(str(s)) for s in scripts)}`", param_hint="'--script'")
         script = scripts[0] if scripts else None
         if script is not None:
+            from wolfdsl.filekind import file_kind, ruleset_not_scenario
+
+            if Path(script).is_file() and file_kind(script) == "ruleset":
+                raise typer.BadParameter(ruleset_not_scenario(str(script)), param_hint="'--script'")
             given = [name for name, on in (
                 ("--games", games is not None), ("--seed", seed is not None),
                 ("--players", players is not None), ("--agents", agents is not None),
@@ -445,7 +449,7 @@ def lint(
     explore: Annotated[int, typer.Option(
         "--explore", metavar="N", callback=_at_least(0), show_default=False,
         help="Also play N seeded random games per file and report runtime conflicts "
-             "(W39x), each with a scenario file that replays it.")] = 0,
+             "(W39x, E401), each with a scenario file that replays it.")] = 0,
     seed: Annotated[int, typer.Option(
         metavar="INT", show_default=False, help="Seed of the --explore games (default: 0).")] = 0,
     out: Annotated[Optional[Path], typer.Option(
@@ -478,7 +482,7 @@ def lint(
                 raise typer.BadParameter(f"no single code matches '{explain}'"
                                          + (f" (it matches {', '.join(codes)})" if codes else
                                             f"; the codes are {code_ranges()} (E1xx syntax, E2xx "
-                                            "names and types, W3xx lint checks, W39x --explore, "
+                                            "names and types, W3xx lint checks, W39x and E401 --explore, "
                                             "E4xx a rule that fails while a game runs)"),
                                          param_hint="'--explain'")
             typer.echo(render.explain(codes[0]))

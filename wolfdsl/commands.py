@@ -79,6 +79,11 @@ def test(
         except FileNotFoundError as err:
             raise typer.BadParameter(f"'{err.args[0]}' does not exist",
                                      param_hint="'PATH...'") from None
+        from wolfdsl.filekind import file_kind, ruleset_not_scenario
+
+        for given in paths or []:
+            if Path(given).is_file() and file_kind(given) == "ruleset":
+                raise typer.BadParameter(ruleset_not_scenario(given), param_hint="'PATH...'")
         if not files:
             typer.echo(f"no scenario files found in {', '.join(paths or ['.'])}", err=True)
             raise typer.Exit(2)

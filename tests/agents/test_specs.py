@@ -25,6 +25,10 @@ def test_names_and_parameters():
     ("tabel", "unknown agent 'tabel' (did you mean 'table'?)"),
     ("table:skill", "agent parameter 'skill': write KEY=VALUE"),
     ("table:skill=high", "the value must be a number"),
+    ("table:read=0.6,vote=0.2", "agent parameter 'read=0.6,vote=0.2': the value must be a number; parameters "
+                                "are separated by ';', not ',': --agents 'table:read=0.6;vote=0.2' (quoted, "
+                                "for the shell)"),
+    ("table:read=0,6", "agent parameter 'read=0,6': the value must be a number; write a decimal point: read=0.6"),
     ("table:skill=2", "agent 'table': skill is between 0 and 1"),
     ("table:", "agent 'table:': nothing after the colon; write table alone, or parameters such as table:skill=0.5"),
     ("random: ;", "agent 'random: ;': nothing after the colon; write random alone, or parameters such as "

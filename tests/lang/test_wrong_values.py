@@ -35,9 +35,9 @@ five() + [1] == 1 => `5 + [1]`: `[1]` is a list: write the list first (`[1] + 5`
 1 / (five() - 5) == 1 => `1 / 0`: division by zero
 five() % 0 == 1 => `5 % 0`: division by zero
 -nothing() == 1 => `-none`: `none` has no arithmetic
-five() < role_name() => `5 < seer`: a number and a name cannot be put in order
-five() > role_name() => `5 > seer`: a number and a name cannot be put in order
-five() >= "two" => a number and a name cannot be put in order
+five() < role_name() => `5 < seer`: a number and a name or a string cannot be put in order
+five() > role_name() => `5 > seer`: a number and a name or a string cannot be put in order
+five() >= "two" => a number and a name or a string cannot be put in order
 1 in five() => `1 in 5`: `5` is a number, not a list
 role_name().role == seer => `seer.role`: `seer` is a name, not a seat (seats are 1 to 12)
 (five() + 20).role == seer => `25.role`: `25` is not a seat (seats are 1 to 12)
@@ -65,7 +65,7 @@ def test_the_wrong_value_is_named_at_its_line(tmp_path, line, col, message):
 @pytest.mark.parametrize("op,a,b,message", [
     ("+", None, 1, "`none + 1`: `none` has no arithmetic"),
     ("-", 1, True, "`1 - yes`: `yes` is a yes/no, which has no arithmetic"),
-    ("<", "seer", 3, "`seer < 3`: a name and a number cannot be put in order"),
+    ("<", "seer", 3, "`seer < 3`: a name or a string and a number cannot be put in order"),
     ("*", [1], [2], "`[1] * [2]`: a list can be repeated only a whole number of times"),
     ("in", 1, "seer", "`1 in seer`: `seer` is a name, not a list"),
 ])

@@ -19,11 +19,11 @@ CASES = {
     "W392": "trigger-loop.wolf",
     "W393": "day-bound.wolf",
     "W394": "double-win.wolf",
-    "W395": "runtime-failure.wolf",
+    "E401": "runtime-failure.wolf",
 }
-REPLAY_EXIT = {"W392": 2, "W395": 2}
+REPLAY_EXIT = {"W392": 2, "E401": 2}
 # W392: the engine's trigger-loop bound stops the replay with a rule error (exit 2).
-# W395: a failing rule statement stops the replay with an E401 rule error (exit 2).
+# E401: a failing rule statement stops the replay with an E401 rule error (exit 2).
 
 
 def invoke(*args):
@@ -51,7 +51,7 @@ def test_dynamic_check_reproducer_replays_the_conflict(code, tmp_path):
     assert r.exit_code == REPLAY_EXIT.get(code, 0), r.output
     if code == "W392":
         assert "trigger loop" in r.stderr and "Traceback" not in r.output
-    if code == "W395":
+    if code == "E401":
         assert "E401" in r.stderr and "none" in r.stderr and "Traceback" not in r.output
 
 
@@ -60,3 +60,27 @@ def test_reproducer_is_shrunk_to_no_decisions_when_none_matter(tmp_path):
     (repro,) = tmp_path.glob("*.yaml")
     text = repro.read_text(encoding="utf-8")
     assert "decisions: []" in text and "stop_after: night 1" in text
+
+
+def test_a_rule_that_fails_in_a_game_is_an_error_with_an_e_code_and_says_where_its_reproducer_is(
+        tmp_path, monkeypatch):
+    # new-user trial: `lint --explore` printed "W395 error" (a W code at error severity) and
+    # wrote its reproducer into the current folder without a word about it
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "rf.wolf").write_text((BROKEN / CASES["E401"]).read_text(encoding="utf-8"), encoding="utf-8")
+    r = invoke("lint", "rf.wolf", "--explore", 10)
+    assert r.exit_code == 1, r.output
+    assert "rf.wolf:7:36: E401 error: night 2: this statement failed while the game ran: " in r.stdout
+    assert "W395" not in r.output
+    assert "wrote 1 reproducer (a scenario that replays a finding; --out DIR to write elsewhere): " \
+           "rf.E401-1.yaml" in r.stdout
+    assert (tmp_path / "rf.E401-1.yaml").is_file()
+
+
+def test_the_retired_w395_still_selects_and_silences_the_same_finding(tmp_path):
+    source = (BROKEN / CASES["E401"]).read_text(encoding="utf-8")
+    assert lint_paths([BROKEN / CASES["E401"]], select=["W395"], explore=5, out_dir=tmp_path)[0].code == "E401"
+    assert invoke("lint", "--explain", "W395").stdout.startswith("E401 rule-failed (error)")
+    path = tmp_path / "quiet.wolf"
+    path.write_text(source.replace("+ 1 }", "+ 1 }   # lint: ignore W395 -- a probe"), encoding="utf-8")
+    assert lint_paths([path], explore=5, out_dir=tmp_path) == []

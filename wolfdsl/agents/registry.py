@@ -37,7 +37,8 @@ def _maker(spec: str) -> tuple[Callable[[int], Any], tuple[str, Any]]:
         try:
             kwargs[key.strip()] = float(value)
         except ValueError:
-            raise WolfError(f"agent parameter '{part}': the value must be a number") from None
+            raise WolfError(f"agent parameter '{part}': the value must be a number"
+                            + _separator_hint(name, params, key.strip(), value.strip())) from None
 
     def make(seed: int):
         try:
@@ -48,6 +49,18 @@ def _maker(spec: str) -> tuple[Callable[[int], Any], tuple[str, Any]]:
             raise WolfError(f"agent '{name}' takes no parameter {', '.join(map(repr, kwargs))}"
                             + ("; the table agent takes skill=0..1, read=0..5 and vote=0..1" if kwargs else "")) from None
     return (factory if not kwargs else make), (name, factory)
+
+
+def _separator_hint(name: str, params: str, key: str, value: str) -> str:
+    """What a value that is no number may have meant: two parameters joined with ``,``
+    (``read=0.6,vote=0.2``: they are separated by ``;``) or a decimal comma (``0,6``)."""
+    if "," in value and "=" in value:
+        fixed = ";".join(p.strip() for p in params.replace(",", ";").split(";") if p.strip())
+        return (f"; parameters are separated by ';', not ',': --agents '{name}:{fixed}' "
+                "(quoted, for the shell)")
+    if "," in value and value.replace(",", "", 1).isdigit():
+        return f"; write a decimal point: {key}={value.replace(',', '.', 1)}"
+    return ""
 
 
 _MAKERS: dict[str, tuple] = {}

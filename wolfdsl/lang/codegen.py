@@ -64,16 +64,17 @@ def seat(g, s, field: str | None = None):
 
 _PY_KINDS = {"str": "a name", "int": "a number", "float": "a number", "bool": "a yes/no", "NoneType": "none",
              "list": "a list", "tuple": "a list", "dict": "a table of ballots"}
+_ORDER_KINDS = {"str": "a name or a string"}  # a role and a "string" are one value, put in order
 _ORDER_ERROR = re.compile(r"'([<>]=?)' not supported between instances of '(\w+)' and '(\w+)'")
 _ARITH_ERROR = re.compile(r"unsupported operand type\(s\) for ([^:]+): '(\w+)' and '(\w+)'")
 
 
 def python_types_in_words(text: str) -> str | None:
-    """A Python comparison or operand TypeError in the ruleset's words ("a name and a
-    number cannot be put in order"), or ``None`` when ``text`` is neither."""
+    """A Python comparison or operand TypeError in the ruleset's words ("a name or a string
+    and a number cannot be put in order"), or ``None`` when ``text`` is neither."""
     m = _ORDER_ERROR.match(text)
     if m:
-        a, b = _PY_KINDS.get(m.group(2), m.group(2)), _PY_KINDS.get(m.group(3), m.group(3))
+        a, b = (_ORDER_KINDS.get(t, _PY_KINDS.get(t, t)) for t in m.group(2, 3))
         return f"`{m.group(1)}`: {a} and {b} cannot be put in order"
     m = _ARITH_ERROR.match(text)
     if m:

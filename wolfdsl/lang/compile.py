@@ -24,6 +24,7 @@ from . import syntax as A
 from .codegen import codegen, expression
 from .decks import deck_problems
 from .link import Program, link
+from .missing import fold_missing_import
 from .options import fix_options
 from .order import order_program, step_edges  # noqa: F401  (step_edges: lint's W310)
 from .resolve import Bindings, Resolver, resolve, resolve_expr
@@ -67,7 +68,7 @@ def check_program(modules: list[A.Module], overrides: dict[str, Any] | None = No
     ordered, found = order_program(program)
     diags += found + deck_problems(program.decks, options)
     if diags:
-        raise WolfError(sorted(diags, key=_where))
+        raise WolfError(sorted(fold_missing_import(modules, diags), key=_where))
     return program, options, bindings, ordered
 
 

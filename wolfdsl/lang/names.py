@@ -39,9 +39,13 @@ class NameResolver:
         self.option_symbols = {str(v) for o in options.values() for v in o.values if isinstance(v, str)}
         self.attr_symbols = {str(v) for a in program.attributes.values() for v in a.values if isinstance(v, str)}
         self.counter_names = {n for r in self.roles.values() for n, _ in r.counters}
+        self.number_counters = self.counter_names - {n for r in self.roles.values() for n, v in r.counters
+                                                     if not isinstance(v.operand if isinstance(v, A.Neg) else v,
+                                                                       A.Num)}
         self.prop_names = {n for r in self.roles.values() for n, _ in r.props} | set(program.properties)
         self.b.actions = collect_actions(program)
         self.want = None  # the names an unknown name is compared with (expr_against)
+        self.held: dict[int, A.Expr] = {}  # id(Name of a variable) -> the name or string its `let` gave it
 
     def error(self, span, code: str, msg: str) -> None:
         self.b.diagnostics.append(Diagnostic(span, "error", msg, code))
@@ -102,7 +106,35 @@ class NameResolver:
         getattr(self, "e_" + type(e).__name__)(e, scope)
 
     def e_Name(self, e: A.Name, scope):
-        self.put(e, self.name(e.id, scope, e.span))
+        b = self.name(e.id, scope, e.span)
+        self.put(e, b)
+        if b.kind == "local":
+            held = scope.held(e.id)
+            if held is not None:
+                self.held[id(e)] = held
+
+    def literal(self, e: A.Expr) -> A.Expr | None:
+        """The name (a role, a faction...) or string ``e`` certainly is: ``e`` itself, or
+        what the ``let`` of the variable ``e`` gave it; ``None`` for anything else."""
+        if isinstance(e, A.Str):
+            return e
+        if isinstance(e, A.Name):
+            if getattr(self.b.of.get(id(e)), "kind", None) == "symbol":
+                return e
+            return self.held.get(id(e))
+        return None
+
+    def held_text(self, e: A.Expr, v: A.Expr, which: bool = False) -> str:
+        """How a message names ``e`` (``'watchman'``, ``the string "x"``), and for a variable
+        what it holds and where that was written (``'w' holds 'watchman' (line 5)``)."""
+        said = f"the string {self.source_text(v)}" if isinstance(v, A.Str) else f"'{v.id}'"
+        if v is e:
+            return said
+        where = ""
+        if v.span is not None:
+            same = e.span is not None and e.span.file == v.span.file
+            where = f" (line {v.span.line})" if same else f" ({v.span.file}:{v.span.line})"
+        return f"'{e.id}'{', which' if which else ''} holds {said}{where}"
 
     def e_Num(self, e, scope):
         pass
@@ -125,7 +157,21 @@ class NameResolver:
 
     def not_a_seat(self, e: A.Expr, what: str, also: str = "") -> None:
         """E213 when ``e``, resolved, is certainly no seat: a declared name (a role, a
-        faction, a status...) or a string literal where ``what`` needs a seat."""
+        faction, a status...) or a string literal where ``what`` needs a seat; also a
+        variable that a ``let`` gave one of them (``let w = watchman`` ... ``tell w``)."""
+        v = self.literal(e)
+        if v is not None and v is not e:
+            if isinstance(v, A.Str):
+                self.error(e.span, "E213", f"{what}: {self.held_text(e, v)}, which is not a seat; "
+                                           "give a seat: me, a variable drawn from alive, living(ROLE)")
+                return
+            kinds = self.symbol_kinds(v.id)
+            fix = (f"; give a seat, {also}" if also else
+                   f"; for the seat of the living {v.id}, write let {e.id} = living({v.id})" if "role" in kinds
+                   else "; give a seat: me, a variable drawn from alive, living(ROLE)")
+            self.error(e.span, "E213", f"{what}: {self.held_text(e, v)}, which is a {' and a '.join(kinds)}, "
+                                       f"not a seat{fix}")
+            return
         if isinstance(e, A.Str):
             self.error(e.span, "E213", f"{what}: the string {self.source_text(e)} is not a seat; "
                                        "give a seat: me, a variable drawn from alive, living(ROLE)")
@@ -141,12 +187,33 @@ class NameResolver:
         self.error(e.span, "E213", f"{what}: '{n}' is a {' and a '.join(kinds)}, not a seat{fix}")
 
     def list_source(self, e: A.Expr, what: str) -> None:
-        """E211 when ``e``, which must give a list, is a number or a string literal."""
+        """E211 when ``e``, which must give a list, is a number or a string literal, or a
+        declared name (``choose t from watchman``), or a variable a ``let`` gave one."""
         lit = e.operand if isinstance(e, A.Neg) else e
         if isinstance(lit, (A.Num, A.Str)):
             self.error(e.span, "E211", f"{what} must be a list, such as alive or [1, 2], "
                                        f"not the {'number' if isinstance(lit, A.Num) else 'string'} "
                                        f"{self.source_text(e)}")
+            return
+        v = self.literal(e)
+        if v is None:
+            return
+        if isinstance(v, A.Str):
+            self.error(e.span, "E211", f"{what} must be a list, such as alive or [1, 2], not "
+                                       f"{self.held_text(e, v, which=True)}")
+            return
+        kinds = self.symbol_kinds(v.id)
+        if "role" in kinds:
+            fix = f"; for the living holders of the role, write [p in alive where p.role == {v.id}]"
+        elif "team" in kinds:
+            fix = f"; for the living members of the team, write members({v.id})"
+        elif kinds and kinds[0] in ("faction", "class"):
+            fix = f"; for the living seats of the {kinds[0]}, write [p in alive where p.{kinds[0]} == {v.id}]"
+        else:
+            fix = ""
+        self.error(e.span, "E211", f"{what} must be a list, such as alive or [1, 2], not "
+                                   f"{self.held_text(e, v, which=True)}, {'which is ' if v is e else ''}a "
+                                   f"{' and a '.join(kinds)}{fix}")
 
     @staticmethod
     def source_text(e: A.Expr) -> str:
@@ -226,6 +293,43 @@ class NameResolver:
         if compare:
             self.check_kinds(e.left, e.right, scope)
             self.check_kinds(e.right, e.left, scope)
+        if e.op in ("<", "<=", ">", ">="):
+            self.check_order(e)
+
+    def number(self, e: A.Expr) -> bool:
+        """Whether ``e`` is certainly a number: a literal, ``day``, a ``count()``, or a
+        counter declared with a number (``me.oil``)."""
+        if isinstance(e, A.Neg):
+            e = e.operand
+        if isinstance(e, A.Num):
+            return True
+        if isinstance(e, A.Name):
+            return getattr(self.b.of.get(id(e)), "kind", None) == "value" and e.id == "day"
+        if isinstance(e, A.Call):
+            return e.name == "count" and getattr(self.b.of.get(id(e)), "kind", None) == "builtin"
+        return isinstance(e, A.Attr) and e.name in self.number_counters
+
+    def check_order(self, e: A.BinOp) -> None:
+        """E212 when ``<``, ``<=``, ``>``, ``>=`` puts a number in order with a string or a
+        declared name (``me.oil > "two"``): the game would stop there."""
+        for num, other in ((e.left, e.right), (e.right, e.left)):
+            v = self.literal(other)
+            if v is None or not self.number(num):
+                continue
+            if isinstance(v, A.Str):
+                said = self.held_text(other, v, which=True)
+            else:
+                said = f"{self.held_text(other, v, which=True)}, {'which is ' if v is other else ''}a " \
+                       + " and a ".join(self.symbol_kinds(v.id))
+            try:
+                fix = str(int(v.value)) if isinstance(v, A.Str) else "1"
+            except ValueError:
+                fix = "1"
+            written = (f"{self.source_text(num)} {e.op} {fix}" if num is e.left
+                       else f"{fix} {e.op} {self.source_text(num)}")
+            self.error(other.span, "E212", f"'{e.op}' puts numbers in order, not {said}; write a number, "
+                                           f"such as '{written}'")
+            return
 
     def expr_against(self, e: A.Expr, kind: str | None, scope: Scope) -> None:
         """Resolve ``e``, compared with a value of ``kind``: an unknown name there is

@@ -27,8 +27,8 @@ runs with): the slot is the variable's name, or ``name#k`` for a variable that s
 ``k`` enclosing ones, so an inner ``me`` never overwrites an outer one.
 
 Codes: E201 unknown name, E204 unknown field, E205 unknown action, E206 wrong number of
-arguments, E208 bad declaration, E209 statement in the wrong place, E211 a number or string where a list is needed, E212 a
-string where a number is needed (``me.oil -= "x"``), E210 a field compared
+arguments, E208 bad declaration, E209 statement in the wrong place, E211 a number, string or name where a list is needed, E212 a
+string or name where a number is needed (``me.oil -= "x"``, ``me.oil > "two"``), E210 a field compared
 with a symbol of another kind.
 """
 from __future__ import annotations
@@ -216,8 +216,23 @@ class Resolver(NameResolver):
 
     def block(self, b: A.Block, scope: Scope, ctx: str) -> None:
         inner = Scope(scope)
-        for s in b.stmts:
+        for i, s in enumerate(b.stmts):
             getattr(self, "s_" + type(s).__name__)(s, inner, ctx)
+            if isinstance(s, A.Let):
+                inner.hold(s.name, self.kept(s, b.stmts[i + 1:]))
+
+    def kept(self, s: A.Let, rest) -> A.Expr | None:
+        """The name or string a ``let`` gives its variable for good (``let w = watchman``,
+        never assigned again in ``rest``), for E211 and E213 where the variable is used;
+        ``None`` when it gives anything else or the variable may change."""
+        v = self.literal(s.expr)
+        if v is None:
+            return None
+        for st in rest:
+            for n in A.walk(st):
+                if isinstance(n, A.Assign) and n.attr is None and n.name == s.name:
+                    return None
+        return v
 
     def s_Let(self, s: A.Let, scope, ctx):
         self.expr(s.expr, scope)

@@ -73,12 +73,13 @@ class Scope:
     """A block scope: ``vars`` maps a name to its slot; ``parent`` is the enclosing
     scope of the same frame (``None`` at the frame's top)."""
 
-    __slots__ = ("parent", "vars", "kinds")
+    __slots__ = ("parent", "vars", "kinds", "holds")
 
     def __init__(self, parent: "Scope | None" = None, names=()):
         self.parent = parent
         self.vars: dict[str, str] = {}
         self.kinds: dict[str, str] = {}
+        self.holds: dict[str, Any] = {}
         for n in names:
             self.bind(n)
 
@@ -94,6 +95,23 @@ class Scope:
         while s is not None:
             if name in s.vars:
                 return s.kinds.get(name)
+            s = s.parent
+        return None
+
+    def hold(self, name: str, value) -> None:
+        """Record that the variable ``name`` of this scope holds ``value`` for the rest of its
+        block (a ``let`` of a name or a string never assigned again), or forget it (``None``)."""
+        if value is None:
+            self.holds.pop(name, None)
+        else:
+            self.holds[name] = value
+
+    def held(self, name: str):
+        """The literal name or string node the nearest variable ``name`` holds, or ``None``."""
+        s = self
+        while s is not None:
+            if name in s.vars:
+                return s.holds.get(name)
             s = s.parent
         return None
 

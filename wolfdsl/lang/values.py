@@ -103,7 +103,13 @@ def _ordered(a, b, op: str) -> bool:
     """True when ``a`` and ``b`` can be put in order (two numbers, or two names)."""
     if isinstance(a, (int, float)) and isinstance(b, (int, float)) or (isinstance(a, str) and isinstance(b, str)):
         return True
-    raise WrongValue(f"`{show(a)} {op} {show(b)}`: {kind(a)} and {kind(b)} cannot be put in order")
+    raise WrongValue(f"`{show(a)} {op} {show(b)}`: {order_kind(a)} and {order_kind(b)} cannot be put in order")
+
+
+def order_kind(v) -> str:
+    """What ``v`` is, in words, where a value is put in order: a name and a string are one
+    value there (``seer``, ``"two"``), so ``a name or a string``."""
+    return "a name or a string" if isinstance(v, str) else kind(v)
 
 
 def member(a, b) -> bool:

@@ -2,7 +2,8 @@
 ``--select``/``--ignore``, the docs and the fixtures treat them like every other code.
 They are found by :mod:`wolfdsl.lang.parse` and :mod:`wolfdsl.lang.compile`; these classes only
 document them. So are the codes a game prints when a rule fails while it runs (E4xx,
-:mod:`wolfdsl.lang.codegen`), for ``--explain`` and the docs."""
+:mod:`wolfdsl.lang.codegen`), for ``--explain`` and the docs; ``lint --explore`` reports
+E401 itself (:mod:`wolfdsl.lint.dynamic`)."""
 from __future__ import annotations
 
 from .registry import Rule, register
@@ -60,13 +61,16 @@ class UnknownName(_Compile):
         An unknown role, status, cause, faction, step, function, proc, variable or
         import; a deck card naming a role that has no definition; the role of a
         ``claim … as R`` or ``revive … as R`` that is no role of the ruleset (a typo, a
-        string naming no role, a faction or another kind of name).
+        string naming no role, a faction or another kind of name). When the bundled
+        ``roles`` (or its prelude) declares the names and the file does not import it,
+        one error says to add ``import "roles"`` and names the others, not repeated.
     Why it matters:
         The rule would read or write something that does not exist.
     Example:
         ``deck 9: werewolf*3, seeer, witch, hunter, villager*3``.
     Fix:
-        Correct the spelling (the message suggests the closest name) or declare it.
+        Correct the spelling (the message suggests the closest name) or declare it; add
+        the import the message names.
     """
     code, name = "E201", "unknown-name"
 
@@ -226,35 +230,41 @@ class MismatchedComparison(_Compile):
 
 @register
 class NotAList(_Compile):
-    """A number or a string where a list is needed.
+    """A number, a string or a name where a list is needed.
 
     What it finds:
-        A literal number or string as the list of a ``for`` loop, the options of a
-        ``decide``, the voters or candidates of a ``vote``, or the first argument of a
-        builtin that takes a list (``count(1)``).
+        A literal number or string, or a declared name (a role, a faction...), as the list
+        of a ``for`` loop, the options of a ``decide`` (``choose t from watchman``), the
+        voters or candidates of a ``vote``, or the first argument of a builtin that takes a
+        list (``count(1)``); also a variable that a ``let`` gave one of them.
     Why it matters:
         The rule would fail the first time a game reaches it.
     Example:
         ``for p in 5 { ... }``.
     Fix:
-        Give a list: ``alive``, ``players``, ``[1, 2]``, ``[p in alive where ...]``.
+        Give a list: ``alive``, ``players``, ``[1, 2]``, ``[p in alive where ...]``;
+        ``members(TEAM)`` for a team's living members, ``[p in alive where p.role == ROLE]``
+        for a role's living holders.
     """
     code, name = "E211", "not-a-list"
 
 
 @register
 class NotANumber(_Compile):
-    """A string where a number is needed.
+    """A string or a name where a number is needed.
 
     What it finds:
-        A literal string on the right of ``-=``, or of ``+=`` on a counter.
+        A literal string on the right of ``-=``, or of ``+=`` on a counter; a string or a
+        declared name (a role, a faction...) put in order with ``<``, ``<=``, ``>``, ``>=``
+        against a number (a literal, ``day``, ``count(...)``, a counter:
+        ``me.oil > "two"``); also a variable that a ``let`` gave one of them.
     Why it matters:
-        ``-=`` and a counter's ``+=`` take a number: the rule would fail the first time a
-        game reaches it.
+        ``-=``, a counter's ``+=`` and an order against a number take a number: the rule
+        would fail the first time a game reaches it.
     Example:
         ``me.oil -= "x"``.
     Fix:
-        Write a number (``me.oil -= 1``), or the expression that gives one.
+        Write a number (``me.oil -= 1``, ``me.oil > 2``), or the expression that gives one.
     """
     code, name = "E212", "not-a-number"
 
@@ -267,7 +277,8 @@ class NotASeat(_Compile):
         A role, faction, status or other declared name, or a literal string, as the seat
         of ``tell``, ``kill`` (and its ``as``), ``add``/``remove`` a status, ``claim``,
         ``revive``, an assignment to a field (``watchman.oil = 1``), a field read
-        (``seer.alive``), or a faction or status as the decider of ``decide … by``.
+        (``seer.alive``), or a faction or status as the decider of ``decide … by``; also a
+        variable that a ``let`` gave one of them (``let w = watchman`` ... ``tell w``).
     Why it matters:
         A name is not a player: the rule would fail the first time a game reaches it.
     Example:
@@ -286,7 +297,7 @@ class _Runtime(Rule):
 
 
 @register
-class RuleFailed(_Runtime):
+class RuleFailed(Rule):
     """A rule failed while a game ran.
 
     What it finds:
@@ -295,6 +306,9 @@ class RuleFailed(_Runtime):
         (``me.oil -= x`` where ``x`` is no number), a value used as a seat that is no seat,
         a number where a list is needed, a division by zero. The message names the phase,
         the part of the rule (this statement, this condition...) and the wrong value.
+        ``lint --explore`` adds in how many of its games it happened and the scenario file
+        that replays one (it reported this as W395, a code now retired: ``--select W395``
+        and ``# lint: ignore W395`` mean E401).
     Why it matters:
         The compiler cannot see every value a game will make; a game that reaches the rule
         cannot go on, so no game of the ruleset is trustworthy until it is fixed.
@@ -309,6 +323,10 @@ class RuleFailed(_Runtime):
         the ``wolfdsl run … --seed S`` that replays it alone.
     """
     code, name = "E401", "rule-failed"
+    kind = "dynamic"
+    severity = "error"
+    family = "dynamic"
+    message = "{detail}{tail}"
 
 
 @register

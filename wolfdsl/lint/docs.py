@@ -76,12 +76,13 @@ Static checks read the merged program (after `import`, `replace`, `remove`):
 - **Conditions that exclude each other** (W310, W320, W321): `t == a` against `t == b`
   or `t != a` in the top-level conjuncts.
 
-Dynamic checks (`--explore N`, codes W390-W395) play N games with random agents on an
-observer on the engine. The deal is fixed first, so a scenario with the same
-seed replays the same random draws. Each distinct conflict is reported once, with the
-number of games that hit it and a reproducer `RULESET.CODE-K.yaml` (next to the
-ruleset, or in `--out DIR`): the earliest occurrence, shrunk by dropping scripted
-decisions while the same conflict still happens, stopped after its phase.
+Dynamic checks (`--explore N`, codes W390-W394, and E401 for a rule that fails in a game)
+play N games with random agents on an observer on the engine. The deal is fixed first,
+so a scenario with the same seed replays the same random draws. Each distinct conflict
+is reported once, with the number of games that hit it and a reproducer
+`RULESET.CODE-K.yaml` (next to the ruleset, or in `--out DIR`; the summary lists the
+files written): the earliest occurrence, shrunk by dropping scripted decisions while the
+same conflict still happens, stopped after its phase.
 `wolfdsl run --script FILE` replays it; where the game finishes, an `expect:` block
 records what happened.
 
@@ -131,9 +132,9 @@ RUNTIME_INTRO = """\
 # Codes while a game runs
 
 Not checks `lint` makes: the codes a game prints (`run`, `play`, `test`, `compare`,
-`sweep`, `lint --explore`) when a rule fails as it runs, as
-`path:line:col: CODE error: phase N: message`. `wolfdsl lint --explain E401` explains them
-too; `--select` and `--ignore` do not take them.
+`sweep`) when a rule fails as it runs, as `path:line:col: CODE error: phase N: message`.
+`wolfdsl lint --explain E402` explains them too; `--select` and `--ignore` do not take them.
+E401, a rule that fails, is listed with the checks above: `lint --explore` reports it.
 """
 
 

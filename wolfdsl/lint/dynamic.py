@@ -146,25 +146,6 @@ class DoubleWin(_Dynamic):
     message = "win rules {rules} held at once with priority {prio}: {factions} all won{tail}"
 
 
-@register
-class RuntimeFailure(_Dynamic):
-    """A rule that fails while a game runs.
-
-    What it finds:
-        A random game stopped by an error in the rules: arithmetic on ``none``, a
-        field of something that is not a seat, an unknown role assigned.
-    Why it matters:
-        Any table that reaches that situation cannot finish its game.
-    Example:
-        ``me.lives -= holder(elder).lives`` when no elder was dealt.
-    Fix:
-        Guard the expression (``if x != none``), or fix the value.
-    """
-    code, name = "W395", "runtime-failure"
-    severity = "error"
-    message = "the rules failed during a game: {detail}{tail}"
-
-
 # ---------------------------------------------------------------- watching a game
 
 @dataclass
@@ -298,13 +279,13 @@ def play_one(g: Game) -> tuple[Any, list[Finding]]:
         w.add("W392", ("recursion",), {"detail": "deaths and triggers recursed without end"}, w.where())
     except RuleRuntimeError as err:
         d = err.diagnostics[0]
-        code = "W392" if d.message.startswith("trigger loop") else "W395"
+        code = "W392" if d.message.startswith("trigger loop") else "E401"
         w.add(code, (d.message.split(" (")[0],), {"detail": d.message}, d.span or w.where(),
               [(w.where(), "while this ran")] if d.span and w.where() else ())
     except WolfError:
         raise
     except Exception as err:  # noqa: BLE001 - a rule that breaks the engine
-        w.add("W395", (type(err).__name__,), {"detail": f"{type(err).__name__}: {err}"}, w.where())
+        w.add("E401", (type(err).__name__,), {"detail": f"a game failed: {type(err).__name__}: {err}"}, w.where())
     if result is not None and result.reason == "day_limit":
         span = g.rs.engine.spans.get("day_bound") or (g.rs.decks[0].span if g.rs.decks else None)
         w.add("W393", ("day_limit",), {"days": g.max_days}, head_span(span))

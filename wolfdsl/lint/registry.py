@@ -2,7 +2,7 @@
 
 Each rule is a :class:`Rule` subclass decorated with :func:`register`. It has a
 ``code`` (``E1xx`` syntax, ``E2xx`` names and types, ``W3xx`` semantic checks, ``W39x``
-dynamic checks), a kebab-case ``name``, a ``severity``, a ``message`` template
+dynamic checks, ``E401`` a rule that fails in a game), a kebab-case ``name``, a ``severity``, a ``message`` template
 (``str.format`` fields) and a docstring with four sections — *What it finds*, *Why it
 matters*, *Example*, *Fix* — that ``docs/lint.md`` repeats. Codes are never reused: a
 retired code goes into :data:`RETIRED` and :func:`register` refuses it.
@@ -15,8 +15,14 @@ from typing import Iterable, Iterator
 
 from ..diagnostics import Diagnostic, Related, Span
 
-RETIRED: frozenset[str] = frozenset()
+RETIRED: frozenset[str] = frozenset({"W395"})
 """Codes that once existed and must never name another check."""
+
+RENAMED: dict[str, str] = {"W395": "E401", "runtime-failure": "E401"}
+"""A retired code or name -> the code that reports its findings now (``--select``,
+``--ignore``, ``--explain`` and ``# lint: ignore`` take the old one): W395, a rule that
+failed in an ``--explore`` game, was a W code at error severity; it is the E401 a game
+prints."""
 
 REGISTRY: dict[str, type["Rule"]] = {}
 """Every registered rule by code."""
@@ -101,6 +107,7 @@ def by_name_or_code(token: str) -> list[str]:
     ``W33``) or a rule name."""
     _load_families()
     token = token.strip()
+    token = RENAMED.get(token.upper(), RENAMED.get(token.lower(), token))
     if token in REGISTRY:
         return [token]
     hits = [c for c, r in REGISTRY.items() if r.name == token.lower()]
@@ -115,6 +122,7 @@ def explainable(token: str) -> list[str]:
     _load_families()
     every = {**REGISTRY, **RUNTIME}
     token = token.strip()
+    token = RENAMED.get(token.upper(), RENAMED.get(token.lower(), token))
     if token.upper() in every:
         return [token.upper()]
     hits = [c for c, r in every.items() if r.name == token.lower()]
@@ -144,6 +152,7 @@ def _load_families() -> None:
     from . import names
     from . import order
     from . import setup
+    from . import statements
     from . import suppress
     from . import triggers
     from . import wins  # noqa: F401

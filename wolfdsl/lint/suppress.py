@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..diagnostics import Diagnostic, Span
-from .registry import Rule, register
+from .registry import RENAMED, Rule, register
 
 _PATTERN = re.compile(r"#\s*lint:\s*ignore\b(?P<codes>[^#\n]*?)(?:--(?P<reason>[^#\n]*))?(?=#|$)")
 _CODE = re.compile(r"[EW]\d{3}")
@@ -42,7 +42,7 @@ def scan(file: str, text: str) -> list[Suppression]:
         while i >= 0:
             m = _PATTERN.match(line, i)
             if m:
-                codes = tuple(_CODE.findall(m.group("codes") or ""))
+                codes = tuple(RENAMED.get(c, c) for c in _CODE.findall(m.group("codes") or ""))
                 out.append(Suppression(file, n, i + 1, codes, (m.group("reason") or "").strip(), text))
                 break
             i = line.find("#", i + 1)

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Iterator
 
 from ..diagnostics import did_you_mean
+from ..filekind import file_kind, scenario_not_ruleset
 
 SKIPPED_DIRS = {"node_modules", "__pycache__", "venv", "site-packages"}
 
@@ -45,6 +46,8 @@ def expand(names: list[str]) -> list[Target]:
     for name in names:
         path = Path(name)
         if path.is_file():
+            if file_kind(path) == "scenario":
+                raise ValueError(scenario_not_ruleset(name))
             out.append(Target(name, name))
         elif path.is_dir():
             out += [Target(str(p), str(p)) for p in _walk(path)]

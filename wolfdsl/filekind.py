@@ -1,0 +1,51 @@
+"""Which kind of file a path holds: a ruleset (``.wolf``) or a scenario file (YAML), so
+that a command given the other kind says which command takes it instead of failing
+to parse it ("invalid YAML: mapping values are not allowed here", "E101 unexpected
+'ruleset'").
+
+``file_kind(path)``: by the suffix first (``.wolf``; ``.yaml``/``.yml``), else by the
+content; ``None`` when neither tells. ``ruleset_not_scenario(shown)`` and
+``scenario_not_ruleset(shown)`` are the messages.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+_SCENARIO_KEYS = re.compile(r"^(ruleset|seats|decisions|expect|otherwise|stop_after)[ \t]*:", re.M)
+_RULESET_LINES = re.compile(r'^[ \t]*(import[ \t]+"|players[ \t]+\d|deck[ \t]+\d|'
+                            r"(role|step|status|faction|trigger|option|func|proc)[ \t]+\w)", re.M)
+SNIFFED = 65536
+"""How much of a file without a telling suffix is read to tell its kind."""
+
+
+def file_kind(path: str | Path) -> str | None:
+    """``"ruleset"``, ``"scenario"`` or ``None`` (neither, or unreadable)."""
+    path = Path(path)
+    suffix = path.suffix.lower()
+    if suffix == ".wolf":
+        return "ruleset"
+    if suffix in (".yaml", ".yml"):
+        return "scenario"
+    try:
+        with open(path, "rb") as fh:
+            text = fh.read(SNIFFED).decode("utf-8", errors="replace")
+    except OSError:
+        return None
+    if _SCENARIO_KEYS.search(text):
+        return "scenario"
+    if _RULESET_LINES.search(text):
+        return "ruleset"
+    return None
+
+
+def ruleset_not_scenario(shown: str) -> str:
+    """What to say when the ruleset ``shown`` is given where a scenario file is expected."""
+    return (f"{shown} is a ruleset (.wolf), not a scenario file: use `wolfdsl lint {shown}` or "
+            f"`wolfdsl run {shown}`")
+
+
+def scenario_not_ruleset(shown: str) -> str:
+    """What to say when the scenario file ``shown`` is given where a ruleset is expected."""
+    return (f"{shown} is a scenario file, not a ruleset: use `wolfdsl test {shown}` or "
+            f"`wolfdsl run --script {shown}`")
