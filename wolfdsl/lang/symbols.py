@@ -89,14 +89,17 @@ class Scope:
         if kind is not None:
             self.kinds[name] = kind
 
+    def owner(self, name: str) -> "Scope | None":
+        """The nearest scope (this one or an enclosing one) that binds ``name``."""
+        s = self
+        while s is not None and name not in s.vars:
+            s = s.parent
+        return s
+
     def kind_of(self, name: str) -> str | None:
         """What the nearest variable ``name`` always holds (``seat``, ``cause``), or ``None``."""
-        s = self
-        while s is not None:
-            if name in s.vars:
-                return s.kinds.get(name)
-            s = s.parent
-        return None
+        s = self.owner(name)
+        return s.kinds.get(name) if s is not None else None
 
     def hold(self, name: str, value) -> None:
         """Record that the variable ``name`` of this scope holds ``value`` for the rest of its
@@ -108,12 +111,8 @@ class Scope:
 
     def held(self, name: str):
         """The literal name or string node the nearest variable ``name`` holds, or ``None``."""
-        s = self
-        while s is not None:
-            if name in s.vars:
-                return s.holds.get(name)
-            s = s.parent
-        return None
+        s = self.owner(name)
+        return s.holds.get(name) if s is not None else None
 
     def lookup(self, name: str) -> str | None:
         s = self
