@@ -125,3 +125,31 @@ def test_the_toolbox_page_shows_the_real_output(logs, seat):
     head = f"$ wolfdsl explain game.jsonl --seat {seat}\n"
     start = doc.index(head) + len(head)
     assert doc[start:doc.index("```", start)] == invoke("explain", logs["guard-witch"], "--seat", seat).stdout
+
+
+def test_seat_takes_a_role_one_seat_held(logs):
+    # `--seat witch` was a pydantic message ("Input should be a valid integer, …")
+    r = invoke("explain", logs["guard-witch"], "--seat", "witch")
+    assert r.exit_code == 0, r.output
+    assert r.stderr == "note: seat 6 holds the witch\n"
+    assert r.stdout == invoke("explain", logs["guard-witch"], "--seat", 6).stdout
+    assert invoke("explain", logs["guard-witch"], "--seat", "女巫").stderr == "note: seat 6 holds the witch\n"
+    assert invoke("explain", logs["guard-witch"], "--seat", "Witch").stderr == "note: seat 6 holds the witch\n"
+    r = invoke("explain", logs["guard-witch"], "--seat", "6号")
+    assert (r.exit_code, r.stderr) == (0, "")
+
+
+def test_seat_says_what_it_takes_for_a_role_of_several_seats_or_none(logs):
+    wolves = sorted(e["seat"] for e in json.loads(logs["guard-witch"].read_text(encoding="utf-8").splitlines()[0])["seats"]
+                    if e["role"] == "werewolf")
+    r = invoke("explain", logs["guard-witch"], "--seat", "werewolf")
+    assert r.exit_code == 2 and r.stdout == ""
+    assert r.stderr == ("error: --seat takes a seat number or a role held by one seat; in game 0 seats "
+                        f"{', '.join(map(str, wolves[:-1]))} and {wolves[-1]} held 'werewolf': give one of them\n")
+    r = invoke("explain", logs["guard-witch"], "--seat", "cupid")
+    assert r.exit_code == 2
+    assert r.stderr == ("error: --seat takes a seat number or a role held by one seat; no seat of game 0 held "
+                        "'cupid' (roles in this game: guard, hunter, seer, villager, werewolf, witch)\n")
+    r = invoke("explain", logs["guard-witch"], "--seat", 0)
+    assert (r.exit_code, r.stderr) == (2, "error: --seat takes a seat number or a role held by one seat; "
+                                          "seats are numbered from 1, got 0\n")
