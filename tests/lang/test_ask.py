@@ -126,3 +126,43 @@ def test_every_bundled_decision_and_vote_asks_in_english_and_chinese():
         missing = [s.action for s in found if s.ask is None or not s.ask[1]]
         assert not missing, (path.name, missing)
     assert seen >= 50
+
+
+
+class Witch(Recorder):
+    """:class:`Recorder`, except that the wolves kill seat 9 on night 1, the witch answers
+    the antidote ``save`` and claims her card when asked."""
+
+    def __init__(self, save):
+        super().__init__()
+        self.save = save
+
+    def decide(self, request):
+        if request.action in ("werewolves.kill", "witch.save", "witch.claim"):
+            self.requests.append(request)
+            if request.action == "werewolves.kill":
+                return 9 if request.day == 1 else None
+            return self.save if request.action == "witch.save" else True
+        return super().decide(request)
+
+
+@pytest.mark.parametrize("save", [True, False])
+def test_the_witch_is_asked_to_name_whom_she_saved_only_when_she_saved_someone(save):
+    # a witch who declined the antidote was asked to "say whom you saved": her claim then
+    # names nobody (`claim me as witch` without `saved`), and now her question says so
+    from wolfdsl.lang.load import load
+
+    agent = Witch(save)
+    events = play(load("standard-12"), seed=3, agent=agent, seats=SEATS).events
+    claims = [r for r in agent.requests if r.action == "witch.claim"]
+    assert [(r.day, r.phase) for r in claims] == [(1, "day")]
+    claim = [{k: v for k, v in e.items() if k not in ("seq", "game")} for e in events if e["type"] == "claim"]
+    if save:
+        assert claims[0].ask == ("Claim the witch (跳女巫) in your speech, and say whom you saved?",
+                                 "是否在发言中跳女巫，报出你救过的人？")
+        assert claim == [{"day": 1, "phase": "day", "type": "claim", "seat": 6, "role": "witch",
+                          "told": {"saved": [9]}}]
+    else:
+        assert claims[0].ask == ("Claim the witch (跳女巫) in your speech? You have saved nobody, so you "
+                                 "name nobody.", "是否在发言中跳女巫？你没有救过人，不报银水。")
+        assert claim == [{"day": 1, "phase": "day", "type": "claim", "seat": 6, "role": "witch", "told": {}}]
