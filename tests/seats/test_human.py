@@ -208,3 +208,23 @@ def test_a_question_replaces_the_action_name_and_keeps_the_choices():
                   ask=("Whom do you kill tonight?", None))
     assert human.decide(req) == 1
     assert said[1:] == ["Night 2, team mafia · Whom do you kill tonight?", "  seats: 1 4"]
+
+
+@pytest.mark.parametrize("lang, sheriff, peaceful", [
+    ("en", "  ★ 10号 is elected sheriff", "  ☀ A peaceful night: nobody died in night {}"),
+    ("zh", "  ★ 10号当选警长", "  ☀ 平安夜：第{}夜无人出局")])
+def test_a_peaceful_night_is_told_when_the_dead_are_announced(lang, sheriff, peaceful):
+    # seed 7: the witch saves 5号 in night 1; the table hears "peaceful night" (平安夜) at
+    # the announcement, after the sheriff election (SHERIFF-02 before_announcement), and
+    # now the seat does too (it was told nothing). Seat 3, a wolf who answers 0, also
+    # passes the wolves' kill in nights 3 and 4.
+    from clitools import runner
+    from wolfdsl.cli import app
+
+    r = runner.invoke(app, ["play", "standard-12", "--seat", "3", "--seed", "7", "--lang", lang], input="0\n" * 300)
+    assert r.exit_code == 0, r.output
+    lines = r.stdout.splitlines()
+    assert [line for line in lines if "☀" in line] == [peaceful.format(n) for n in (1, 3, 4)]
+    assert lines[lines.index(sheriff) + 1] == peaceful.format(1)
+    day = "── Day {} ──" if lang == "en" else "── 第{}天 ──"
+    assert [lines[lines.index(day.format(n)) + 1] for n in (3, 4)] == [peaceful.format(n) for n in (3, 4)]
