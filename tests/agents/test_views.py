@@ -90,9 +90,9 @@ def test_a_night_death_s_cause_is_shown_only_when_the_table_saw_what_caused_it()
                      (9, None, "wolf")]
     shot = next(i for i, (_, e) in enumerate(spy.seen) if e["type"] == "death" and e["seat"] == 11)
     assert spy.seen[shot - 1:shot + 1] == [
-        (None, {"seq": 118, "game": 0, "day": 4, "phase": "day", "type": "action", "seat": 4,
+        (None, {"seq": 123, "game": 0, "day": 4, "phase": "day", "type": "action", "seat": 4,
                 "action": "hunter.shoot", "targets": [11], "choice": None}),
-        (None, {"seq": 119, "game": 0, "day": 4, "phase": "night", "type": "death", "seat": 11, "cause": "shot"})]
+        (None, {"seq": 124, "game": 0, "day": 4, "phase": "night", "type": "death", "seat": 11, "cause": "shot"})]
     from wolfdsl.present.narrate import teller
     tell = teller(rs)
     lines = [str(line) for _, e in spy.seen for line in tell.tell(e)]

@@ -4,7 +4,8 @@
 returns plain lines in three parts:
 
 - **what happened to seat N**: every event that names the seat — decisions that target
-  it, statuses it gained or lost (each with the decision just before it, which set it),
+  it, statuses it gained or lost (each with the decision just before it, which set it,
+  unless a vote, the badge, speeches or a new phase came between),
   what others were told about it, how suspect its speech sounded to the table bots
   (``impressions``), the vote that exiled it, its death or the deaths a replacement
   prevented (``spared``), the deaths its own death set off;
@@ -35,6 +36,10 @@ from ..play.table import show
 from .words import declared_name
 
 _HEAD = frozenset({"seq", "game", "day", "phase", "type"})
+
+_NEW_BUSINESS = frozenset({"phase", "vote", "sheriff", "speeches"})
+"""Events after which a status is no longer the work of the last decision (the end of
+the sheriff election takes the candidates' statuses away after its ``sheriff`` event)."""
 
 
 def _when(ev: dict) -> str:
@@ -163,8 +168,8 @@ class _Explainer:
             line = self._line(ev, t, n, last_action)
             if t == "action":
                 last_action = ev
-            elif t == "phase":
-                last_action = None
+            elif t in _NEW_BUSINESS:
+                last_action = None  # a status after it was not set by the decision before it
             if line:
                 out.append(f"  {_when(ev):<9} #{ev.get('seq', '?'):<4} {line}")
         return out
