@@ -150,7 +150,7 @@ def test_the_event_log_excerpts_are_lines_of_the_logs_they_quote(tmp_path):
         assert not missing, f"not in the log of {', '.join(p.name for p in paths)}:\n" + "\n".join(missing)
     hunter = [lines for paths, lines in excerpts if paths[0].name == "hunter-dawn-shot.yaml"][0]
     deaths = [json.loads(line) for line in hunter if '"type":"death"' in line]
-    assert [(d["seq"], d["seat"], d["rule"], d.get("after")) for d in deaths] == [(41, 7, "dawn", None), (43, 1, "hunter_shot", 7)]
+    assert [(d["seq"], d["seat"], d["rule"], d.get("after")) for d in deaths] == [(43, 7, "dawn", None), (45, 1, "hunter_shot", 7)]
 
 
 RECORDER = """import runpy, sys

@@ -319,7 +319,7 @@ def test_standard_12_seed_68_night_1_and_day_1_in_chinese_and_english():
     from clitools import invoke
     zh = invoke("run", "standard-12", "--seed", 68, "--lang", "zh").stdout.splitlines()
     start = zh.index("── 第1夜 ──")
-    assert zh[start:start + 17] == [
+    assert zh[start:start + 18] == [
         "── 第1夜 ──",
         "  11号守卫空守",
         "  1号、5号、8号、9号得知：狼队友：1号、5号、8号、9号",
@@ -332,6 +332,7 @@ def test_standard_12_seed_68_night_1_and_day_1_in_chinese_and_english():
         "  ✓ 7号普通村民被解药救起，躲过狼刀",
         "",
         "── 第1天 ──",
+        "  ☀ 平安夜：第1夜无人出局",
         "  5号狼人上警",
         "  6号猎人上警",
         "  8号狼人上警",
@@ -355,7 +356,8 @@ def test_standard_12_seed_68_night_1_and_day_1_in_chinese_and_english():
         # `secret`: narrated, shown to no seat
         "  ✓ 7号 Villager is spared (cause: killed by the werewolves; rule: dawn, guarded no, saved yes)",
     ]
-    assert en[start + 12:start + 16] == ["  5号 Werewolf runs for sheriff", "  6号 Hunter runs for sheriff",
+    assert en[start + 12:start + 17] == ["  ☀ A peaceful night: nobody died in night 1",
+                                         "  5号 Werewolf runs for sheriff", "  6号 Hunter runs for sheriff",
                                          "  8号 Werewolf runs for sheriff", "  12号 Villager runs for sheriff"]
     assert "  11号 Guard: protect → 4号 Seer" in en and "  4号 Seer is now protected" not in en
     assert not any("self_destruct" in line or "is now candidate" in line for line in en)
@@ -570,3 +572,22 @@ def test_the_public_view_names_the_side_it_measures_on_a_deck_of_three_factions(
                        "10号 46%, 7号 43%, 4号 39%")
     zh = [str(x) for x in narrate(events, rs, lang="zh") if "投票前" in str(x)]
     assert zh[0] == "  投票前，按公开信息（不属于好人阵营的可能）：10号 46%、7号 43%、4号 39%"
+
+
+def test_a_night_that_killed_nobody_is_told_a_peaceful_night_when_its_day_begins():
+    # no death dated night 1: 平安夜 when day 1 begins; night 2's death (announced by
+    # day) makes no such line; night 3 ends the story before its day
+    events = [START, ev(1, 1, "night", "phase"), ev(2, 1, "day", "phase"),
+              ev(3, 1, "day", "note", text="talk"), ev(4, 2, "night", "phase"), ev(5, 2, "day", "phase"),
+              ev(6, 2, "night", "death", seat=2, role="villager", cause="wolf", last_words=False),
+              ev(7, 3, "night", "phase")]
+    en = list(narrate(events))[4:]
+    assert en == ["", "── Night 1 ──", "", "── Day 1 ──", "  ☀ A peaceful night: nobody died in night 1",
+                  "  talk", "", "── Night 2 ──", "", "── Day 2 ──", "  † 2号 villager died in night 2 (cause: wolf)",
+                  "", "── Night 3 ──", "", "The game stops here, with no winner yet."]
+    zh = list(narrate(events, lang="zh"))
+    assert zh[zh.index("── 第1天 ──") + 1] == "  ☀ 平安夜：第1夜无人出局"
+    assert sum("☀" in line for line in zh) == 1
+    # a story that starts by day has no night before day 1
+    assert not [line for line in narrate([START, ev(1, 1, "day", "phase"), ev(2, 1, "day", "note", text="x")])
+                if "☀" in line]

@@ -313,8 +313,9 @@ def explain(
     log: Annotated[Path, typer.Argument(
         help="An event log written by --log (JSON Lines).", metavar="LOG", show_default=False,
         exists=True, dir_okay=False)],
-    seat: Annotated[int, typer.Option(
-        "--seat", "-s", metavar="N", callback=_at_least_one, help="The seat to explain.")],
+    seat: Annotated[str, typer.Option(
+        "--seat", "-s", metavar="N|ROLE",
+        help="The seat to explain: its number, or a role id or name that one seat held.")],
     game: Annotated[Optional[int], typer.Option(
         "--game", "-g", metavar="G", help="Which game of a --games log (default: the first).")] = None,
     ruleset: Annotated[Optional[str], typer.Option(
@@ -324,15 +325,18 @@ def explain(
     """Why seat N died or survived: who targeted it, the statuses it had and what set
     them, the rule that killed it (or spared it) with that rule's comment and rule IDs,
     the deaths it set off, and the win rule that ended the game."""
-    from wolfdsl.present.explain import explain as explain_seat
+    from wolfdsl.present.explain import explain as explain_seat, seat_of
     from wolfdsl.present.replay import read_log, ruleset_of, which_game
 
     with guarded():
         with user_errors():
             events, games = read_log(log, game)
             rs = ruleset_of(events, ruleset)
-            lines = explain_seat(events, rs, seat)
+            number, held = seat_of(events, rs, seat)
+            lines = explain_seat(events, rs, number)
         note = which_game(log, events, games) if game is None else None
         if note:
             typer.echo(note, err=True)
+        if held:
+            typer.echo(f"note: {held}", err=True)
         typer.echo("\n".join(lines))

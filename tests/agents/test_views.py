@@ -73,3 +73,28 @@ def test_no_seat_is_shown_whom_the_wolves_attacked_or_who_saved_him(seed):
     assert "spared" in rs.secret_events and "spared" in rs.events   # narrated, not shown
     assert not [e for _, e in spy.seen if e["type"] == "spared"]
     assert [e for _, e in spy.seen if e["type"] == "speeches"], "public events are still shown"
+
+
+def test_a_night_death_s_cause_is_shown_only_when_the_table_saw_what_caused_it():
+    # seed 11: the wolves kill the hunter (4号) in night 4; at the announcement he shoots
+    # 11号 in the open, and 11号's death, dated night 4, showed "cause: ?" though the
+    # table had just seen the shot. The other night deaths keep their cause hidden.
+    rs = load("standard-12")
+    spy = Spy(11)
+    spy.watches = None
+    result = play(rs, seed=11, agent=spy)
+    logged = {e["seq"]: e for e in result.events}
+    night = [(e["seat"], e.get("cause"), logged[e["seq"]]["cause"]) for s, e in spy.seen
+             if s is None and e["type"] == "death" and e["phase"] == "night"]
+    assert night == [(12, None, "poison"), (6, None, "wolf"), (4, None, "wolf"), (11, "shot", "shot"),
+                     (9, None, "wolf")]
+    shot = next(i for i, (_, e) in enumerate(spy.seen) if e["type"] == "death" and e["seat"] == 11)
+    assert spy.seen[shot - 1:shot + 1] == [
+        (None, {"seq": 123, "game": 0, "day": 4, "phase": "day", "type": "action", "seat": 4,
+                "action": "hunter.shoot", "targets": [11], "choice": None}),
+        (None, {"seq": 124, "game": 0, "day": 4, "phase": "night", "type": "death", "seat": 11, "cause": "shot"})]
+    from wolfdsl.present.narrate import teller
+    tell = teller(rs)
+    lines = [str(line) for _, e in spy.seen for line in tell.tell(e)]
+    assert lines[lines.index("  4号: shoot → 11号") + 1] == "  † 11号 died in night 4 (cause: shot)"
+    assert "  † 4号 died in night 4 (cause: ?)" in lines and "  † 12号 died in night 2 (cause: ?)" in lines

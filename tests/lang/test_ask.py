@@ -189,3 +189,39 @@ def test_every_bundled_reason_is_given_in_english_and_chinese():
         missing = [c.reason for c in clauses if not c.reason_zh] + [d.action for d in passes if not d.pass_reason_zh]
         assert not missing, (path.name, missing)
     assert seen >= 90
+
+class Witch(Recorder):
+    """:class:`Recorder`, except that the wolves kill seat 9 on night 1, the witch answers
+    the antidote ``save`` and claims her card when asked."""
+
+    def __init__(self, save):
+        super().__init__()
+        self.save = save
+
+    def decide(self, request):
+        if request.action in ("werewolves.kill", "witch.save", "witch.claim"):
+            self.requests.append(request)
+            if request.action == "werewolves.kill":
+                return 9 if request.day == 1 else None
+            return self.save if request.action == "witch.save" else True
+        return super().decide(request)
+
+
+@pytest.mark.parametrize("save", [True, False])
+def test_the_witch_claim_names_whom_she_saved_and_her_question_fits_either_way(save):
+    # a witch who declined the antidote was asked to "say whom you saved": her claim then
+    # names nobody (`claim me as witch` without `saved`); the question now fits both
+    from wolfdsl.lang.load import load
+
+    agent = Witch(save)
+    events = play(load("standard-12"), seed=3, agent=agent, seats=SEATS).events
+    claims = [r for r in agent.requests if r.action == "witch.claim"]
+    assert [(r.day, r.phase) for r in claims] == [(1, "day")]
+    claim = [{k: v for k, v in e.items() if k not in ("seq", "game")} for e in events if e["type"] == "claim"]
+    assert claims[0].ask == ("Claim the witch (跳女巫) in your speech? Your claim names whom you saved, if anyone.",
+                             "是否在发言中跳女巫？如果救过人，会一并报出（银水）。")
+    if save:
+        assert claim == [{"day": 1, "phase": "day", "type": "claim", "seat": 6, "role": "witch",
+                          "told": {"saved": [9]}}]
+    else:
+        assert claim == [{"day": 1, "phase": "day", "type": "claim", "seat": 6, "role": "witch", "told": {}}]

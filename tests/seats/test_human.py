@@ -290,3 +290,23 @@ def test_refusals_and_explanations_in_chinese_come_from_the_rules_and_the_refere
     assert human.decide(req) == 1
     assert said[1:] == ["第1夜 · protect：选择一个座位", "  座位：1", "  2号：不在选项中",
                         "  放弃：这里必须做出选择，不能放弃", "  不允许：这里必须做出选择，不能放弃"]
+
+
+@pytest.mark.parametrize("lang, sheriff, peaceful", [
+    ("en", "  ★ 10号 is elected sheriff", "  ☀ A peaceful night: nobody died in night {}"),
+    ("zh", "  ★ 10号当选警长", "  ☀ 平安夜：第{}夜无人出局")])
+def test_a_peaceful_night_is_told_when_the_dead_are_announced(lang, sheriff, peaceful):
+    # seed 7: the witch saves 5号 in night 1; the table hears "peaceful night" (平安夜) at
+    # the announcement, after the sheriff election (SHERIFF-02 before_announcement), and
+    # now the seat does too (it was told nothing). Seat 3, a wolf who answers 0, also
+    # passes the wolves' kill in nights 3 and 4.
+    from clitools import runner
+    from wolfdsl.cli import app
+
+    r = runner.invoke(app, ["play", "standard-12", "--seat", "3", "--seed", "7", "--lang", lang], input="0\n" * 300)
+    assert r.exit_code == 0, r.output
+    lines = r.stdout.splitlines()
+    assert [line for line in lines if "☀" in line] == [peaceful.format(n) for n in (1, 3, 4)]
+    assert lines[lines.index(sheriff) + 1] == peaceful.format(1)
+    day = "── Day {} ──" if lang == "en" else "── 第{}天 ──"
+    assert [lines[lines.index(day.format(n)) + 1] for n in (3, 4)] == [peaceful.format(n) for n in (3, 4)]

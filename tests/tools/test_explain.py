@@ -125,3 +125,66 @@ def test_the_toolbox_page_shows_the_real_output(logs, seat):
     head = f"$ wolfdsl explain game.jsonl --seat {seat}\n"
     start = doc.index(head) + len(head)
     assert doc[start:doc.index("```", start)] == invoke("explain", logs["guard-witch"], "--seat", seat).stdout
+
+
+def test_seat_takes_a_role_one_seat_held(logs):
+    # `--seat witch` was a pydantic message ("Input should be a valid integer, …")
+    r = invoke("explain", logs["guard-witch"], "--seat", "witch")
+    assert r.exit_code == 0, r.output
+    assert r.stderr == "note: seat 6 holds the witch\n"
+    assert r.stdout == invoke("explain", logs["guard-witch"], "--seat", 6).stdout
+    assert invoke("explain", logs["guard-witch"], "--seat", "女巫").stderr == "note: seat 6 holds the witch\n"
+    assert invoke("explain", logs["guard-witch"], "--seat", "Witch").stderr == "note: seat 6 holds the witch\n"
+    r = invoke("explain", logs["guard-witch"], "--seat", "6号")
+    assert (r.exit_code, r.stderr) == (0, "")
+
+
+def test_seat_says_what_it_takes_for_a_role_of_several_seats_or_none(logs):
+    wolves = sorted(e["seat"] for e in json.loads(logs["guard-witch"].read_text(encoding="utf-8").splitlines()[0])["seats"]
+                    if e["role"] == "werewolf")
+    r = invoke("explain", logs["guard-witch"], "--seat", "werewolf")
+    assert r.exit_code == 2 and r.stdout == ""
+    assert r.stderr == ("error: --seat takes a seat number or a role held by one seat; in game 0 seats "
+                        f"{', '.join(map(str, wolves[:-1]))} and {wolves[-1]} held 'werewolf': give one of them\n")
+    r = invoke("explain", logs["guard-witch"], "--seat", "cupid")
+    assert r.exit_code == 2
+    assert r.stderr == ("error: --seat takes a seat number or a role held by one seat; no seat of game 0 held "
+                        "'cupid' (roles in this game: guard, hunter, seer, villager, werewolf, witch)\n")
+    r = invoke("explain", logs["guard-witch"], "--seat", 0)
+    assert (r.exit_code, r.stderr) == (2, "error: --seat takes a seat number or a role held by one seat; "
+                                          "seats are numbered from 1, got 0\n")
+
+
+def test_a_player_exiled_after_the_election_did_not_die_a_candidate(tmp_path):
+    # seed 7: seat 3 ran for sheriff, then was exiled on day 1 once the election was over;
+    # explain said "Statuses when killed: candidate (runs for sheriff)"
+    log = tmp_path / "g7.jsonl"
+    assert invoke("run", "standard-12", "--seed", 7, "--log", log, "-q").exit_code == 0
+    events = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    sheriff = next(e for e in events if e["type"] == "sheriff")
+    ended = [(e["seat"], e["remove"]) for e in events if e["type"] == "status" and "remove" in e]
+    assert ended == [(3, "candidate"), (4, "candidate"), (6, "candidate"), (8, "candidate"), (10, "candidate")]
+    assert next(e for e in events if e["type"] == "status" and "remove" in e)["seq"] == sheriff["seq"] + 1
+    death = next(e for e in events if e["type"] == "death" and e["seat"] == 3)
+    assert (death["day"], death["phase"], death["cause"], death["statuses"]) == (1, "day", "exile", [])
+    out = invoke("explain", log, "--seat", 3).stdout.splitlines()
+    assert "  Statuses when killed: none" in out
+    assert f"  day 1     #{sheriff['seq'] + 1:<4} seat 3 (werewolf) loses candidate (runs for sheriff)" in out
+
+
+@pytest.mark.parametrize("scenario, ended", [
+    # seat 6 withdraws: 5 is sheriff unopposed; both stop being candidates, 6 withdrawn
+    ("SHERIFF-04-a.yaml", [(5, "candidate"), (6, "candidate"), (6, "withdrawn")]),
+    # wolf 4, a candidate, self-destructs: the badge is lost and the election over
+    ("LASTWORDS-04.yaml", [(4, "candidate"), (9, "candidate")]),
+])
+def test_the_election_s_statuses_end_with_it(tmp_path, scenario, ended):
+    log = tmp_path / "log.jsonl"
+    r = invoke("run", "-q", "--script", ROOT / "tests" / "scenarios" / scenario, "--log", log)
+    assert r.exit_code == 0, r.output
+    events = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    sheriff = next(i for i, e in enumerate(events) if e["type"] == "sheriff")
+    assert [(e["seat"], e["remove"]) for e in events[sheriff + 1:sheriff + 1 + len(ended)]] == ended
+    assert not [e for e in events if e["type"] == "status" and "remove" in e and e not in events[sheriff:]]
+    after = [(e["seat"], e["statuses"]) for e in events[sheriff:] if e["type"] == "death"]
+    assert after == ([] if scenario.startswith("SHERIFF") else [(10, []), (3, ["poisoned"])])

@@ -58,3 +58,29 @@ def test_new_creates_no_folder_and_never_writes_over_its_base(tmp_path, monkeypa
     r = invoke("new", "mine", "--from", "mine.wolf", "--force")
     assert r.exit_code == 2 and "it is the ruleset --from copies" in r.stderr
     assert (tmp_path / "mine.wolf").read_bytes() == before and os.listdir(tmp_path) == ["mine.wolf"]
+
+
+def test_the_copy_is_titled_after_the_new_name_in_chinese_too(tmp_path, monkeypatch):
+    # the base's Chinese title would head `wolfdsl script --lang zh` with the base's name
+    monkeypatch.chdir(tmp_path)
+    assert invoke("new", "mygame").exit_code == 0
+    text = (tmp_path / "mygame.wolf").read_text(encoding="utf-8")
+    assert "标准12人（守卫）" not in text
+    assert 'title "mygame" "mygame"   # English, then Chinese (中文) title: translate the second\n' in text
+    rs = load(str(tmp_path / "mygame.wolf"))
+    assert (rs.title, rs.title_zh) == ("mygame", "mygame")
+    assert invoke("script", "mygame.wolf", "--lang", "zh").stdout.splitlines()[0] == "# mygame — 法官台本"
+
+
+def test_a_short_file_calls_a_local_base_by_its_file_not_bundled(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert invoke("new", "mygame").exit_code == 0
+    assert invoke("new", "my3", "--from", "mygame.wolf", "--import").exit_code == 0
+    first = (tmp_path / "my3.wolf").read_text(encoding="utf-8").splitlines()[0]
+    assert first == ("# my3.wolf — made with `wolfdsl new my3 --from mygame.wolf`: "
+                     "the ruleset in mygame.wolf with your changes.")
+    assert load(str(tmp_path / "my3.wolf")).title == "my3"
+    assert invoke("new", "my4", "--import").exit_code == 0
+    first = (tmp_path / "my4.wolf").read_text(encoding="utf-8").splitlines()[0]
+    assert first == ("# my4.wolf — made with `wolfdsl new my4 --from standard-12`: "
+                     "the bundled standard-12 with your changes.")

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from ..diagnostics import WolfError
 from ..outfile import write_text
-from .load import resolve
+from .load import bundled_path, resolve
 
 
 def _target(name: str, folder: Path) -> Path:
@@ -35,6 +35,11 @@ def _quote(text: str) -> str:
     return text.replace("\\", "\\\\").replace('"', '\\"')
 
 
+def _title(stem: str) -> str:
+    """The copy's ``title`` line: the new name in both languages, and what to do with it."""
+    return f'title "{_quote(stem)}" "{_quote(stem)}"   # English, then Chinese (中文) title: translate the second'
+
+
 def new_ruleset(name: str, base: str, folder: Path, short: bool = False, force: bool = False) -> Path:
     """Write the new file and return its path (see the module's doc)."""
     source, base_name = resolve(base)
@@ -47,12 +52,13 @@ def new_ruleset(name: str, base: str, folder: Path, short: bool = False, force: 
     if target.exists() and not force:
         raise FileExistsError(str(target))
     stem = target.stem
-    made = f"# {target.name} — made with `wolfdsl new {stem} --from {base_name}`"
+    made = f"# {target.name} — made with `wolfdsl new {stem} --from {base}`"
+    what = f"the bundled {base_name}" if source == bundled_path(base_name) else f"the ruleset in {source.name}"
     if short:
-        text = (f'{made}: the bundled {base_name} with your changes.\n'
+        text = (f'{made}: {what} with your changes.\n'
                 "# Add declarations, `set` an option, `replace` or `remove` what the base declares\n"
                 "# (docs/language.md); `wolfdsl show` prints the result.\n\n"
-                f'title "{_quote(stem)}"\n'
+                f'{_title(stem)}\n'
                 f'import "{base_name}"\n')
     else:
         try:
@@ -60,8 +66,10 @@ def new_ruleset(name: str, base: str, folder: Path, short: bool = False, force: 
         except OSError as err:
             raise WolfError(f"cannot read {source}: {err.strerror}") from None
         text = f"{made}: a copy to edit.\n{original}"
-        text, n = re.subn(r'^title "((?:[^"\\\n]|\\.)*)"', f'title "{_quote(stem)}"', text, count=1, flags=re.M)
+        title = _title(stem)
+        text, n = re.subn(r'^title "(?:[^"\\\n]|\\.)*"(?:[ \t]+"(?:[^"\\\n]|\\.)*")?',
+                          lambda _: title, text, count=1, flags=re.M)
         if n == 0:
-            text = text.replace("\n", f'\ntitle "{_quote(stem)}"\n', 1)
+            text = text.replace("\n", f"\n{title}\n", 1)
     write_text(target, text, "NAME", [source])
     return target

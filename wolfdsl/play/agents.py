@@ -97,6 +97,10 @@ class Agent(Protocol):
                     reason: str) -> None:
         """A decision the rules did not offer this time, with the rule that stopped it."""
 
+    def nobody_announced(self, day: int, phase: str) -> None:
+        """The rules announced the dead (``announce``) and nobody had died: at dawn, a
+        peaceful night (平安夜). Not an event of the log; a person at a seat is told it."""
+
     def phase_end(self, day: int, phase: str, cut_short: bool) -> None:
         """Called when a phase ends; ``cut_short`` when the rules ended it early."""
 
@@ -141,6 +145,9 @@ class BaseAgent:
         pass
 
     def not_offered(self, action, actor, by, day, phase, reason) -> None:
+        pass
+
+    def nobody_announced(self, day, phase) -> None:
         pass
 
     def phase_end(self, day, phase, cut_short) -> None:

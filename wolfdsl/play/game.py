@@ -78,7 +78,7 @@ class Game(Table):
         self.referee = Referee(self)
         self.run_decide, self.run_vote = self.referee.decide, self.referee.vote  # one call less a decision
         self.deaths = Deaths(self)
-        self.kill, self.announce = self.deaths.kill, self.deaths.announce  # one call less a death
+        self.kill = self.deaths.kill  # one call less a death (announce: once a day, see announce)
         self._over: tuple[list[str], str | None] | None = None
         self._seat(seats, players, extra_cards, attributes or {})
         bound = rs.engine.day_bound
@@ -151,7 +151,14 @@ class Game(Table):
         self.deaths.kill(seat, cause, as_seat, span)
 
     def announce(self, start: int = 0) -> None:
-        """Announce the pending dead (:meth:`wolfdsl.play.deaths.Deaths.announce`)."""
+        """Announce the pending dead (:meth:`wolfdsl.play.deaths.Deaths.announce`); when
+        there are none, the agent hears so (:meth:`~wolfdsl.play.agents.BaseAgent.nobody_announced`,
+        not an event of the log)."""
+        if len(self.pending) <= start:
+            told = None if self.silent else getattr(self.agent, "nobody_announced", None)
+            if told is not None:
+                told(self.day, self.phase)
+            return
         self.deaths.announce(start)
 
     def claim(self, seat, role, told: dict) -> None:

@@ -9,8 +9,10 @@ seat's own card) and ``agent.observe(seat, event)``:
   of the game, every event type the ruleset declares narration for (an ``event``
   declaration is an announcement) unless a declaration of the type says ``secret`` (the
   moderator's record, such as the prelude's ``spared``: whom the wolves attacked and who
-  guarded or saved him), a death without the card (and with the cause only by day, when the
-  table sees it), a revival without the card, the start without the deal;
+  guarded or saved him), a death without the card (and with the cause only when the table
+  saw what caused it: by day, or a death dated to the night that comes right after a
+  decision made in the open naming that seat, such as the shot of a hunter killed in the
+  night), a revival without the card, the start without the deal;
 - ``seat=N``: what seat N alone learns: ``inform`` (sent by ``tell``), its own night
   actions (a team's action goes to each living member), a change of its own card. An
   action by day is made in the open and is public, without its ``by`` (running for
@@ -104,6 +106,9 @@ class View:
         self.routed = self.public | ROUTED if watches is None else (self.public | ROUTED) & watches
         """The event types :meth:`see` shows the agent something of (the others need
         not be passed to it)."""
+        self.named: frozenset = frozenset()
+        """The seats named by the decision the table saw last, until another public
+        event: a death among them was caused in the open (see the module)."""
 
     def told(self, ev: dict) -> bool:
         """Whether the table is told the decision ``ev`` (a day's ``action``)."""
@@ -123,12 +128,18 @@ class View:
         """Show ``ev`` (just emitted) to whoever may see it."""
         t = ev["type"]
         agent = self.agent
+        named = self.named
+        if named and t != "death":
+            self.named = frozenset()
         if t in self.public:
             agent.observe(None, ev)
         elif t == "death":
             out = {k: ev[k] for k in _HEAD}
             out["seat"] = ev["seat"]
-            if ev["phase"] == "day":
+            if ev["phase"] == "day" or ev["seat"] in named:
+                # by day the table sees the death happen; a night's death only when the
+                # decision the table just saw named the seat (a night-killed hunter's shot,
+                # made when his death is announced): never a cause nobody saw
                 out["cause"] = ev["cause"]
             agent.observe(None, out)
         elif t == "action":
@@ -140,6 +151,7 @@ class View:
                 # actor's role)
                 if self.told(ev):
                     agent.observe(None, {k: v for k, v in ev.items() if k != "by"} if actor is not None else ev)
+                    self.named = frozenset(ev.get("targets") or ())
             elif actor is not None:
                 agent.observe(actor, ev)
             else:

@@ -4,7 +4,8 @@
 returns plain lines in three parts:
 
 - **what happened to seat N**: every event that names the seat — decisions that target
-  it, statuses it gained or lost (each with the decision just before it, which set it),
+  it, statuses it gained or lost (each with the decision just before it, which set it,
+  unless a vote, the badge, speeches or a new phase came between),
   what others were told about it, how suspect its speech sounded to the table bots
   (``impressions``), the vote that exiled it, its death or the deaths a replacement
   prevented (``spared``), the deaths its own death set off;
@@ -19,6 +20,9 @@ returns plain lines in three parts:
 Nothing here knows a role: names, titles and comments come from the log and the
 ruleset (``ruleset`` may be ``None``: ids are shown instead, with no comments).
 Raises :class:`~wolfdsl.diagnostics.WolfError` for a seat the game does not have.
+
+:func:`seat_of` reads what ``--seat`` was given: a seat number, or a role that one seat
+of the game held (``--seat witch``: seat 6 holds the witch).
 """
 from __future__ import annotations
 
@@ -32,6 +36,10 @@ from ..play.table import show
 from .words import declared_name
 
 _HEAD = frozenset({"seq", "game", "day", "phase", "type"})
+
+_NEW_BUSINESS = frozenset({"phase", "vote", "sheriff", "speeches"})
+"""Events after which a status is no longer the work of the last decision (the end of
+the sheriff election takes the candidates' statuses away after its ``sheriff`` event)."""
 
 
 def _when(ev: dict) -> str:
@@ -160,8 +168,8 @@ class _Explainer:
             line = self._line(ev, t, n, last_action)
             if t == "action":
                 last_action = ev
-            elif t == "phase":
-                last_action = None
+            elif t in _NEW_BUSINESS:
+                last_action = None  # a status after it was not set by the decision before it
             if line:
                 out.append(f"  {_when(ev):<9} #{ev.get('seq', '?'):<4} {line}")
         return out
@@ -297,6 +305,56 @@ class _Explainer:
         won = self.seat in (over.get("winning_seats") or [])
         out.append(f"  {self.names.seat(self.seat)} {'won' if won else 'lost'}.")
         return out
+
+
+_SEAT_OR_ROLE = "--seat takes a seat number or a role held by one seat"
+
+
+def seat_of(events: list[dict], ruleset: Any, given: str) -> tuple[int, str | None]:
+    """The seat ``--seat`` names in one game's ``events``, and a note saying which seat a
+    role named (``seat 6 holds the witch``; ``None`` for a number). ``given`` is a seat
+    number (``3``, ``3号``) or a role, by its id or its English or Chinese name, in any
+    case; the role must have been held by exactly one seat (dealt it, or turned into it
+    by a ``role_change``). Raises ``WolfError`` otherwise, saying what ``--seat`` takes."""
+    text = given.strip()
+    number = text[:-1] if text.endswith("号") else text
+    if number.lstrip("+-").isdigit():
+        seat = int(number)
+        if seat < 1:
+            raise WolfError(f"{_SEAT_OR_ROLE}; seats are numbered from 1, got {given}")
+        return seat, None
+    key = text.casefold()
+    roles = getattr(ruleset, "roles", None) or {}
+
+    def means(role: Any) -> bool:
+        r = roles.get(role)
+        names = (role, getattr(r, "name", None), getattr(r, "name_zh", None))
+        return any(isinstance(n, str) and n and n.casefold() == key for n in names)
+
+    held: dict[Any, tuple[str, Any]] = {}  # seat -> ("holds": dealt, or "became", the role id)
+    dealt: set[str] = set()
+    for ev in events:
+        t = ev.get("type")
+        if t == "game_start":
+            for s in ev.get("seats") or []:
+                if isinstance(s, dict):
+                    dealt.add(str(s.get("role")))
+                    if means(s.get("role")):
+                        held.setdefault(s.get("seat"), ("holds", s.get("role")))
+        elif t == "role_change":
+            dealt.add(str(ev.get("role")))
+            if means(ev.get("role")):
+                held.setdefault(ev.get("seat"), ("became", ev.get("role")))
+    game = next((e.get("game", 0) for e in events if e.get("type") == "game_start"), 0)
+    if not held:
+        raise WolfError(f"{_SEAT_OR_ROLE}; no seat of game {game} held '{given}' "
+                        f"(roles in this game: {', '.join(sorted(dealt)) or 'none logged'})")
+    if len(held) > 1:
+        seats = sorted(held)
+        listed = ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
+        raise WolfError(f"{_SEAT_OR_ROLE}; in game {game} seats {listed} held '{given}': give one of them")
+    (seat, (how, role)), = held.items()
+    return seat, f"seat {seat} {how} the {role}"
 
 
 def explain(events: list[dict], ruleset: Any, seat: int) -> list[str]:

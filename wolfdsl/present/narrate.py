@@ -87,6 +87,11 @@ class _Teller:
         self.named: set | None = set()  # see restates()
         self.speakers: list = []  # the last ``speeches`` event's order (on_impressions)
         self.heard: tuple[Any, set] = (None, set())  # (day, the seats read that day)
+        self.nights: set[int] = set()  # the nights the story has reached
+        self.peaceful_nights: set[int] = set()
+        """The nights that killed nobody, told when their day begins (:func:`narrate`
+        finds them in the whole log; a seat told as it happens hears of it when the rules
+        announce nobody, :meth:`peaceful`)."""
 
     # -- names -------------------------------------------------------------------------
     def _name(self, thing: Any) -> str | None:
@@ -243,6 +248,16 @@ class _Teller:
             self.now = key
             yield Line("", "blank")
             yield Line(self.w["header"].format(phase=self.w[phase], day=day), "header")
+            if phase == "night":
+                self.nights.add(day)
+            elif day in self.peaceful_nights:
+                yield from self.peaceful(day)
+
+    def peaceful(self, day: int) -> Iterator[Line]:
+        """``☀ A peaceful night: nobody died in night 2`` (平安夜), when the story has
+        reached that night (a ruleset that starts by day has no night before day 1)."""
+        if day in self.nights:
+            yield Line("  " + self.w["peaceful"].format(day=day), "info")
 
     def on_game_start(self, ev: dict) -> Iterator[Line]:
         seats = ev.get("seats") or []
@@ -719,6 +734,7 @@ def narrate(events: Iterable[dict], ruleset: Any = None,
     rounds = _offered_in_turn(events)
     events = [ev for ev in events if not (ev.get("choice") is False and _offer(ev) in rounds)]
     teller = _Teller(ruleset, numbered, lang, agents)
+    teller.peaceful_nights = _peaceful_nights(events)
     over = False
     started = False
     for key, group in groupby(events, key=_group_key):
@@ -735,9 +751,24 @@ def narrate(events: Iterable[dict], ruleset: Any = None,
         yield Line(teller.w["stops"], "game_over")
 
 
+def _peaceful_nights(events: list[dict]) -> set[int]:
+    """The nights of a game's log that killed nobody and were followed by their day: no
+    ``death`` is dated to them (a night's dead are dated to it, whenever announced)."""
+    nights, days, deadly = set(), set(), set()
+    for ev in events:
+        day, phase = ev.get("day"), ev.get("phase")
+        if not isinstance(day, int) or ev.get("type") == "game_start":
+            continue
+        (nights if phase == "night" else days if phase == "day" else set()).add(day)
+        if phase == "night" and ev.get("type") == "death":
+            deadly.add(day)
+    return (nights & days) - deadly
+
+
 def teller(ruleset: Any = None, lang: str = "en") -> _Teller:
     """A narrator fed one event at a time: ``teller(rs).tell(event)`` yields the
     :class:`Line` values of that event (a section header first when a new night or day
     begins; none for a status that restates the decision before it). ``wolfdsl play``
-    tells a human seat its game this way, as it happens."""
+    tells a human seat its game this way, as it happens; ``teller(rs).peaceful(day)``
+    the line of a peaceful night, when the rules announce that nobody died."""
     return _Teller(ruleset, False, lang)

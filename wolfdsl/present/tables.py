@@ -62,20 +62,20 @@ def summary_renderables(summary: Summary, brief: bool = False) -> list:
     if s.deaths:
         deaths = Table(title="Deaths by cause", title_justify="left")
         deaths.add_column("cause")
+        deaths.add_column("id")
         deaths.add_column("per game", justify="right")
         deaths.add_column("total", justify="right")
         for cause, m in s.deaths_per_game().items():
-            deaths.add_row(cause_cell(s, cause), f"{m:.2f}", str(s.deaths[cause]))
+            deaths.add_row(cause_cell(s, cause), cause, f"{m:.2f}", str(s.deaths[cause]))
         out.append(deaths)
     return out
 
 
 def cause_cell(summary: Summary, cause: str) -> str:
-    """A cause in the table of deaths: its English name with the id the log and
-    ``--json`` use (``killed by the werewolves (wolf)``), or the id alone when the
-    ruleset names it no other way."""
-    name = summary.cause_names.get(cause)
-    return f"{name} ({cause})" if name and name != cause else cause
+    """A cause in the table of deaths: its English name (``killed by the werewolves``),
+    else its id with spaces for ``_``; the next column holds the id the log and ``--json``
+    use, for every cause alike (``shot`` too, whose name is its id)."""
+    return summary.cause_names.get(cause) or cause.replace("_", " ")
 
 
 def precision_line(summary: Summary) -> str:

@@ -127,6 +127,12 @@ class HumanAgent:
         for line in self.teller.tell(event):
             self.write(line)
 
+    def nobody_announced(self, day: int, phase: str) -> None:
+        """The rules announced nobody dead: by day, a peaceful night (平安夜)."""
+        if phase == "day":
+            for line in self.teller.peaceful(day):
+                self.write(line)
+
     def card(self, card: dict) -> None:
         self.write(self.w["card_now"].format(card=self._card(card)))
 

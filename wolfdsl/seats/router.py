@@ -178,6 +178,18 @@ class PerSeat(BaseAgent):
         get = getattr(self.base, "beliefs", None)
         return get(seat, by) if get is not None else None
 
+    def nobody_announced(self, day, phase) -> None:
+        """A peaceful night: told to each person at a seat (a program at a seat sees the
+        log's events only, and no death among them)."""
+        for a in self.engines:
+            told = getattr(a, "nobody_announced", None)
+            if told is not None:
+                told(day, phase)
+        for s, p in self.seated.items():
+            told = getattr(p, "nobody_announced", None)
+            if told is not None and s not in self.failed:
+                told(day, phase)
+
     def phase_end(self, *args) -> None:
         for a in self.engines:
             a.phase_end(*args)
