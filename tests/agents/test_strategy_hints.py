@@ -87,10 +87,11 @@ def _bomb_games(games: int, seed: int) -> tuple[dict, int]:
 def test_the_table_does_not_walk_into_the_bomb_mans_blast():
     """200 games of bomb-man-12 (seed 3): a voter weighs the chance that a suspect is the
     bomb man (his exile kills every voter: ROLE-BOMB_MAN-01) four to one against a wolf's
-    exile, and one seat (the sheriff) takes the risk for the table. The blast kills 370
-    players, and the bomb man wins 2 games; before, the whole table voted him out as its
-    top suspect: 726 players died in his blast and he won 107 games (WIN-09)."""
-    assert _bomb_games(200, 3) == ({"werewolves": 176, "village": 22, "bomb_man": 2}, 370)
+    exile, and one seat (the sheriff) takes the risk for the table. The blast kills 356
+    players, and the bomb man wins no game; before, the whole table voted him out as its
+    top suspect: 726 players died in his blast and he won 107 games (WIN-09). The village
+    wins when the wolves are out, the bomb man alive or not (ROLE-BOMB_MAN-03)."""
+    assert _bomb_games(200, 3) == ({"werewolves": 168, "village": 32}, 356)
 
 
 def test_the_sheriff_alone_votes_out_the_likely_bomb_man():

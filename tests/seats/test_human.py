@@ -86,7 +86,7 @@ def test_the_seat_sees_only_what_it_may_know_and_question_marks_explain():
     child.expect("Seed 7: `--seed 7` deals this game again.")
     child.expect(r"Your card: Seer 预言家 \(Village\)\.")
     child.expect(r"Night 1 · Seer: whom do you check tonight\? \(0: nobody\)")
-    child.expect(r"seats: 1 2 3 4 5 7 8 9 10 11 12   0: pass")
+    child.expect(r"seats: 1 2 3 4 5 7 8 9 10 11 12   0: nobody")
     intro = child.before
     assert "learns" not in intro  # nobody else's secrets
     child.sendline("?")
@@ -180,7 +180,7 @@ def play_lines(seat: int, seed: int, lang: str = "en") -> str:
 def test_a_wolf_is_asked_the_rulesets_question_for_the_counter_claim():
     out = play_lines(3, 7)
     assert ("Day 1, team werewolves · Counter-claim (悍跳): which wolf claims to be the seer in his speech? "
-            "(0: nobody)\n  seats: 3 8   0: pass\n") in out
+            "(0: nobody)\n  seats: 3 8   0: nobody\n") in out
     assert "werewolves.counter_claim" not in out
     zh = play_lines(3, 7, "zh")
     assert "第1天（狼人） · 悍跳：" in zh and ", team werewolves" not in zh  # the team named in Chinese
@@ -217,7 +217,7 @@ def test_the_badge_question_offers_tearing_it_up_only_where_the_options_allow():
     # seat 6 of seed 7 is the sheriff, killed in night 3 (answering 0, 1, 2, 3 in turn)
     question = "Day 3 · You were the sheriff: to whom do you pass the badge?"
     torn = play_lines(6, 7)
-    assert f"{question} (0: tear it up)\n  seats: 1 2 7 8 9 10 12   0: pass\n" in torn
+    assert f"{question} (0: tear it up)\n  seats: 1 2 7 8 9 10 12   0: tear it up\n" in torn
     r = runner.invoke(app, ["play", "standard-12", "--seat", "6", "--seed", "7", "--set",
                             "sheriff_on_death=must_pass"], input="0\n1\n2\n3\n" * 300)
     assert r.exit_code == 0, r.output
@@ -274,7 +274,7 @@ def test_refusals_and_explanations_in_chinese_come_from_the_rules_and_the_refere
                       input="?\nx\n99\n1 2\n? 6\n6\n1\n")
     assert r.exit_code == 130
     night = r.stdout.split("第1夜 · 预言家：今晚要查验谁？（0：不查验）\n")[1]
-    assert night.startswith("  座位：1 2 3 4 5 7 8 9 10 11 12   0：放弃\n"
+    assert night.startswith("  座位：1 2 3 4 5 7 8 9 10 11 12   0：不查验\n"
                             ">   6号：ROLE-SEER-01：预言家只能查验其他玩家\n"
                             ">   不允许：请输入列表中的数字\n"
                             ">   不允许：99 不是可选项（可选：1、2、3、4、5、7、8、9、10、11、12，或放弃）\n"

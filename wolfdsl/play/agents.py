@@ -20,7 +20,7 @@ from . import draws
 from .seeding import seeded
 
 
-PASS_NOTE = re.compile(r"\s*[(（]\s*0\s*[:：][^()（）]*[)）]\s*$")
+PASS_NOTE = re.compile(r"\s*[(（]\s*0\s*[:：]\s*([^()（）]*?)\s*[)）]\s*$")
 """An ``ask`` text's closing ``(0: …)``: what passing means (:meth:`Request.question`)."""
 
 
@@ -82,6 +82,14 @@ class Request:
             return None
         text = self.ask[1] if zh and self.ask[1] else self.ask[0]
         return text if self.can_pass else PASS_NOTE.sub("", text)
+
+    def pass_meaning(self, zh: bool = False) -> str | None:
+        """What passing means here, from the ``ask`` text's closing ``(0: …)`` note
+        (``tear it up``, ``撕毁警徽``); ``None`` without a note, or when this request cannot
+        be passed."""
+        text = self.question(zh)
+        found = PASS_NOTE.search(text) if text and self.can_pass else None
+        return found.group(1) or None if found else None
 
 
 class Agent(Protocol):

@@ -214,14 +214,15 @@ class HumanAgent:
     def _menu(self, req: Request) -> list[tuple[str, str]]:
         """``(key, text)`` for each legal choice; seats are keyed by their number."""
         w = self.w
+        meaning = req.pass_meaning(self.lang == "zh")  # the question's own "(0: …)", if any
         if req.kind in ("seat", "seats", "ballot"):
             items = [(str(s), seat_label(s)) for s in req.options]
             if req.can_pass:
-                items.append(("0", w["pass"] if req.kind != "ballot" else w["abstain"]))
+                items.append(("0", meaning or (w["pass"] if req.kind != "ballot" else w["abstain"])))
             return items
         items = [(str(i), self._value(o)) for i, o in enumerate(req.options, 1)]
-        if req.can_pass and req.kind != "yes_no":
-            items.append(("0", w["pass"]))
+        if req.can_pass and (req.kind != "yes_no" or meaning):
+            items.append(("0", meaning or w["pass"]))
         return items
 
     def _value(self, v: Any) -> str:
