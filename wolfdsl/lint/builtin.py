@@ -215,15 +215,19 @@ class MismatchedComparison(_Compile):
         ``.class``, ``.team`` or ``.cause`` with a declared name of another kind. Also a
         seat compared with a role or faction (``t == seer`` where ``t`` comes from
         ``alive``, a trigger's seat or ``me``) and a trigger's ``cause`` compared with
-        a faction (``cause == werewolves``).
+        a faction (``cause == werewolves``). Also a number (a literal, ``day``,
+        ``count(...)``, a counter) compared with a string or a declared name
+        (``me.oil == "2"``), and a seat compared with a string (``t != "none"``).
     Why it matters:
-        The two sides can never be equal, so the rule silently never fires.
+        The two sides can never be equal, so the rule silently never fires (with ``!=``,
+        always fires).
     Example:
         ``if t.faction == werewolf { kill me cause shot }``.
     Fix:
         Compare with a name of the field's kind (``t.faction == werewolves``,
         ``t.role == werewolf``, ``cause == wolf``); compare a seat's field, not the
-        seat (``t.role == seer``).
+        seat (``t.role == seer``); write a number (``me.oil == 2``) or ``none``
+        (``t != none``), not a string.
     """
     code, name = "E210", "mismatched-comparison"
 
