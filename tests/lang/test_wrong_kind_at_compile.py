@@ -51,6 +51,12 @@ def _error(tmp_path, monkeypatch, text):
     ("for p in alive { if p == \"seer\" { } }", "E210", 54,
      "'p' is a seat and the string \"seer\" is not: the comparison is never true; to compare the seat's role, "
      "write p.role == seer"),
+    ("decide watchman.watch by watchman may pass choose t from alive - watchman { }", "E211", 94,
+     "'alive - watchman' removes nothing: alive holds seats, and 'watchman' is a role; for the list without "
+     "the role's holders, write [p in alive where p.role != watchman]"),
+    ("for p in [q in alive where q.oil > 0] - \"3\" { }", "E211", 69,
+     "'[q in alive where q.oil > 0] - \"3\"' removes nothing: the list holds seats, and the string \"3\" is "
+     "not a seat; remove a seat or a list of seats"),
     ("let w = watchman\n tell w { note: 1 }", "E213", 7,
      "tell: 'w' holds 'watchman' (line 5), which is a role, not a seat; for the seat of the living watchman, "
      "write let w = living(watchman)"),

@@ -296,6 +296,28 @@ class NameResolver:
             self.check_equal(e, scope)
         if e.op in ("<", "<=", ">", ">="):
             self.check_order(e)
+        if e.op == "-":
+            self.check_minus(e, scope)
+
+    def check_minus(self, e: A.BinOp, scope: Scope) -> None:
+        """E211 when a list of seats (``alive``, a comprehension over it) has a declared name
+        or a string taken from it (``alive - watchman``): a seat is never one, so nothing is
+        removed."""
+        v = self.literal(e.right)
+        if v is None or self.seat_kind(e.left, scope) != "seat":
+            return
+        holds = f"{e.left.id} holds seats" if isinstance(e.left, A.Name) else "the list holds seats"
+        if isinstance(v, A.Str):
+            said, fix = f"{self.held_text(e.right, v)} is not a seat", "remove a seat or a list of seats"
+        else:
+            kinds = self.symbol_kinds(v.id)
+            said = f"{self.held_text(e.right, v)} is a {' and a '.join(kinds)}"
+            field = next((k for k in ("role", "faction", "class", "team") if k in kinds), None)
+            fix = "remove a seat or a list of seats"
+            if field is not None and isinstance(e.left, A.Name):
+                fix = (f"for the list without the {field}'s {'holders' if field == 'role' else 'seats'}, write "
+                       f"[p in {e.left.id} where p.{field} != {v.id}]")
+        self.error(e.right.span, "E211", f"'{self.source_text(e)}' removes nothing: {holds}, and {said}; {fix}")
 
     def number(self, e: A.Expr) -> bool:
         """Whether ``e`` is certainly a number: a literal, ``day``, a ``count()``, or a

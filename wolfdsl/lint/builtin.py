@@ -240,15 +240,17 @@ class NotAList(_Compile):
         A literal number or string, or a declared name (a role, a faction...), as the list
         of a ``for`` loop, the options of a ``decide`` (``choose t from watchman``), the
         voters or candidates of a ``vote``, or the first argument of a builtin that takes a
-        list (``count(1)``); also a variable that a ``let`` gave one of them.
+        list (``count(1)``); also a variable that a ``let`` gave one of them. Also a
+        declared name or a string taken from a list of seats (``alive - watchman``).
     Why it matters:
-        The rule would fail the first time a game reaches it.
+        The rule would fail the first time a game reaches it; a name taken from a list
+        of seats removes nothing, silently.
     Example:
         ``for p in 5 { ... }``.
     Fix:
         Give a list: ``alive``, ``players``, ``[1, 2]``, ``[p in alive where ...]``;
         ``members(TEAM)`` for a team's living members, ``[p in alive where p.role == ROLE]``
-        for a role's living holders.
+        for a role's living holders, ``[p in alive where p.role != ROLE]`` for the others.
     """
     code, name = "E211", "not-a-list"
 
