@@ -68,3 +68,28 @@ def test_the_right_kinds_still_work(tmp_path, monkeypatch):
     assert invoke("lint", "mygame.wolf").exit_code == 0
     assert invoke("test", "watch.yaml").exit_code == 0
     assert invoke("run", "--script", "watch.yaml", "-q").exit_code == 0
+
+
+def test_a_batch_skips_its_scenario_files_with_one_note(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    Path("mygame.wolf").write_text(RULESET, encoding="utf-8")
+    Path("watch.yaml").write_text(SCENARIO, encoding="utf-8")
+    Path("other.yml").write_text(SCENARIO, encoding="utf-8")
+    r = invoke("lint", "mygame.wolf", "other.yml", "watch.yaml")
+    assert r.exit_code == 0, r.output
+    assert r.stderr.count("skipped") == 1, r.stderr
+    assert "skipped 2 scenario files (other.yml, watch.yaml; use wolfdsl test)" in r.stderr, r.stderr
+    assert "1 file checked" in r.stdout, r.stdout
+    Path("broken.wolf").write_text(RULESET + "step x in night first { oops }\n", encoding="utf-8")
+    r = invoke("lint", "broken.wolf", "watch.yaml")
+    assert r.exit_code == 1 and "broken.wolf:" in r.stdout, r.output
+    assert "skipped 1 scenario file (watch.yaml; use wolfdsl test)" in r.stderr, r.stderr
+
+
+def test_a_batch_of_scenario_files_only_is_refused(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    Path("watch.yaml").write_text(SCENARIO, encoding="utf-8")
+    Path("other.yml").write_text(SCENARIO, encoding="utf-8")
+    r = invoke("lint", "watch.yaml", "other.yml")
+    assert r.exit_code == 2, r.output
+    assert "watch.yaml is a scenario file, not a ruleset" in flat(r.output), r.output

@@ -39,6 +39,24 @@ def _error(tmp_path, monkeypatch, text):
     ("let n = \"2\"\n if day >= n { }", "E212", 12,
      "'>=' puts numbers in order, not 'n', which holds the string \"2\" (line 5); write a number, "
      "such as 'day >= 2'"),
+    ("for p in alive { if p.oil == \"2\" { } }", "E210", 58,
+     "'p.oil' is a number and the string \"2\" is not: the comparison is never true; write a number: p.oil == 2"),
+    ("for p in alive { if \"two\" != p.oil { } }", "E210", 49,
+     "'p.oil' is a number and the string \"two\" is not: the comparison is always true; write a number, "
+     "such as 1 != p.oil"),
+    ("if day == seer { }", "E210", 39,
+     "'day' is a number and 'seer' is a role: the comparison is never true; write a number, such as day == 1"),
+    ("decide watchman.watch by watchman may pass choose t from alive { if t != \"none\" { } }", "E210", 102,
+     "'t' is a seat and the string \"none\" is not: the comparison is always true; write t != none"),
+    ("for p in alive { if p == \"seer\" { } }", "E210", 54,
+     "'p' is a seat and the string \"seer\" is not: the comparison is never true; to compare the seat's role, "
+     "write p.role == seer"),
+    ("decide watchman.watch by watchman may pass choose t from alive - watchman { }", "E211", 94,
+     "'alive - watchman' removes nothing: alive holds seats, and 'watchman' is a role; for the list without "
+     "the role's holders, write [p in alive where p.role != watchman]"),
+    ("for p in [q in alive where q.oil > 0] - \"3\" { }", "E211", 69,
+     "'[q in alive where q.oil > 0] - \"3\"' removes nothing: the list holds seats, and the string \"3\" is "
+     "not a seat; remove a seat or a list of seats"),
     ("let w = watchman\n tell w { note: 1 }", "E213", 7,
      "tell: 'w' holds 'watchman' (line 5), which is a role, not a seat; for the seat of the living watchman, "
      "write let w = living(watchman)"),
@@ -66,6 +84,8 @@ def test_what_is_right_still_compiles(tmp_path, monkeypatch, statement):
     ("choose t from alive", "choose t from watchman", "watchman.wolf:19:62: E211 error"),
     ("requires me.oil > 0", "requires me.oil > \"two\"", "watchman.wolf:20:27: E212 error"),
     ("let w = living(watchman)", "let w = watchman", "watchman.wolf:34:14: E213 error"),
+    ("requires me.oil > 0", "requires me.oil == \"2\"", "watchman.wolf:20:28: E210 error"),
+    ("if t != none", "if t != \"none\"", "watchman.wolf:23:17: E210 error"),
 ])
 def test_the_tutorial_watchman_mistakes_are_lint_errors(tmp_path, old, new, where):
     shutil.copy(ROOT / "docs/examples/my-12-watchman.wolf", tmp_path)

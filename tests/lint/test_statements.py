@@ -17,3 +17,14 @@ def test_a_reversed_minus_assignment_is_a_warning_that_says_what_to_write(tmp_pa
            "                                                    ^^" in r.stdout
     path.write_text(SOURCE.replace("=- 1", "-= 1"), encoding="utf-8")
     assert "W360" not in invoke("lint", path).stdout
+
+
+def test_the_warning_quotes_the_assignment_as_written(tmp_path):
+    path = tmp_path / "brew.wolf"
+    path.write_text(SOURCE.replace("spent =- 1", "spent =-1"), encoding="utf-8")
+    out = invoke("lint", path).stdout
+    assert "W360 warning: 'spent =-1' sets spent to -1; to subtract 1, write 'spent -= 1'" in out, out
+    assert "'spent =- 1'" not in out
+    path.write_text(SOURCE.replace("spent =- 1", "spent  =-   1"), encoding="utf-8")
+    out = invoke("lint", path).stdout
+    assert "W360 warning: 'spent  =-   1' sets spent to -1" in out, out

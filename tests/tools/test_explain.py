@@ -150,6 +150,11 @@ def test_seat_says_what_it_takes_for_a_role_of_several_seats_or_none(logs):
     assert r.exit_code == 2
     assert r.stderr == ("error: --seat takes a seat number or a role held by one seat; no seat of game 0 held "
                         "'cupid' (roles in this game: guard, hunter, seer, villager, werewolf, witch)\n")
+    r = invoke("explain", logs["guard-witch"], "--seat", "seeer")
+    assert r.exit_code == 2
+    assert r.stderr == ("error: --seat takes a seat number or a role held by one seat; no seat of game 0 held "
+                        "'seeer' (did you mean 'seer'?) (roles in this game: guard, hunter, seer, villager, "
+                        "werewolf, witch)\n")
     r = invoke("explain", logs["guard-witch"], "--seat", 0)
     assert (r.exit_code, r.stderr) == (2, "error: --seat takes a seat number or a role held by one seat; "
                                           "seats are numbered from 1, got 0\n")

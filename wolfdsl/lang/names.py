@@ -293,8 +293,31 @@ class NameResolver:
         if compare:
             self.check_kinds(e.left, e.right, scope)
             self.check_kinds(e.right, e.left, scope)
+            self.check_equal(e, scope)
         if e.op in ("<", "<=", ">", ">="):
             self.check_order(e)
+        if e.op == "-":
+            self.check_minus(e, scope)
+
+    def check_minus(self, e: A.BinOp, scope: Scope) -> None:
+        """E211 when a list of seats (``alive``, a comprehension over it) has a declared name
+        or a string taken from it (``alive - watchman``): a seat is never one, so nothing is
+        removed."""
+        v = self.literal(e.right)
+        if v is None or self.seat_kind(e.left, scope) != "seat":
+            return
+        holds = f"{e.left.id} holds seats" if isinstance(e.left, A.Name) else "the list holds seats"
+        if isinstance(v, A.Str):
+            said, fix = f"{self.held_text(e.right, v)} is not a seat", "remove a seat or a list of seats"
+        else:
+            kinds = self.symbol_kinds(v.id)
+            said = f"{self.held_text(e.right, v)} is a {' and a '.join(kinds)}"
+            field = next((k for k in ("role", "faction", "class", "team") if k in kinds), None)
+            fix = "remove a seat or a list of seats"
+            if field is not None and isinstance(e.left, A.Name):
+                fix = (f"for the list without the {field}'s {'holders' if field == 'role' else 'seats'}, write "
+                       f"[p in {e.left.id} where p.{field} != {v.id}]")
+        self.error(e.right.span, "E211", f"'{self.source_text(e)}' removes nothing: {holds}, and {said}; {fix}")
 
     def number(self, e: A.Expr) -> bool:
         """Whether ``e`` is certainly a number: a literal, ``day``, a ``count()``, or a
@@ -330,6 +353,43 @@ class NameResolver:
             self.error(other.span, "E212", f"'{e.op}' puts numbers in order, not {said}; write a number, "
                                            f"such as '{written}'")
             return
+
+    def check_equal(self, e: A.BinOp, scope: Scope) -> None:
+        """E210 when ``==`` or ``!=`` compares a number with a string or a declared name
+        (``me.oil == "2"``), or a seat with a string (``t != "none"``): never equal, so
+        ``==`` is never true and ``!=`` always."""
+        never = "never true" if e.op == "==" else "always true"
+        for one, other in ((e.left, e.right), (e.right, e.left)):
+            v = self.literal(other)
+            if v is None:
+                continue
+            if self.number(one):
+                if isinstance(v, A.Str):
+                    said = f"{self.held_text(other, v)} is not"
+                else:
+                    kinds = self.symbol_kinds(v.id)
+                    if "option value" in kinds:
+                        continue
+                    said = f"{self.held_text(other, v)} is a {' and a '.join(kinds)}"
+                try:
+                    fix, how = str(int(v.value)), "write a number:"
+                except (AttributeError, ValueError):
+                    fix, how = "1", "write a number, such as"
+                written = (f"{self.source_text(one)} {e.op} {fix}" if one is e.left
+                           else f"{fix} {e.op} {self.source_text(one)}")
+                self.error(other.span, "E210", f"'{self.source_text(one)}' is a number and {said}: "
+                                               f"the comparison is {never}; {how} {written}")
+                return
+            if isinstance(v, A.Str) and isinstance(one, A.Name) and self.compared_kind(one, scope) == "seat":
+                if v.value == "none":
+                    fix = f"write {one.id} {e.op} none"
+                elif v.value in self.roles:
+                    fix = f"to compare the seat's role, write {one.id}.role {e.op} {v.value}"
+                else:
+                    fix = f"compare it with a seat or none, or compare a field: {one.id}.role {e.op} ROLE"
+                self.error(other.span, "E210", f"'{one.id}' is a seat and {self.held_text(other, v)} is not: "
+                                               f"the comparison is {never}; {fix}")
+                return
 
     def expr_against(self, e: A.Expr, kind: str | None, scope: Scope) -> None:
         """Resolve ``e``, compared with a value of ``kind``: an unknown name there is

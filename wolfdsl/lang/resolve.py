@@ -27,9 +27,10 @@ runs with): the slot is the variable's name, or ``name#k`` for a variable that s
 ``k`` enclosing ones, so an inner ``me`` never overwrites an outer one.
 
 Codes: E201 unknown name, E204 unknown field, E205 unknown action, E206 wrong number of
-arguments, E208 bad declaration, E209 statement in the wrong place, E211 a number, string or name where a list is needed, E212 a
-string or name where a number is needed (``me.oil -= "x"``, ``me.oil > "two"``), E210 a field compared
-with a symbol of another kind.
+arguments, E208 bad declaration, E209 statement in the wrong place, E211 a number, string or
+name where a list is needed (or taken from a list of seats: ``alive - ROLE``), E212 a string
+or name where a number is needed (``me.oil -= "x"``, ``me.oil > "two"``), E210 a field
+compared with a symbol of another kind, or a number or a seat with a string (``me.oil == "2"``).
 """
 from __future__ import annotations
 

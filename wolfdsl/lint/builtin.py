@@ -215,15 +215,19 @@ class MismatchedComparison(_Compile):
         ``.class``, ``.team`` or ``.cause`` with a declared name of another kind. Also a
         seat compared with a role or faction (``t == seer`` where ``t`` comes from
         ``alive``, a trigger's seat or ``me``) and a trigger's ``cause`` compared with
-        a faction (``cause == werewolves``).
+        a faction (``cause == werewolves``). Also a number (a literal, ``day``,
+        ``count(...)``, a counter) compared with a string or a declared name
+        (``me.oil == "2"``), and a seat compared with a string (``t != "none"``).
     Why it matters:
-        The two sides can never be equal, so the rule silently never fires.
+        The two sides can never be equal, so the rule silently never fires (with ``!=``,
+        always fires).
     Example:
         ``if t.faction == werewolf { kill me cause shot }``.
     Fix:
         Compare with a name of the field's kind (``t.faction == werewolves``,
         ``t.role == werewolf``, ``cause == wolf``); compare a seat's field, not the
-        seat (``t.role == seer``).
+        seat (``t.role == seer``); write a number (``me.oil == 2``) or ``none``
+        (``t != none``), not a string.
     """
     code, name = "E210", "mismatched-comparison"
 
@@ -236,15 +240,17 @@ class NotAList(_Compile):
         A literal number or string, or a declared name (a role, a faction...), as the list
         of a ``for`` loop, the options of a ``decide`` (``choose t from watchman``), the
         voters or candidates of a ``vote``, or the first argument of a builtin that takes a
-        list (``count(1)``); also a variable that a ``let`` gave one of them.
+        list (``count(1)``); also a variable that a ``let`` gave one of them. Also a
+        declared name or a string taken from a list of seats (``alive - watchman``).
     Why it matters:
-        The rule would fail the first time a game reaches it.
+        The rule would fail the first time a game reaches it; a name taken from a list
+        of seats removes nothing, silently.
     Example:
         ``for p in 5 { ... }``.
     Fix:
         Give a list: ``alive``, ``players``, ``[1, 2]``, ``[p in alive where ...]``;
         ``members(TEAM)`` for a team's living members, ``[p in alive where p.role == ROLE]``
-        for a role's living holders.
+        for a role's living holders, ``[p in alive where p.role != ROLE]`` for the others.
     """
     code, name = "E211", "not-a-list"
 

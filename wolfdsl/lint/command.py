@@ -12,6 +12,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..filekind import scenario_not_ruleset
 from . import _dedupe, _where, render
 from .settings import load_settings
 from .targets import Target, expand, stdin_target
@@ -62,10 +63,17 @@ def run_lint(req: LintRequest) -> tuple[str, str, int]:
     names = req.files or ["."]
     if names.count("-") > 1:
         raise UsageError("FILE...", "'-' (stdin) may be given once")
+    skipped: list[str] | None = [] if len(names) > 1 else None  # a batch skips its scenario files
     try:
-        targets = expand([n for n in names if n != "-"])
+        targets = expand([n for n in names if n != "-"], skipped)
     except ValueError as err:
         raise UsageError("FILE...", str(err)) from None
+    if skipped:
+        if not targets and "-" not in names:
+            raise UsageError("FILE...", scenario_not_ruleset(skipped[0]))
+        shown = ", ".join(skipped[:3]) + (f", and {len(skipped) - 3} more" if len(skipped) > 3 else "")
+        print(f"skipped {len(skipped)} scenario file{'s' if len(skipped) > 1 else ''} ({shown}; "
+              "use wolfdsl test)", file=sys.stderr)
     out_dirs = {t.path: Path.cwd() for t in targets if t.bundled and req.out is None}
     diags = pkg.lint_paths([t.path for t in targets], select=select, ignore=ignore, explore=req.explore,
                        seed=req.seed, out_dir=req.out, out_dirs=out_dirs)

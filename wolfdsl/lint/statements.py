@@ -26,7 +26,7 @@ class ReversedCompoundAssignment(Rule):
     """
     code, name, family = "W360", "reversed-compound-assignment", "statements"
     severity = "warning"
-    message = ("'{target} =- {value}' sets {target} to -{value}; to subtract {value}, write '{target} -= {value}' "
+    message = ("{written} sets {target} to -{value}; to subtract {value}, write '{target} -= {value}' "
                "(to set it to -{value}, write '{target} = -{value}')")
 
     def check(self, ctx):
@@ -40,5 +40,11 @@ class ReversedCompoundAssignment(Rule):
             if line[sp.col - 2] != "=":
                 continue
             value = line[inner.col - 1:inner.end_col - 1]
+            target = assigned_text(node)
+            st = node.span
+            if st is not None and st.line == sp.line and st.col < sp.col:
+                written = f"'{line[st.col - 1:inner.end_col - 1]}'"  # as written: 'me.oil =-1'
+            else:
+                written = f"{target} =- {value}"  # not on one line: said, not quoted
             yield self.diag(Span(sp.file, sp.line, sp.col - 1, sp.line, sp.col + 1, text=sp.text),
-                            target=assigned_text(node), value=value)
+                            target=target, value=value, written=written)

@@ -38,8 +38,11 @@ def _walk(folder: Path) -> Iterator[Path]:
             yield entry
 
 
-def expand(names: list[str]) -> list[Target]:
-    """The files named, found under the folders named, or bundled under that name."""
+def expand(names: list[str], skipped: list[str] | None = None) -> list[Target]:
+    """The files named, found under the folders named, or bundled under that name.
+
+    A scenario file named is refused (``ValueError``), unless ``skipped`` is given (a
+    batch): it is then added there and left out."""
     from ..lang.load import bundled, bundled_path
 
     out: list[Target] = []
@@ -47,7 +50,10 @@ def expand(names: list[str]) -> list[Target]:
         path = Path(name)
         if path.is_file():
             if file_kind(path) == "scenario":
-                raise ValueError(scenario_not_ruleset(name))
+                if skipped is None:
+                    raise ValueError(scenario_not_ruleset(name))
+                skipped.append(name)
+                continue
             out.append(Target(name, name))
         elif path.is_dir():
             out += [Target(str(p), str(p)) for p in _walk(path)]

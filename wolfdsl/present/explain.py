@@ -30,7 +30,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ..diagnostics import WolfError
+from ..diagnostics import WolfError, did_you_mean
 from ..lang.apidoc import RULE_ID
 from ..play.table import show
 from .words import declared_name
@@ -347,7 +347,7 @@ def seat_of(events: list[dict], ruleset: Any, given: str) -> tuple[int, str | No
                 held.setdefault(ev.get("seat"), ("became", ev.get("role")))
     game = next((e.get("game", 0) for e in events if e.get("type") == "game_start"), 0)
     if not held:
-        raise WolfError(f"{_SEAT_OR_ROLE}; no seat of game {game} held '{given}' "
+        raise WolfError(f"{_SEAT_OR_ROLE}; no seat of game {game} held '{given}'{did_you_mean(given, sorted(dealt))} "
                         f"(roles in this game: {', '.join(sorted(dealt)) or 'none logged'})")
     if len(held) > 1:
         seats = sorted(held)
