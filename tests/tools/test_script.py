@@ -41,6 +41,22 @@ def test_sheet_follows_options_and_the_deck():
     assert not any(c.startswith("Thief") for c in first["other_nights"])
 
 
+def test_house_rules_leave_out_options_for_roles_not_dealt_and_read_in_the_sheets_language():
+    # standard-12 deals no Cupid and no idiot: their options (at their defaults) are not
+    # the table's business; the guard's is; a non-default value always shows
+    en = call_sheet("standard-12", None, "en")["house_rules"]
+    names = [r.split(": ")[-1].split(" = ")[0] for r in en]
+    assert "guard_repeat" in names and "witch_self_save" in names and "exile_tie" in names
+    for gone in ("lovers_mutual_ban", "forced_lover_vote", "hunter_shoots_on_heartbreak", "idiot_class"):
+        assert gone not in names, gone
+    assert "ROLE-LOVERS-04: lovers_mutual_ban = vote_and_target" in call_sheet(
+        "standard-12", {"lovers_mutual_ban": "vote_and_target"}, "en")["house_rules"]
+    zh = call_sheet("standard-12", None, "zh")["house_rules"]
+    assert zh[0] == "SHERIFF-02：第1天竞选警长：sheriff_election = true"
+    assert "SHERIFF-05：sheriff_electorate = non_candidates" in zh  # a rule ID alone reads in both
+    assert en[0] == "SHERIFF-02: hold the day-1 election: sheriff_election = true"
+
+
 def test_default_language_and_output_file(tmp_path):
     assert default_lang("Standard 12", "side kill (屠边)") == "en"    # an English text quoting a term
     assert default_lang("标准12人局", "") == "zh"

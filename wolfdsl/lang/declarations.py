@@ -49,12 +49,14 @@ class OptionDecl(Decl):
     ``needs`` pairs a value with the roles it only means something with
     (``(("scapegoat", ("scapegoat",)),)``; lint W352 checks the value in force against
     the decks); ``needs_spans`` holds where each needed role is written, in the same
-    order; ``default_span`` is where the default is written.
+    order; ``default_span`` is where the default is written. ``doc``: what it decides,
+    its rule ID first; ``doc_zh``: the same in Chinese (the call sheet's ``--lang zh``).
     """
     name: str
     values: tuple[Any, ...]
     default: Any
     doc: str | None
+    doc_zh: str | None = None
     needs: tuple[tuple[Any, tuple[str, ...]], ...] = ()
     needs_spans: tuple[tuple[Any, ...], ...] = ()
     default_span: Any = None

@@ -75,13 +75,15 @@ class Symbol:
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """``option NAME: values = default``; ``value`` is the one in force."""
+    """``option NAME: values = default``; ``value`` is the one in force; ``doc`` and
+    ``doc_zh`` what it decides (its rule ID first), in English and Chinese."""
     name: str
     values: tuple
     default: Any
     value: Any
     doc: str | None
     span: Span | None = None
+    doc_zh: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

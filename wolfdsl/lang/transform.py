@@ -76,13 +76,15 @@ class _ToAst(Transformer):
 
     def option_decl(self, meta, name, *rest):
         rest = list(rest)
+        doc_zh = rest.pop()
         doc = rest.pop()
         default = rest.pop()
         values = tuple(v for v, _ in rest)
         needs = tuple((v, tuple(n for n, _ in need)) for v, need in rest if need)
         needs_spans = tuple(tuple(s for _, s in need) for _, need in rest if need)
         return A.OptionDecl(name=str(name), values=values, default=self._value(default),
-                            doc=_unquote(doc) if doc is not None else None, needs=needs,
+                            doc=_unquote(doc) if doc is not None else None,
+                            doc_zh=_unquote(doc_zh) if doc_zh is not None else None, needs=needs,
                             needs_spans=needs_spans,
                             default_span=self._tspan(default) if isinstance(default, Token) else None,
                             span=self._span(meta))

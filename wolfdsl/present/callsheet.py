@@ -228,10 +228,24 @@ def call_sheet(ref: str, options: dict[str, str] | None = None, lang: str | None
         "day": calls("day"),
         "any_time": _reminders(comp, lang, values, dealt),
         "wins": _wins(view, lang, {x.name: x.title_zh for x in comp.ruleset.wins}),
-        "house_rules": [f"{o['rule'] or o['name']}: {o['name']} = {o['value']}" for o in view["options"]],
+        "house_rules": [f"{(lang == 'zh' and o['rule_zh']) or o['rule'] or o['name']}{'：' if lang == 'zh' else ': '}"
+                        f"{o['name']} = {o['value']}"
+                        for o in view["options"] if _bears(comp.program.named("option").get(o["name"]), o, dealt)],
         "cards": [_card(c, lang) for c in view["cards"]],
     }
 
+
+
+def _bears(decl, option: dict, dealt: set) -> bool:
+    """Whether the option ``option`` (its ``show`` view; ``decl`` its declaration) can
+    matter at this table: not when it is at its default and every other value ``needs
+    role`` a role not dealt (``guard_repeat`` without a guard, the lovers' options
+    without Cupid). With no deal (a shared base), every option bears."""
+    if decl is None or not dealt or option["value"] != option["default"]:
+        return True
+    needs = dict(decl.needs)
+    others = [v for v in decl.values if v != decl.default]
+    return not others or any(all(r in dealt for r in needs.get(v, ())) for v in others)
 
 def _wins(view: dict, lang: str, titles_zh: dict[str, str]) -> list[str]:
     """The win rules that can hold with these options, highest priority first, each as

@@ -88,7 +88,7 @@ def view_of(comp, overrides: dict[str, str]) -> dict[str, Any]:
               "cards": [{"role": r, "count": n, "name": roles[r].name, "name_zh": roles[r].name_zh}
                         for r, n in Counter(d.cards).items()]} for d in rs.decks]
     opts = [{"name": o.name, "value": values_text((o.value,)), "default": values_text((o.default,)),
-             "values": [values_text((v,)) for v in o.values], "rule": o.doc,
+             "values": [values_text((v,)) for v in o.values], "rule": o.doc, "rule_zh": o.doc_zh,
              "set_by": _set_by(comp, o.name, overrides)} for o in rs.options.values()]
     wins = sorted(rs.wins, key=lambda w: -w.priority)  # stable: declaration order in a priority
     win_decls = comp.program.named("win")
