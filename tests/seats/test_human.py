@@ -310,3 +310,19 @@ def test_a_peaceful_night_is_told_when_the_dead_are_announced(lang, sheriff, pea
     assert lines[lines.index(sheriff) + 1] == peaceful.format(1)
     day = "── Day {} ──" if lang == "en" else "── 第{}天 ──"
     assert [lines[lines.index(day.format(n)) + 1] for n in (3, 4)] == [peaceful.format(n) for n in (3, 4)]
+
+
+@pytest.mark.parametrize("lang, deaths", [
+    ("en", ["  † 9号 died in night 3 (cause: ?)", "  † 1号 died (cause: exiled)",
+            "  † 4号 died in night 4 (cause: ?)", "  † 8号 died (cause: exiled)", "  † 2号 died in night 5 (cause: ?)"]),
+    ("zh", ["  † 9号出局（第3夜，?）", "  † 1号出局（放逐）", "  † 4号出局（第4夜，?）", "  † 8号出局（放逐）",
+            "  † 2号出局（第5夜，?）"])])
+def test_the_night_death_that_ends_the_game_says_its_night_like_the_others(lang, deaths):
+    # seed 1, seat 5 (the witch) answering 0: the wolves' kill in night 5 ends the game
+    # before day 5 begins; it is dated like the night deaths announced by day
+    from clitools import runner
+    from wolfdsl.cli import app
+
+    r = runner.invoke(app, ["play", "standard-12", "--seat", "5", "--seed", "1", "--lang", lang], input="0\n" * 400)
+    assert r.exit_code == 0, r.output
+    assert [line for line in r.stdout.splitlines() if "†" in line][-5:] == deaths
