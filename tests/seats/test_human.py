@@ -47,7 +47,7 @@ def test_a_human_at_seat_3_plays_a_game_to_the_end_in_a_terminal():
     assert asked >= 6
     assert "Your card: Werewolf 狼人 (Werewolves).\nYour team (werewolves): 8号, 9号, 11号." in transcript
     assert "Night 1, team werewolves · Werewolves: whom do you kill tonight? (0: no kill)" in transcript
-    assert "> ?\n  every choice is allowed\n> 99\n  not allowed: 99 is not a legal choice" in transcript
+    assert "> ?\n  every choice is allowed\n> 99\n  type a number from the list\n" in transcript  # a hint, no rule
     learns = re.findall(r"(\d+)号 learns", transcript)
     assert learns and set(learns) == {"3"}  # only his own secrets
     assert re.search(r"\nGame over: \w+ won \(.+\)\. You (won|lost)\.\n", transcript)
@@ -59,7 +59,7 @@ def test_question_mark_names_the_rule_and_a_forbidden_answer_is_asked_again():
     assert code == 0, transcript[-2000:]
     assert "> ?\n  6号: ROLE-SEER-01: the seer checks another player\n" in transcript
     assert "> 6\n  not allowed: ROLE-SEER-01: the seer checks another player\n" in transcript
-    assert "> x\n  not allowed: type a number from the list\n" in transcript
+    assert "> x\n  type a number from the list\n" in transcript
     assert set(re.findall(r"(\d+)号 learns", transcript)) == {"6"}
 
 
@@ -130,7 +130,7 @@ def test_a_forbidden_answer_is_refused_with_the_rule_and_asked_again():
     text = "\n".join(said)
     assert "Night 1 · protect: choose a seat\n  seats: 1 4" in text  # no ask: the verb
     assert "  2号: a choice is required here\n  3号: RULE-X: not that one\n  pass: a choice is required here" in text
-    assert "  3: RULE-X: not that one" in text
+    assert "  3号: RULE-X: not that one\n  not allowed: RULE-X" in text  # "? 3" names the seat
     assert "  not allowed: RULE-X: not that one" in text
     assert "  not allowed: a choice is required here; passing is not allowed" in text
 
@@ -276,10 +276,10 @@ def test_refusals_and_explanations_in_chinese_come_from_the_rules_and_the_refere
     night = r.stdout.split("第1夜 · 预言家：今晚要查验谁？（0：不查验）\n")[1]
     assert night.startswith("  座位：1 2 3 4 5 7 8 9 10 11 12   0：不查验\n"
                             ">   6号：ROLE-SEER-01：预言家只能查验其他玩家\n"
-                            ">   不允许：请输入列表中的数字\n"
-                            ">   不允许：99 不是可选项（可选：1、2、3、4、5、7、8、9、10、11、12，或放弃）\n"
-                            ">   不允许：请只输入一个数字\n"
-                            ">   6：ROLE-SEER-01：预言家只能查验其他玩家\n"
+                            ">   请输入列表中的数字\n"
+                            ">   请输入列表中的数字\n"
+                            ">   请只输入一个数字\n"
+                            ">   6号：ROLE-SEER-01：预言家只能查验其他玩家\n"
                             ">   不允许：ROLE-SEER-01：预言家只能查验其他玩家\n"
                             ">   6号查验1号\n")
     said = []
@@ -326,3 +326,24 @@ def test_the_night_death_that_ends_the_game_says_its_night_like_the_others(lang,
     r = runner.invoke(app, ["play", "standard-12", "--seat", "5", "--seed", "1", "--lang", lang], input="0\n" * 400)
     assert r.exit_code == 0, r.output
     assert [line for line in r.stdout.splitlines() if "†" in line][-5:] == deaths
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", ["  type a number from the list", "  type one number", "  type a number from the list",
+            "  9号: 9号 is out: a dead player takes no part", "  x: type a number from the list",
+            "  not allowed: 9号 is out: a dead player takes no part"]),
+    ("zh", ["  请输入列表中的数字", "  请只输入一个数字", "  请输入列表中的数字",
+            "  9号：9号 is out: a dead player takes no part", "  x：请输入列表中的数字",
+            "  不允许：9号 is out: a dead player takes no part"])])
+def test_an_answer_that_is_no_choice_gets_a_hint_and_a_refused_one_the_rule(lang, said):
+    out = []
+    answers = iter(["x", "1 2", "99", "? 9", "? x", "9", "4"])
+    human = HumanAgent(2, None, read=lambda prompt: next(answers), write=out.append, lang=lang)
+    human.players = 12
+
+    def why_not(v):
+        return None if v in (1, 4) else "9号 is out: a dead player takes no part"
+
+    req = Request("guard.protect", "protect", 2, "guard", 1, "night", 1, "seat", (1, 4), False, 1, why_not)
+    assert human.decide(req) == 4
+    assert out[3:] == said

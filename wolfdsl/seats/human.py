@@ -11,8 +11,9 @@ ruleset's question (its ``ask`` clause: "Poison someone tonight?"), else the act
 - yes/no and other choices: the number in front of the option;
 - ``?``: each choice the rules forbid, with the rule that forbids it; ``? 5``: that one.
 
-An answer the rules forbid is refused with the rule's reason, and the question asked
-again. End of input (Ctrl-D) stops the game like Ctrl-C.
+An answer the rules forbid is refused with the rule's reason (``not allowed: …``), one
+that is no choice at all (a word, two numbers for one, no seat) with a hint on how to
+type one; either way the question is asked again. End of input (Ctrl-D) stops the game like Ctrl-C.
 """
 from __future__ import annotations
 
@@ -172,7 +173,10 @@ class HumanAgent:
             if text.startswith("?"):
                 self._explain(request, text[1:].strip())
                 continue
-            answer, problem = self._parse(request, text)
+            answer, problem, hint = self._parse(request, text)
+            if hint is not None:  # not an answer at all: how to type one
+                self.write("  " + hint)
+                continue
             if problem is None:
                 problem = request.why_not(answer)
             if problem is None:
@@ -234,23 +238,29 @@ class HumanAgent:
             return self.teller.role_name(v)
         return str(v)
 
-    def _parse(self, req: Request, text: str) -> tuple[Any, str | None]:
+    def _parse(self, req: Request, text: str) -> tuple[Any, str | None, str | None]:
+        """``(answer, refusal, hint)``: the answer typed, or why the rules refuse it, or
+        (``hint``) how to type one when ``text`` is none (a word, two numbers where one
+        is wanted, a number that is no seat or no option)."""
         w = self.w
         words = text.replace(",", " ").split()
         if not all(x.isdigit() for x in words):
-            return None, w["numbers" if req.kind == "seats" else "a_number"]
+            return None, None, w["numbers" if req.kind == "seats" else "a_number"]
         nums = [int(x) for x in words]
         if nums == [0]:
-            return None, None if req.can_pass else self._said(PASS_REQUIRED)
+            return None, None if req.can_pass else self._said(PASS_REQUIRED), None
+        if req.kind in ("seat", "seats", "ballot") and self.players and any(
+                n not in req.options and not 1 <= n <= self.players for n in nums):
+            return None, None, w["numbers" if req.kind == "seats" else "a_number"]  # no seat at all
         if req.kind == "seats":
-            return tuple(sorted(nums)), None
+            return tuple(sorted(nums)), None, None
         if len(nums) != 1:
-            return None, w["one_number"]
+            return None, None, w["one_number"]
         if req.kind in ("seat", "ballot"):
-            return nums[0], None
+            return nums[0], None, None
         if 1 <= nums[0] <= len(req.options):
-            return req.options[nums[0] - 1], None
-        return None, w["range"].format(n=len(req.options))
+            return req.options[nums[0] - 1], None, None
+        return None, None, w["range"].format(n=len(req.options))
 
     @staticmethod
     def _why_seat(req: Request, s: int) -> str | None:
@@ -264,9 +274,15 @@ class HumanAgent:
     def _explain(self, req: Request, text: str) -> None:
         w = self.w
         if text:
-            answer, problem = self._parse(req, text)
-            problem = problem or req.why_not(answer)
-            self.write(f"  {text}{w['colon']}" + (self._said(problem) if problem else w["allowed"]))
+            answer, problem, hint = self._parse(req, text)
+            if hint is None and problem is None:
+                problem = req.why_not(answer)
+            shown = text
+            if req.kind in ("seat", "seats", "ballot") and hint is None and answer is not None:
+                # "? 9" names the seat as "?" does: 9号
+                shown = w["sep"].join(seat_label(s) for s in (answer if isinstance(answer, tuple) else (answer,)))
+            said = hint if hint is not None else self._said(problem) if problem else w["allowed"]
+            self.write(f"  {shown}{w['colon']}{said}")
             return
         said = False
         if req.kind in ("seat", "seats", "ballot"):
