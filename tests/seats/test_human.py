@@ -182,6 +182,7 @@ def test_a_wolf_is_asked_the_rulesets_question_for_the_counter_claim():
     assert ("Day 1, team werewolves · Counter-claim (悍跳): which wolf claims to be the seer in his speech? "
             "(0: nobody)\n  seats: 3 8   0: nobody\n") in out
     assert "werewolves.counter_claim" not in out
+    assert "Day 1 · Run for sheriff (上警)?\n  1: yes   2: no   0: pass\n" in out  # 0 is taken: listed
     zh = play_lines(3, 7, "zh")
     assert "第1天（狼人） · 悍跳：" in zh and ", team werewolves" not in zh  # the team named in Chinese
 
@@ -261,7 +262,7 @@ def test_with_lang_zh_every_line_the_seat_reads_is_chinese():
     assert seer[-2:] == ["游戏结束：狼人获胜（屠边：神民或平民全部出局）。你输了。",
                          "本局身份：1号守卫、2号普通村民、3号狼人、4号普通村民、5号普通村民、6号预言家、7号普通村民、"
                          "8号狼人、9号狼人、10号猎人、11号狼人、12号女巫。"]
-    assert "第1天 · 是否上警竞选警长？\n  1：是   2：否\n" in "\n".join(seer)
+    assert "第1天 · 是否上警竞选警长？\n  1：是   2：否   0：放弃\n" in "\n".join(seer)  # 0, taken as 否, is listed
     assert ">   不允许：3号已出局：出局的玩家不再参与游戏（DAY-15）" in seer
     assert ">   不允许：SHERIFF-13：警徽只能移交给存活的玩家" in seer
 

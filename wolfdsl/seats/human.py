@@ -8,7 +8,8 @@ ruleset's question (its ``ask`` clause: "Poison someone tonight?"), else the act
 
 - a seat: type its number (``0`` passes or abstains where the rules allow);
 - several seats: their numbers, separated by spaces;
-- yes/no and other choices: the number in front of the option;
+- yes/no and other choices: the number in front of the option (``0`` passes where the
+  rules allow, listed as such; on a yes/no question the rules take it as no);
 - ``?``: each choice the rules forbid, with the rule that forbids it; ``? 5``: that one.
 
 An answer the rules forbid is refused with the rule's reason (``not allowed: …``), one
@@ -225,7 +226,7 @@ class HumanAgent:
                 items.append(("0", meaning or (w["pass"] if req.kind != "ballot" else w["abstain"])))
             return items
         items = [(str(i), self._value(o)) for i, o in enumerate(req.options, 1)]
-        if req.can_pass and (req.kind != "yes_no" or meaning):
+        if req.can_pass:  # listed on a yes/no question too: 0 is taken there (as no)
             items.append(("0", meaning or w["pass"]))
         return items
 
