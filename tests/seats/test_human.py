@@ -348,3 +348,32 @@ def test_an_answer_that_is_no_choice_gets_a_hint_and_a_refused_one_the_rule(lang
     req = Request("guard.protect", "protect", 2, "guard", 1, "night", 1, "seat", (1, 4), False, 1, why_not)
     assert human.decide(req) == 4
     assert out[3:] == said
+
+
+@pytest.mark.parametrize("lang, echoes", [
+    ("en", {(5, 1, "0"): ["Day 1 · Claim the witch (跳女巫) in your speech? Your claim names whom you saved, if anyone.",
+                          "  1: yes   2: no   0: pass", ">   5号 answers: pass", "  Sheriff 2号 recommends exiling 7号"],
+            (3, 7, "0123"): ["  seats: 3 8   0: nobody", ">   not allowed: 2 is not a legal choice (legal: 3, 8, or pass)",
+                             ">   3号 answers: 3号"],
+            (6, 7, "0123"): ["  seats: 1 2 3 4 5 7 8 9 10 11 12   0: no recommendation", ">   6号 answers: 3号",
+                             "  Sheriff 6号 recommends exiling 3号"]}),
+    ("zh", {(5, 1, "0"): ["第1天 · 是否在发言中跳女巫？如果救过人，会一并报出（银水）。",
+                          "  1：是   2：否   0：放弃", ">   5号回答：放弃", "  警长2号归票7号"],
+            (3, 7, "0123"): ["  座位：3 8   0：不悍跳", ">   不允许：2 不是可选项（可选：3、8，或放弃）", ">   3号回答：3号"],
+            (6, 7, "0123"): ["  座位：1 2 3 4 5 7 8 9 10 11 12   0：不归票", ">   6号回答：3号", "  警长6号归票3号"]})])
+def test_the_seat_sees_its_own_answer_where_the_table_is_told_nothing(lang, echoes):
+    # a claim declined (witch, seat 5 of seed 1), the wolves' counter-claim (seat 3 of
+    # seed 7), the sheriff's recommendation (归票, seat 6 of seed 7): speech acts, told to
+    # the table by the claim they make, if any; the seat reads its own answer after ">"
+    from clitools import runner
+    from wolfdsl.cli import app
+
+    for (seat, seed, typed), lines in echoes.items():
+        r = runner.invoke(app, ["play", "standard-12", "--seat", str(seat), "--seed", str(seed), "--lang", lang],
+                          input="".join(f"{c}\n" for c in typed) * 300)
+        assert r.exit_code == 0, r.output
+        out = r.stdout.splitlines()
+        start = out.index(lines[0])
+        assert out[start:start + len(lines)] == lines
+        mine = [line for line in out if "answers:" in line or "回答：" in line]
+        assert mine and all(line.startswith(f">   {seat}号") for line in mine)  # its own answers only

@@ -42,7 +42,7 @@ WORDS = {
         "several": " (choose {n}, separated by spaces)", "n_seats": "{n} seats", "any_seats": "any number of seats",
         "for_team": " (for team {team})", "vote": "vote for a seat", "or_abstain": ", 0 to abstain",
         "seat": "choose a seat", "or_pass": ", 0 to pass", "seats_n": "choose {n}, separated by spaces",
-        "one": "choose one",
+        "one": "choose one", "answers": "{who} answers: {answer}",
         "not_allowed": "not allowed: {problem}", "allowed": "allowed", "not_offered": "not offered",
         "all_allowed": "every choice is allowed",
         "a_number": "type a number from the list", "numbers": "type a number or numbers from the list",
@@ -62,7 +62,7 @@ WORDS = {
         "several": "（选择{n}，用空格分隔）", "n_seats": "{n}个座位", "any_seats": "任意个座位",
         "for_team": "（{team}）", "vote": "投票给一个座位", "or_abstain": "，0 弃票",
         "seat": "选择一个座位", "or_pass": "，0 放弃", "seats_n": "选择{n}，用空格分隔",
-        "one": "选择一项",
+        "one": "选择一项", "answers": "{who}回答：{answer}",
         "not_allowed": "不允许：{problem}", "allowed": "允许", "not_offered": "不在选项中",
         "all_allowed": "所有选项都允许",
         "a_number": "请输入列表中的数字", "numbers": "请输入列表中的一个或多个数字",
@@ -89,6 +89,7 @@ class HumanAgent:
         self.write = write or (lambda text: print(text, flush=True))
         self.lang = lang
         self.teller = teller(ruleset, lang)
+        self.table = teller(ruleset)  # what the table is told (the routing's English texts)
         self.players = 0
 
     @property
@@ -181,8 +182,34 @@ class HumanAgent:
             if problem is None:
                 problem = request.why_not(answer)
             if problem is None:
+                self._echo(request, answer)
                 return answer
             self.write("  " + w["not_allowed"].format(problem=self._said(problem)))
+
+    def _echo(self, req: Request, answer: Any) -> None:
+        """``5号 answers: no`` (``5号回答：否``): the seat's own answer, to the seat alone,
+        when no line will tell it (a speech act — told by the claim it makes, if any — or
+        a decision whose ``event`` text is empty: a sheriff's recommendation passed, a claim
+        declined, no counter-claim). A vote is told by its tally; other decisions by
+        their own line, as the table or the team sees them."""
+        if req.kind == "ballot":
+            return
+        kind = req.kind
+        targets = [] if answer is None or kind not in ("seat", "seats") else \
+            list(answer) if kind == "seats" else [answer]
+        choice = None if kind in ("seat", "seats") else False if answer is None and kind == "yes_no" else answer
+        ev = {"seq": 0, "game": 0, "day": req.day, "phase": req.phase, "type": "action", "seat": req.actor,
+              "by": req.by, "action": req.action, "targets": targets, "choice": choice}
+        if self.table.says(ev):
+            return
+        w = self.w
+        if answer is None:
+            shown = dict(self._menu(req)).get("0", w["pass"])
+        elif targets:
+            shown = w["sep"].join(seat_label(s) for s in targets)
+        else:
+            shown = self._value(answer)
+        self.write("  " + w["answers"].format(who=seat_label(self.seat), answer=shown))
 
     def _said(self, reason: str) -> str:
         """A rule's reason in the seat's language (its Chinese text where the ruleset or
