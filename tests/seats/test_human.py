@@ -47,7 +47,7 @@ def test_a_human_at_seat_3_plays_a_game_to_the_end_in_a_terminal():
     assert asked >= 6
     assert "Your card: Werewolf 狼人 (Werewolves).\nYour team (werewolves): 8号, 9号, 11号." in transcript
     assert "Night 1, team werewolves · Werewolves: whom do you kill tonight? (0: no kill)" in transcript
-    assert "> ?\n  every choice is allowed\n> 99\n  not allowed: 99 is not a legal choice" in transcript
+    assert "> ?\n  every choice is allowed\n> 99\n  type a number from the list\n" in transcript  # a hint, no rule
     learns = re.findall(r"(\d+)号 learns", transcript)
     assert learns and set(learns) == {"3"}  # only his own secrets
     assert re.search(r"\nGame over: \w+ won \(.+\)\. You (won|lost)\.\n", transcript)
@@ -59,7 +59,7 @@ def test_question_mark_names_the_rule_and_a_forbidden_answer_is_asked_again():
     assert code == 0, transcript[-2000:]
     assert "> ?\n  6号: ROLE-SEER-01: the seer checks another player\n" in transcript
     assert "> 6\n  not allowed: ROLE-SEER-01: the seer checks another player\n" in transcript
-    assert "> x\n  not allowed: type a number from the list\n" in transcript
+    assert "> x\n  type a number from the list\n" in transcript
     assert set(re.findall(r"(\d+)号 learns", transcript)) == {"6"}
 
 
@@ -130,7 +130,7 @@ def test_a_forbidden_answer_is_refused_with_the_rule_and_asked_again():
     text = "\n".join(said)
     assert "Night 1 · protect: choose a seat\n  seats: 1 4" in text  # no ask: the verb
     assert "  2号: a choice is required here\n  3号: RULE-X: not that one\n  pass: a choice is required here" in text
-    assert "  3: RULE-X: not that one" in text
+    assert "  3号: RULE-X: not that one\n  not allowed: RULE-X" in text  # "? 3" names the seat
     assert "  not allowed: RULE-X: not that one" in text
     assert "  not allowed: a choice is required here; passing is not allowed" in text
 
@@ -182,6 +182,7 @@ def test_a_wolf_is_asked_the_rulesets_question_for_the_counter_claim():
     assert ("Day 1, team werewolves · Counter-claim (悍跳): which wolf claims to be the seer in his speech? "
             "(0: nobody)\n  seats: 3 8   0: nobody\n") in out
     assert "werewolves.counter_claim" not in out
+    assert "Day 1 · Run for sheriff (上警)?\n  1: yes   2: no   0: pass\n" in out  # 0 is taken: listed
     zh = play_lines(3, 7, "zh")
     assert "第1天（狼人） · 悍跳：" in zh and ", team werewolves" not in zh  # the team named in Chinese
 
@@ -261,7 +262,7 @@ def test_with_lang_zh_every_line_the_seat_reads_is_chinese():
     assert seer[-2:] == ["游戏结束：狼人获胜（屠边：神民或平民全部出局）。你输了。",
                          "本局身份：1号守卫、2号普通村民、3号狼人、4号普通村民、5号普通村民、6号预言家、7号普通村民、"
                          "8号狼人、9号狼人、10号猎人、11号狼人、12号女巫。"]
-    assert "第1天 · 是否上警竞选警长？\n  1：是   2：否\n" in "\n".join(seer)
+    assert "第1天 · 是否上警竞选警长？\n  1：是   2：否   0：放弃\n" in "\n".join(seer)  # 0, taken as 否, is listed
     assert ">   不允许：3号已出局：出局的玩家不再参与游戏（DAY-15）" in seer
     assert ">   不允许：SHERIFF-13：警徽只能移交给存活的玩家" in seer
 
@@ -276,10 +277,10 @@ def test_refusals_and_explanations_in_chinese_come_from_the_rules_and_the_refere
     night = r.stdout.split("第1夜 · 预言家：今晚要查验谁？（0：不查验）\n")[1]
     assert night.startswith("  座位：1 2 3 4 5 7 8 9 10 11 12   0：不查验\n"
                             ">   6号：ROLE-SEER-01：预言家只能查验其他玩家\n"
-                            ">   不允许：请输入列表中的数字\n"
-                            ">   不允许：99 不是可选项（可选：1、2、3、4、5、7、8、9、10、11、12，或放弃）\n"
-                            ">   不允许：请只输入一个数字\n"
-                            ">   6：ROLE-SEER-01：预言家只能查验其他玩家\n"
+                            ">   请输入列表中的数字\n"
+                            ">   请输入列表中的数字\n"
+                            ">   请只输入一个数字\n"
+                            ">   6号：ROLE-SEER-01：预言家只能查验其他玩家\n"
                             ">   不允许：ROLE-SEER-01：预言家只能查验其他玩家\n"
                             ">   6号查验1号\n")
     said = []
@@ -310,3 +311,69 @@ def test_a_peaceful_night_is_told_when_the_dead_are_announced(lang, sheriff, pea
     assert lines[lines.index(sheriff) + 1] == peaceful.format(1)
     day = "── Day {} ──" if lang == "en" else "── 第{}天 ──"
     assert [lines[lines.index(day.format(n)) + 1] for n in (3, 4)] == [peaceful.format(n) for n in (3, 4)]
+
+
+@pytest.mark.parametrize("lang, deaths", [
+    ("en", ["  † 9号 died in night 3 (cause: ?)", "  † 1号 died (cause: exiled)",
+            "  † 4号 died in night 4 (cause: ?)", "  † 8号 died (cause: exiled)", "  † 2号 died in night 5 (cause: ?)"]),
+    ("zh", ["  † 9号出局（第3夜，?）", "  † 1号出局（放逐）", "  † 4号出局（第4夜，?）", "  † 8号出局（放逐）",
+            "  † 2号出局（第5夜，?）"])])
+def test_the_night_death_that_ends_the_game_says_its_night_like_the_others(lang, deaths):
+    # seed 1, seat 5 (the witch) answering 0: the wolves' kill in night 5 ends the game
+    # before day 5 begins; it is dated like the night deaths announced by day
+    from clitools import runner
+    from wolfdsl.cli import app
+
+    r = runner.invoke(app, ["play", "standard-12", "--seat", "5", "--seed", "1", "--lang", lang], input="0\n" * 400)
+    assert r.exit_code == 0, r.output
+    assert [line for line in r.stdout.splitlines() if "†" in line][-5:] == deaths
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", ["  type a number from the list", "  type one number", "  type a number from the list",
+            "  9号: 9号 is out: a dead player takes no part", "  x: type a number from the list",
+            "  not allowed: 9号 is out: a dead player takes no part"]),
+    ("zh", ["  请输入列表中的数字", "  请只输入一个数字", "  请输入列表中的数字",
+            "  9号：9号 is out: a dead player takes no part", "  x：请输入列表中的数字",
+            "  不允许：9号 is out: a dead player takes no part"])])
+def test_an_answer_that_is_no_choice_gets_a_hint_and_a_refused_one_the_rule(lang, said):
+    out = []
+    answers = iter(["x", "1 2", "99", "? 9", "? x", "9", "4"])
+    human = HumanAgent(2, None, read=lambda prompt: next(answers), write=out.append, lang=lang)
+    human.players = 12
+
+    def why_not(v):
+        return None if v in (1, 4) else "9号 is out: a dead player takes no part"
+
+    req = Request("guard.protect", "protect", 2, "guard", 1, "night", 1, "seat", (1, 4), False, 1, why_not)
+    assert human.decide(req) == 4
+    assert out[3:] == said
+
+
+@pytest.mark.parametrize("lang, echoes", [
+    ("en", {(5, 1, "0"): ["Day 1 · Claim the witch (跳女巫) in your speech? Your claim names whom you saved, if anyone.",
+                          "  1: yes   2: no   0: pass", ">   5号 answers: pass", "  Sheriff 2号 recommends exiling 7号"],
+            (3, 7, "0123"): ["  seats: 3 8   0: nobody", ">   not allowed: 2 is not a legal choice (legal: 3, 8, or pass)",
+                             ">   3号 answers: 3号"],
+            (6, 7, "0123"): ["  seats: 1 2 3 4 5 7 8 9 10 11 12   0: no recommendation", ">   6号 answers: 3号",
+                             "  Sheriff 6号 recommends exiling 3号"]}),
+    ("zh", {(5, 1, "0"): ["第1天 · 是否在发言中跳女巫？如果救过人，会一并报出（银水）。",
+                          "  1：是   2：否   0：放弃", ">   5号回答：放弃", "  警长2号归票7号"],
+            (3, 7, "0123"): ["  座位：3 8   0：不悍跳", ">   不允许：2 不是可选项（可选：3、8，或放弃）", ">   3号回答：3号"],
+            (6, 7, "0123"): ["  座位：1 2 3 4 5 7 8 9 10 11 12   0：不归票", ">   6号回答：3号", "  警长6号归票3号"]})])
+def test_the_seat_sees_its_own_answer_where_the_table_is_told_nothing(lang, echoes):
+    # a claim declined (witch, seat 5 of seed 1), the wolves' counter-claim (seat 3 of
+    # seed 7), the sheriff's recommendation (归票, seat 6 of seed 7): speech acts, told to
+    # the table by the claim they make, if any; the seat reads its own answer after ">"
+    from clitools import runner
+    from wolfdsl.cli import app
+
+    for (seat, seed, typed), lines in echoes.items():
+        r = runner.invoke(app, ["play", "standard-12", "--seat", str(seat), "--seed", str(seed), "--lang", lang],
+                          input="".join(f"{c}\n" for c in typed) * 300)
+        assert r.exit_code == 0, r.output
+        out = r.stdout.splitlines()
+        start = out.index(lines[0])
+        assert out[start:start + len(lines)] == lines
+        mine = [line for line in out if "answers:" in line or "回答：" in line]
+        assert mine and all(line.startswith(f">   {seat}号") for line in mine)  # its own answers only

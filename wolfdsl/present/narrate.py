@@ -88,6 +88,10 @@ class _Teller:
         self.speakers: list = []  # the last ``speeches`` event's order (on_impressions)
         self.heard: tuple[Any, set] = (None, set())  # (day, the seats read that day)
         self.nights: set[int] = set()  # the nights the story has reached
+        self.dated = False
+        """Whether every night death says its night (``died in night 5``), even told in
+        that night (a seat told as it happens: the death that ends the game at night);
+        else only one told after its night, under a later header."""
         self.peaceful_nights: set[int] = set()
         """The nights that killed nobody, told when their day begins (:func:`narrate`
         finds them in the whole log; a seat told as it happens hears of it when the rules
@@ -357,6 +361,8 @@ class _Teller:
         day, phase = ev.get("day"), ev.get("phase")
         if isinstance(day, int) and self.now is not None and _time_key(day, phase) < self.now:
             when = "earlier"
+        elif isinstance(day, int) and phase == "night" and self.dated:
+            when = "dated"
         if when:
             when = self.w["in"].format(phase=self.w[phase] if self.lang == "zh" else phase, day=day)
         words = self.w["last_words"] if ev.get("last_words") else ""
@@ -770,5 +776,8 @@ def teller(ruleset: Any = None, lang: str = "en") -> _Teller:
     :class:`Line` values of that event (a section header first when a new night or day
     begins; none for a status that restates the decision before it). ``wolfdsl play``
     tells a human seat its game this way, as it happens; ``teller(rs).peaceful(day)``
-    the line of a peaceful night, when the rules announce that nobody died."""
-    return _Teller(ruleset, False, lang)
+    the line of a peaceful night, when the rules announce that nobody died. Every night
+    death says its night (``died in night 5``), the last one of a game too."""
+    t = _Teller(ruleset, False, lang)
+    t.dated = True
+    return t

@@ -8,11 +8,13 @@ ruleset's question (its ``ask`` clause: "Poison someone tonight?"), else the act
 
 - a seat: type its number (``0`` passes or abstains where the rules allow);
 - several seats: their numbers, separated by spaces;
-- yes/no and other choices: the number in front of the option;
+- yes/no and other choices: the number in front of the option (``0`` passes where the
+  rules allow, listed as such; on a yes/no question the rules take it as no);
 - ``?``: each choice the rules forbid, with the rule that forbids it; ``? 5``: that one.
 
-An answer the rules forbid is refused with the rule's reason, and the question asked
-again. End of input (Ctrl-D) stops the game like Ctrl-C.
+An answer the rules forbid is refused with the rule's reason (``not allowed: …``), one
+that is no choice at all (a word, two numbers for one, no seat) with a hint on how to
+type one; either way the question is asked again. End of input (Ctrl-D) stops the game like Ctrl-C.
 """
 from __future__ import annotations
 
@@ -40,7 +42,7 @@ WORDS = {
         "several": " (choose {n}, separated by spaces)", "n_seats": "{n} seats", "any_seats": "any number of seats",
         "for_team": " (for team {team})", "vote": "vote for a seat", "or_abstain": ", 0 to abstain",
         "seat": "choose a seat", "or_pass": ", 0 to pass", "seats_n": "choose {n}, separated by spaces",
-        "one": "choose one",
+        "one": "choose one", "answers": "{who} answers: {answer}",
         "not_allowed": "not allowed: {problem}", "allowed": "allowed", "not_offered": "not offered",
         "all_allowed": "every choice is allowed",
         "a_number": "type a number from the list", "numbers": "type a number or numbers from the list",
@@ -60,7 +62,7 @@ WORDS = {
         "several": "（选择{n}，用空格分隔）", "n_seats": "{n}个座位", "any_seats": "任意个座位",
         "for_team": "（{team}）", "vote": "投票给一个座位", "or_abstain": "，0 弃票",
         "seat": "选择一个座位", "or_pass": "，0 放弃", "seats_n": "选择{n}，用空格分隔",
-        "one": "选择一项",
+        "one": "选择一项", "answers": "{who}回答：{answer}",
         "not_allowed": "不允许：{problem}", "allowed": "允许", "not_offered": "不在选项中",
         "all_allowed": "所有选项都允许",
         "a_number": "请输入列表中的数字", "numbers": "请输入列表中的一个或多个数字",
@@ -87,6 +89,7 @@ class HumanAgent:
         self.write = write or (lambda text: print(text, flush=True))
         self.lang = lang
         self.teller = teller(ruleset, lang)
+        self.table = teller(ruleset)  # what the table is told (the routing's English texts)
         self.players = 0
 
     @property
@@ -172,12 +175,41 @@ class HumanAgent:
             if text.startswith("?"):
                 self._explain(request, text[1:].strip())
                 continue
-            answer, problem = self._parse(request, text)
+            answer, problem, hint = self._parse(request, text)
+            if hint is not None:  # not an answer at all: how to type one
+                self.write("  " + hint)
+                continue
             if problem is None:
                 problem = request.why_not(answer)
             if problem is None:
+                self._echo(request, answer)
                 return answer
             self.write("  " + w["not_allowed"].format(problem=self._said(problem)))
+
+    def _echo(self, req: Request, answer: Any) -> None:
+        """``5号 answers: no`` (``5号回答：否``): the seat's own answer, to the seat alone,
+        when no line will tell it (a speech act — told by the claim it makes, if any — or
+        a decision whose ``event`` text is empty: a sheriff's recommendation passed, a claim
+        declined, no counter-claim). A vote is told by its tally; other decisions by
+        their own line, as the table or the team sees them."""
+        if req.kind == "ballot":
+            return
+        kind = req.kind
+        targets = [] if answer is None or kind not in ("seat", "seats") else \
+            list(answer) if kind == "seats" else [answer]
+        choice = None if kind in ("seat", "seats") else False if answer is None and kind == "yes_no" else answer
+        ev = {"seq": 0, "game": 0, "day": req.day, "phase": req.phase, "type": "action", "seat": req.actor,
+              "by": req.by, "action": req.action, "targets": targets, "choice": choice}
+        if self.table.says(ev):
+            return
+        w = self.w
+        if answer is None:
+            shown = dict(self._menu(req)).get("0", w["pass"])
+        elif targets:
+            shown = w["sep"].join(seat_label(s) for s in targets)
+        else:
+            shown = self._value(answer)
+        self.write("  " + w["answers"].format(who=seat_label(self.seat), answer=shown))
 
     def _said(self, reason: str) -> str:
         """A rule's reason in the seat's language (its Chinese text where the ruleset or
@@ -221,7 +253,7 @@ class HumanAgent:
                 items.append(("0", meaning or (w["pass"] if req.kind != "ballot" else w["abstain"])))
             return items
         items = [(str(i), self._value(o)) for i, o in enumerate(req.options, 1)]
-        if req.can_pass and (req.kind != "yes_no" or meaning):
+        if req.can_pass:  # listed on a yes/no question too: 0 is taken there (as no)
             items.append(("0", meaning or w["pass"]))
         return items
 
@@ -234,23 +266,29 @@ class HumanAgent:
             return self.teller.role_name(v)
         return str(v)
 
-    def _parse(self, req: Request, text: str) -> tuple[Any, str | None]:
+    def _parse(self, req: Request, text: str) -> tuple[Any, str | None, str | None]:
+        """``(answer, refusal, hint)``: the answer typed, or why the rules refuse it, or
+        (``hint``) how to type one when ``text`` is none (a word, two numbers where one
+        is wanted, a number that is no seat or no option)."""
         w = self.w
         words = text.replace(",", " ").split()
         if not all(x.isdigit() for x in words):
-            return None, w["numbers" if req.kind == "seats" else "a_number"]
+            return None, None, w["numbers" if req.kind == "seats" else "a_number"]
         nums = [int(x) for x in words]
         if nums == [0]:
-            return None, None if req.can_pass else self._said(PASS_REQUIRED)
+            return None, None if req.can_pass else self._said(PASS_REQUIRED), None
+        if req.kind in ("seat", "seats", "ballot") and self.players and any(
+                n not in req.options and not 1 <= n <= self.players for n in nums):
+            return None, None, w["numbers" if req.kind == "seats" else "a_number"]  # no seat at all
         if req.kind == "seats":
-            return tuple(sorted(nums)), None
+            return tuple(sorted(nums)), None, None
         if len(nums) != 1:
-            return None, w["one_number"]
+            return None, None, w["one_number"]
         if req.kind in ("seat", "ballot"):
-            return nums[0], None
+            return nums[0], None, None
         if 1 <= nums[0] <= len(req.options):
-            return req.options[nums[0] - 1], None
-        return None, w["range"].format(n=len(req.options))
+            return req.options[nums[0] - 1], None, None
+        return None, None, w["range"].format(n=len(req.options))
 
     @staticmethod
     def _why_seat(req: Request, s: int) -> str | None:
@@ -264,9 +302,15 @@ class HumanAgent:
     def _explain(self, req: Request, text: str) -> None:
         w = self.w
         if text:
-            answer, problem = self._parse(req, text)
-            problem = problem or req.why_not(answer)
-            self.write(f"  {text}{w['colon']}" + (self._said(problem) if problem else w["allowed"]))
+            answer, problem, hint = self._parse(req, text)
+            if hint is None and problem is None:
+                problem = req.why_not(answer)
+            shown = text
+            if req.kind in ("seat", "seats", "ballot") and hint is None and answer is not None:
+                # "? 9" names the seat as "?" does: 9号
+                shown = w["sep"].join(seat_label(s) for s in (answer if isinstance(answer, tuple) else (answer,)))
+            said = hint if hint is not None else self._said(problem) if problem else w["allowed"]
+            self.write(f"  {shown}{w['colon']}{said}")
             return
         said = False
         if req.kind in ("seat", "seats", "ballot"):
