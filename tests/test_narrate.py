@@ -328,7 +328,7 @@ def test_standard_12_seed_68_night_1_and_day_1_in_chinese_and_english():
         "  2号女巫使用解药",
         "  4号预言家查验6号猎人",
         "  4号预言家得知：座位：6号猎人；结果：好人",
-        "  6号猎人得知：能否开枪：是",
+        "  6号猎人得知今晚可以开枪",
         "  ✓ 7号普通村民被解药救起，躲过狼刀",
         "",
         "── 第1天 ──",
@@ -352,7 +352,7 @@ def test_standard_12_seed_68_night_1_and_day_1_in_chinese_and_english():
         "  2号 Witch uses the antidote",
         "  4号 Seer: check → 6号 Hunter",
         "  4号 Seer learns: seat 6号 Hunter; result good",
-        "  6号 Hunter learns: can shoot yes",
+        "  6号 Hunter is told he could shoot tonight",
         # `secret`: narrated, shown to no seat
         "  ✓ 7号 Villager is spared (cause: killed by the werewolves; rule: dawn, guarded no, saved yes)",
     ]
@@ -591,3 +591,18 @@ def test_a_night_that_killed_nobody_is_told_a_peaceful_night_when_its_day_begins
     # a story that starts by day has no night before day 1
     assert not [line for line in narrate([START, ev(1, 1, "day", "phase"), ev(2, 1, "day", "note", text="x")])
                 if "☀" in line]
+
+
+def test_an_event_case_may_name_a_field_of_a_field():
+    """``event inform(what.can_shoot = yes) "…"`` (roles.wolf, ROLE-HUNTER-04): the
+    hunter's nightly notice in words, and an inform without that field as before."""
+    rs = load("standard-12")
+    hunter = dict(START, seats=[{"seat": 5, "role": "hunter", "faction": "village"}])
+    events = [hunter, ev(1, 2, "night", "inform", seat=5, what={"can_shoot": False}),
+              ev(2, 3, "night", "inform", seat=5, what={"can_shoot": True}),
+              ev(3, 3, "night", "inform", seat=5, what={"seat": 3, "result": "good"})]
+    told = [line for line in narrate(events, rs) if line.kind == "info"]
+    assert told == ["  5号 Hunter is told he could not shoot tonight", "  5号 Hunter is told he could shoot tonight",
+                    "  5号 Hunter learns: seat 3号; result good"]
+    zh = [line for line in narrate(events, rs, lang="zh") if line.kind == "info"]
+    assert zh[:2] == ["  5号猎人得知今晚不能开枪", "  5号猎人得知今晚可以开枪"]

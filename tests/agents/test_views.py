@@ -98,3 +98,16 @@ def test_a_night_death_s_cause_is_shown_only_when_the_table_saw_what_caused_it()
     lines = [str(line) for _, e in spy.seen for line in tell.tell(e)]
     assert lines[lines.index("  4号: shoot → 11号") + 1] == "  † 11号 died in night 4 (cause: shot)"
     assert "  † 4号 died in night 4 (cause: ?)" in lines and "  † 12号 died in night 2 (cause: ?)" in lines
+
+
+def test_a_tell_stays_private_whatever_texts_the_ruleset_gives_it():
+    """standard-12 narrates the hunter's nightly inform (``event inform(what.can_shoot =
+    …)``): a narration text must not make informs public, as it does not make actions
+    public. Seed 1: the hunter's notices reach the hunter's seat only."""
+    rs = load("standard-12")
+    assert "inform" in rs.events
+    spy = Spy(1)
+    result = play(rs, seed=1, agent=spy)
+    hunter = next(s["seat"] for s in result.events[0]["seats"] if s["role"] == "hunter")
+    notices = [(seat, e["seat"]) for seat, e in spy.seen if e["type"] == "inform" and "can_shoot" in e["what"]]
+    assert notices and set(notices) == {(hunter, hunter)}

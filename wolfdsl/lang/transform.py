@@ -153,8 +153,9 @@ class _ToAst(Transformer):
     def event_case(self, meta, *items):
         return tuple(items)
 
-    def case_item(self, meta, name, value):
-        return (str(name), self._value(value))
+    def case_item(self, meta, *parts):
+        # ``what.can_shoot = yes``: a field of a field, its names joined by dots
+        return (".".join(str(n) for n in parts[:-1]), self._value(parts[-1]))
 
     def word_decl(self, meta, name, en, zh):
         return A.WordDecl(name=str(name), en=_unquote(en), zh=_unquote(zh) if zh is not None else None,

@@ -36,6 +36,10 @@ _HEAD = ("seq", "game", "day", "phase", "type")
 ROUTED = frozenset({"death", "action", "role_change", "faction_change", "revive", "game_start"})
 """Event types besides the public ones that :meth:`View.see` shows in some form."""
 
+PRIVATE = frozenset({"inform"})
+"""Event types shown only to the seat they are for, by the rule that makes them (a
+``tell``: :meth:`wolfdsl.play.table.Table.tell`), whatever texts the ruleset gives them."""
+
 
 @dataclass(frozen=True)
 class RoleCard:
@@ -98,10 +102,11 @@ class View:
         self.g = g
         self.agent = g.agent
         self._says = None
-        # a narration text (`event`) does not make a routed type public: an action is
-        # shown to its actor (or team) only, whatever the ruleset says to narrate; nor a
+        # a narration text (`event`) does not make a routed or private type public: an
+        # action is shown to its actor (or team) only, a `tell` to its seat, whatever the
+        # ruleset says to narrate; nor a
         # `secret` one: the moderator's record (whom the wolves attacked, who saved him)
-        self.public = ENGINE_PUBLIC | (frozenset(g.rs.events) - ROUTED - g.rs.secret_events)
+        self.public = ENGINE_PUBLIC | (frozenset(g.rs.events) - ROUTED - PRIVATE - g.rs.secret_events)
         watches = getattr(self.agent, "watches", None)
         self.routed = self.public | ROUTED if watches is None else (self.public | ROUTED) & watches
         """The event types :meth:`see` shows the agent something of (the others need

@@ -466,12 +466,15 @@ class _Teller:
         return None
 
     def case_value(self, ev: dict, name: str) -> Any:
-        """The value an ``event`` case compares: the event's field, or for ``self`` (a
+        """The value an ``event`` case compares: the event's field (``what.can_shoot``: a
+        field of a field), or for ``self`` (a
         decision's own seat, not a field of the log) whether the decision's only target
         is the seat that decided (``event action(action = "guard.protect", self = yes)``)."""
         if name == "self" and name not in ev:
             targets = ev.get("targets") or []
             return len(targets) == 1 and self.is_self(ev, targets[0])
+        if "." in name:  # a field of a field: ``what.can_shoot``
+            return _field(ev, name, _ABSENT)
         return ev.get(name, _ABSENT)
 
     def render(self, text: str, ev: dict) -> str:
