@@ -298,7 +298,7 @@ def play(
     from wolfdsl.play.agents import DEFAULT_AGENTS
     from wolfdsl.seats.command import play as play_seat
 
-    with guarded():
+    with guarded(lang):
         options = parse_sets(set_ or [])
         check_agents(agents or DEFAULT_AGENTS)
         with user_errors():

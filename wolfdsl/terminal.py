@@ -32,9 +32,19 @@ class Terminated(KeyboardInterrupt):
     """SIGTERM, raised in the main thread like ^C so that the same clean-up runs."""
 
 
+class InputEnded(KeyboardInterrupt):
+    """The person at a seat closed the input (^D, or piped answers ran out): the game
+    stops as for ^C, and says why."""
+
+
+_STOPPED = {"en": ("interrupted", "input ended"), "zh": ("已中断", "输入已结束")}
+
+
 @contextmanager
-def interruptible() -> Iterator[None]:
-    """Stop cleanly on ^C (SIGINT) or SIGTERM: ``interrupted`` on stderr, exit 130 (143).
+def interruptible(lang: str = "en") -> Iterator[None]:
+    """Stop cleanly on ^C (SIGINT) or SIGTERM: ``interrupted`` on stderr, exit 130 (143);
+    on :class:`InputEnded`, ``input ended``, exit 130. ``lang``: ``en`` or ``zh``
+    (``已中断``, ``输入已结束``).
 
     Whatever runs inside (the Monte Carlo pool above all) cleans up on the way out, as
     for any exception; no traceback is shown.
@@ -49,7 +59,8 @@ def interruptible() -> Iterator[None]:
     try:
         yield
     except KeyboardInterrupt as err:
-        typer.echo("interrupted", err=True)
+        said = _STOPPED.get(lang, _STOPPED["en"])
+        typer.echo(said[1] if isinstance(err, InputEnded) else said[0], err=True)
         raise typer.Exit(143 if isinstance(err, Terminated) else 130) from None
     finally:
         if previous is not None:
@@ -73,9 +84,10 @@ def quiet_broken_pipe() -> Iterator[None]:
 
 
 @contextmanager
-def guarded() -> Iterator[None]:
-    """Every command's body: :func:`interruptible` and :func:`quiet_broken_pipe`."""
-    with interruptible(), quiet_broken_pipe():
+def guarded(lang: str = "en") -> Iterator[None]:
+    """Every command's body: :func:`interruptible` (its words in ``lang``) and
+    :func:`quiet_broken_pipe`."""
+    with interruptible(lang), quiet_broken_pipe():
         yield
 
 

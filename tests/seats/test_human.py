@@ -100,10 +100,12 @@ def test_the_seat_sees_only_what_it_may_know_and_question_marks_explain():
     child.terminate(force=True)
 
 
-def test_end_of_input_stops_the_game_like_ctrl_c():
+def test_end_of_input_stops_the_game_like_ctrl_c_and_says_so_in_the_seats_language():
     r = invoke("play", "standard-12", "--seat", "6", "--seed", "7")
     assert r.exit_code == 130
-    assert "Seer: whom do you check tonight?" in r.stdout and "interrupted" in r.stderr
+    assert "Seer: whom do you check tonight?" in r.stdout and r.stderr.strip() == "input ended"
+    r = invoke("play", "standard-12", "--seat", "6", "--seed", "7", "--lang", "zh")
+    assert r.exit_code == 130 and r.stderr.strip() == "输入已结束"
 
 
 @pytest.mark.parametrize("args, message", [

@@ -24,6 +24,7 @@ from ..lang.ir import in_language
 from ..play.agents import Request
 from ..play.referee import PASS_REQUIRED
 from ..present.narrate import seat_label, teller
+from ..terminal import InputEnded
 
 PROMPT = "> "
 
@@ -169,7 +170,7 @@ class HumanAgent:
                 text = self.read(PROMPT).strip()
             except EOFError:
                 self.write("")
-                raise KeyboardInterrupt() from None
+                raise InputEnded() from None
             if not text:
                 continue
             if text.startswith("?"):
