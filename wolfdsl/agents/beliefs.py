@@ -31,6 +31,7 @@ from itertools import count, product, repeat
 from math import factorial
 from operator import add, itemgetter, mul, sub
 
+from ..play.views import ranked_factions
 from .deals import kernel_for, solve
 
 TRUTHFUL = 1.0
@@ -72,7 +73,7 @@ class Beliefs:
         self.n = board.n
         deck = self.shared.get("deck")
         if deck is None or deck[0] is not board:  # the deck's facts, once a game
-            factions = sorted(board.factions, key=lambda f: (-board.factions[f], str(f)))
+            factions = ranked_factions(board.factions)
             role_faction = {r: c.faction for r, c in board.roles.items()}
             deck = self.shared["deck"] = (
                 board, factions, [board.factions[f] for f in factions], role_faction, frozenset(board.deck),

@@ -73,6 +73,13 @@ class Board:
     ballots: dict[str, str] = field(default_factory=dict)
 
 
+def ranked_factions(counts: dict) -> list:
+    """Factions by their number of cards, the largest first (equal counts by name): the
+    first is the side the table hunts from (the table agent's suspicion, its speech
+    readings and the public view before a vote measure against it)."""
+    return sorted(counts, key=lambda f: (-counts[f], str(f)))
+
+
 def board_of(g) -> Board:
     """The :class:`Board` of the game ``g`` (after the deal)."""
     rs = g.rs

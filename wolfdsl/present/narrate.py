@@ -37,6 +37,7 @@ from collections import Counter
 from itertools import groupby
 from typing import Any, Iterable, Iterator
 
+from ..play.views import ranked_factions
 from .words import NARRATION, VOTE_KINDS_ZH, cause_label
 
 
@@ -286,8 +287,7 @@ class _Teller:
         # the side the table agent's public view measures against (the deck's largest
         # faction): named in the vote's view when the deal has a third faction, where
         # "not of it" is no longer "a wolf"
-        dealt = Counter(s.get("faction") for s in seats if s.get("faction") is not None)
-        ranked = sorted(dealt, key=lambda f: (-dealt[f], str(f)))
+        ranked = ranked_factions(Counter(s.get("faction") for s in seats if s.get("faction") is not None))
         self.hunted_side = ranked[0] if len(ranked) > 2 else None
         width = max((len(seat_label(s.get("seat"))) for s in seats), default=0)
         for s in seats:
