@@ -84,3 +84,21 @@ def test_a_short_file_calls_a_local_base_by_its_file_not_bundled(tmp_path, monke
     first = (tmp_path / "my4.wolf").read_text(encoding="utf-8").splitlines()[0]
     assert first == ("# my4.wolf — made with `wolfdsl new my4 --from standard-12`: "
                      "the bundled standard-12 with your changes.")
+
+
+def test_new_import_of_a_local_base_names_it_from_the_new_files_folder(tmp_path, monkeypatch):
+    # the short file's import is read from its own folder: a base in a subfolder is
+    # imported by its path from there (it was imported by its bare name, which no load found)
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "base.wolf").write_text('title "base"\nimport "classic-9"\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    r = invoke("new", "mine", "--import", "--from", "a/base.wolf")
+    assert r.exit_code == 0, r.output
+    assert (tmp_path / "mine.wolf").read_text(encoding="utf-8").splitlines()[-1] == 'import "a/base"'
+    assert load(str(tmp_path / "mine.wolf")).players == (9, 9)
+    # a base outside the new file's folder cannot be imported: said, nothing written
+    monkeypatch.chdir(tmp_path / "a")
+    (tmp_path / "b").mkdir()
+    r = invoke("new", "../b/x", "--import", "--from", "base.wolf")
+    assert r.exit_code == 2 and "an import reads only files in and under its own folder" in r.stderr
+    assert "drop --import for a full copy" in r.stderr and not (tmp_path / "b" / "x.wolf").exists()

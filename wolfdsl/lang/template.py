@@ -40,6 +40,22 @@ def _title(stem: str) -> str:
     return f'title "{_quote(stem)}" "{_quote(stem)}"   # English, then Chinese (中文) title: translate the second'
 
 
+def _import_name(source: Path, base_name: str, target: Path, base: str) -> str:
+    """What the short file's ``import`` names: the bundled name, or the local base's path
+    from the new file's folder (``import`` reads files in and under that folder only,
+    docs/security.md). Raises ``WolfError`` for a base outside it."""
+    if source == bundled_path(base_name):
+        return base_name
+    try:
+        rel = Path(os.path.realpath(source)).relative_to(os.path.realpath(target.parent))
+    except ValueError:
+        raise WolfError(f"cannot write {target.name} with --import: {base} is not in or under {target.parent}, "
+                        "and an import reads only files in and under its own folder; write the new file "
+                        f"beside {source.name} (wolfdsl new {source.parent / target.stem} --import --from {base}), "
+                        "or drop --import for a full copy") from None
+    return rel.with_suffix("").as_posix()
+
+
 def new_ruleset(name: str, base: str, folder: Path, short: bool = False, force: bool = False) -> Path:
     """Write the new file and return its path (see the module's doc)."""
     source, base_name = resolve(base)
@@ -55,11 +71,12 @@ def new_ruleset(name: str, base: str, folder: Path, short: bool = False, force: 
     made = f"# {target.name} — made with `wolfdsl new {stem} --from {base}`"
     what = f"the bundled {base_name}" if source == bundled_path(base_name) else f"the ruleset in {source.name}"
     if short:
+        imported = _import_name(source, base_name, target, base)
         text = (f'{made}: {what} with your changes.\n'
                 "# Add declarations, `set` an option, `replace` or `remove` what the base declares\n"
                 "# (docs/language.md); `wolfdsl show` prints the result.\n\n"
                 f'{_title(stem)}\n'
-                f'import "{base_name}"\n')
+                f'import "{_quote(imported)}"\n')
     else:
         try:
             original = source.read_text(encoding="utf-8")
