@@ -606,3 +606,16 @@ def test_an_event_case_may_name_a_field_of_a_field():
                     "  5号 Hunter learns: seat 3号; result good"]
     zh = [line for line in narrate(events, rs, lang="zh") if line.kind == "info"]
     assert zh[:2] == ["  5号猎人得知今晚不能开枪", "  5号猎人得知今晚可以开枪"]
+
+
+def test_a_game_stopped_by_the_day_limit_says_so_and_who_is_left():
+    # a stalemate (Cupid's last lover dead, one villager left: the votes tie for ever)
+    # ends at the engine's day limit: said as such, with who is left, not "rule: day_limit"
+    events = [START, ev(1, 1, "night", "phase"),
+              ev(2, 1, "night", "death", seat=2, role="villager", cause="wolf"),
+              ev(3, 40, "day", "phase"),
+              ev(4, 40, "day", "game_over", winners=[], winning_seats=[], reason="day_limit")]
+    assert list(narrate(events))[-1] == ("No winner: day 40 ended (the game's day limit) with no win rule "
+                                         "met; left alive: 1号 werewolf, 3号 villager")
+    assert list(narrate(events, lang="zh"))[-1] == \
+        "无人获胜：第40天（本局天数上限）结束时，没有任何胜利条件达成；存活：1号werewolf、3号villager"

@@ -87,6 +87,7 @@ class _Teller:
         self.told: dict[Any, Any] = {}
         self.named: set | None = set()  # see restates()
         self.speakers: list = []  # the last ``speeches`` event's order (on_impressions)
+        self.dead: set[int] = set()  # seats dead now (on_death, on_revive): the day limit's line
         self.heard: tuple[Any, set] = (None, set())  # (day, the seats read that day)
         self.nights: set[int] = set()  # the nights the story has reached
         self.dated = False
@@ -318,6 +319,7 @@ class _Teller:
     def on_revive(self, ev: dict) -> Iterator[Line]:
         seat, role = ev.get("seat"), ev.get("role")
         self.roles[_as_seat(seat)] = role
+        self.dead.discard(_as_seat(seat))
         yield Line("  " + self.w["returns"].format(who=self.who(seat)), "status")
 
     def on_card(self, ev: dict) -> Iterator[Line]:
@@ -357,6 +359,7 @@ class _Teller:
 
     def on_death(self, ev: dict) -> Iterator[Line]:
         seat, role = ev.get("seat"), ev.get("role")
+        self.dead.add(_as_seat(seat))
         when = ""
         day, phase = ev.get("day"), ev.get("phase")
         if isinstance(day, int) and self.now is not None and _time_key(day, phase) < self.now:
@@ -565,6 +568,12 @@ class _Teller:
         winners = [self.faction_name(f) for f in ev.get("winners") or []]
         label = w["winner"][len(winners) > 1]
         yield Line("", "blank")
+        if ev.get("reason") == "day_limit" and not winners and self.now is not None:
+            # the engine's bound on a game's length, not a rule of the ruleset: say so, and who is left
+            alive = [self.who(s) for s in sorted(self.roles) if s not in self.dead]
+            yield Line(w["day_limit"].format(day=self.now[0], alive=w["sep"].join(alive) or w["nobody"]),
+                       "game_over")
+            return
         rule, titled = self.win_name(ev.get("reason"))
         yield Line(w["over_titled" if titled else "over"].format(
             label=label, who=w["and"].join(winners) or w["nobody"], rule=rule,

@@ -28,6 +28,8 @@ NARRATION = {
         "winner": ("Winner", "Winners"), "rule": "rule", "winning_seats": "winning seats",
         "over": "{label}: {who} (rule: {rule}); winning seats: {seats}",
         "over_titled": "{label}: {who} — {rule}; winning seats: {seats}",
+        "day_limit": "No winner: day {day} ended (the game's day limit) with no win rule met; "
+                     "left alive: {alive}",
         "and": " and ", "sep": ", ", "colon": ": ", "fields": "; ", "aside": " ({})", "faction": "({})",
         "stops": "The game stops here, with no winner yet.",
         "replaced": "⚠ {who}'s player ({agent}) failed, {replacement} plays on: {reason}",
@@ -55,6 +57,7 @@ NARRATION = {
         "winner": ("胜者", "胜者"), "rule": "规则", "winning_seats": "获胜座位",
         "over": "{label}：{who}（规则：{rule}）；获胜座位：{seats}",
         "over_titled": "{who}获胜——{rule}；获胜座位：{seats}",
+        "day_limit": "无人获胜：第{day}天（本局天数上限）结束时，没有任何胜利条件达成；存活：{alive}",
         "and": "、", "sep": "、", "colon": "：", "fields": "；", "aside": "（{}）", "faction": "（{}）",
         "stops": "游戏在此停止，尚无胜者。",
         "replaced": "⚠ {who}的玩家（{agent}）出错，由{replacement}接替：{reason}",
