@@ -379,3 +379,15 @@ def test_the_seat_sees_its_own_answer_where_the_table_is_told_nothing(lang, echo
         assert out[start:start + len(lines)] == lines
         mine = [line for line in out if "answers:" in line or "回答：" in line]
         assert mine and all(line.startswith(f">   {seat}号") for line in mine)  # its own answers only
+
+
+@pytest.mark.parametrize("ruleset, args, far, n", [
+    ("classic-9", ["--seat", "13"], 13, 9),
+    ("classic-9", ["--seat", "3", "--seat", "14=random"], 14, 9),
+    ("mafia", ["--seat", "9", "--players", "8"], 9, 8),
+])
+def test_a_seat_beyond_the_table_is_refused_before_the_game_starts(ruleset, args, far, n):
+    # said before the seed line, as every other --seat mistake (the seed line came first)
+    r = invoke("play", ruleset, "--lang", "zh", *args)
+    assert r.exit_code == 2 and r.stdout == ""
+    assert r.stderr.strip() == f"error: --seat {far}: {ruleset} is played with {n} players here (seats 1 to {n})"

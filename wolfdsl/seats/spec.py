@@ -99,6 +99,12 @@ def split(spec: str) -> SeatPlan | None:
     return SeatPlan(parts[0].strip(), seats, timeout)
 
 
+def seat_numbers(spec: str) -> list[int]:
+    """Every seat a composed spec names, whoever plays it."""
+    plan = split(spec)
+    return [] if plan is None else sorted(plan.seats)
+
+
 def humans(spec: str) -> list[int]:
     """The seats a person plays in a composed spec."""
     plan = split(spec)
