@@ -100,6 +100,21 @@ def test_a_night_death_s_cause_is_shown_only_when_the_table_saw_what_caused_it()
     assert "  † 4号 died in night 4 (cause: ?)" in lines and "  † 12号 died in night 2 (cause: ?)" in lines
 
 
+def test_the_table_agent_which_reads_no_decision_still_sees_the_shot_s_cause():
+    # the table agent is routed only the event types it reads, decisions not among them:
+    # the shot's death reached its minds without its cause, read as a hidden night kill
+    # (the victim more likely a villager). Its view now follows the open decisions too,
+    # without passing them on, and clears them on the events any seat would see.
+    rs = load("standard-12")
+    spy = Spy(11)
+    assert "action" not in spy.watches
+    play(rs, seed=11, agent=spy)
+    night = [(e["seat"], e.get("cause")) for s, e in spy.seen
+             if s is None and e["type"] == "death" and e["phase"] == "night"]
+    assert night == [(12, None), (6, None), (4, None), (11, "shot"), (9, None)]
+    assert not [e for _, e in spy.seen if e["type"] == "action"]
+
+
 def test_a_tell_stays_private_whatever_texts_the_ruleset_gives_it():
     """standard-12 narrates the hunter's nightly inform (``event inform(what.can_shoot =
     …)``): a narration text must not make informs public, as it does not make actions

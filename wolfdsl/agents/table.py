@@ -69,7 +69,9 @@ class Mind:
             b.claim(ev["seat"], ev.get("role"), ev.get("told"))
         elif t == "reveal" and isinstance(ev.get("seat"), int) and ev.get("role") in b.board.roles:
             b.fix(ev["seat"], ev["role"])
-        elif t == "death" and ev["phase"] == "night":  # own seat too: fixed, so no effect
+        elif t == "death" and ev["phase"] == "night" and "cause" not in ev:
+            # a night's death whose cause nobody saw (own seat too: fixed, so no effect);
+            # one the table saw caused (a night-killed hunter's shot) is no hidden kill
             b.weigh(ev["seat"], b.factions[0], NIGHT_KILL_ODDS)
 
 

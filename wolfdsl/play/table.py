@@ -157,8 +157,11 @@ class Table(Budget):
         if self.record:
             self.events.append(ev)
         view = self.view
-        if view is not None and type_ in view.routed:
-            view.see(ev)
+        if view is not None:
+            if type_ in view.routed:
+                view.see(ev)
+            elif view.named and type_ in view.shown:
+                view.named = frozenset()  # as View.see does for an agent that reads everything
         return ev
 
     def log(self, type_: str, fields: dict) -> None:

@@ -115,9 +115,16 @@ class View:
         # `secret` one: the moderator's record (whom the wolves attacked, who saved him)
         self.public = ENGINE_PUBLIC | (frozenset(g.rs.events) - ROUTED - PRIVATE - g.rs.secret_events)
         watches = getattr(self.agent, "watches", None)
-        self.routed = self.public | ROUTED if watches is None else (self.public | ROUTED) & watches
+        self.shown = self.public | ROUTED
+        """The event types some seat sees something of."""
+        self.routed = self.shown if watches is None else self.shown & watches
         """The event types :meth:`see` shows the agent something of (the others need
         not be passed to it)."""
+        self.actions = watches is None or "action" in watches
+        """Whether the agent reads decisions; an agent that reads deaths only is still
+        routed them, as they say which deaths the table saw caused (:attr:`named`)."""
+        if "death" in self.routed:
+            self.routed = self.routed | {"action"}
         self.named: frozenset = frozenset()
         """The seats named by the decision the table saw last, until another public
         event: a death among them was caused in the open (see the module)."""
@@ -162,8 +169,11 @@ class View:
                 # leaves untold (a wolf who does not self-destruct); without ``by`` (the
                 # actor's role)
                 if self.told(ev):
-                    agent.observe(None, {k: v for k, v in ev.items() if k != "by"} if actor is not None else ev)
+                    if self.actions:
+                        agent.observe(None, {k: v for k, v in ev.items() if k != "by"} if actor is not None else ev)
                     self.named = frozenset(ev.get("targets") or ())
+            elif not self.actions:
+                pass
             elif actor is not None:
                 agent.observe(actor, ev)
             else:
