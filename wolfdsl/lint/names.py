@@ -272,3 +272,43 @@ class SecretDisagrees(Rule):
             if not d.secret and d.name in secret and ctx.is_own(d):
                 yield self.diag(head_span(d.span), [(head_span(secret[d.name].span), "declared secret here")],
                                 type=d.name)
+
+
+@register
+class ReplacedTwice(Rule):
+    """Two files ``replace`` the same declaration: only the later one is in force.
+
+    What it finds:
+        A ``replace KIND NAME`` in one file of the ruleset (the linted file or any file it
+        imports) when another file, read before it, already replaced the same declaration.
+    Why it matters:
+        Two role files that each change a shared procedure (the exile vote, a hook such
+        as ``exile_risk``) by replacing it cannot both be in force: the one imported last
+        wins and the other's rule silently stops applying, though each file works alone.
+    Example:
+        ``raven.wolf`` and ``mayor.wolf`` both ``replace proc exile_vote(cands, round)``,
+        and a variant imports both.
+    Fix:
+        Change the shared procedure with a construct several files can each add to
+        (``extend proc``), or write one replacement, in the variant, that does what both
+        files need (and silence the warning there, saying so).
+    """
+    code, name, family = "W307", "replaced-twice", "names"
+    severity = "warning"
+    message = "{kind} '{name}' is replaced again here: the replacement in {first} is no longer in force"
+
+    def check(self, ctx):
+        from ..lang.link import key_of
+        first: dict = {}
+        for m in ctx.modules:
+            for d in m.decls:
+                if not getattr(d, "replace", False):
+                    continue
+                key = key_of(d)
+                if key is None:
+                    continue
+                if key in first and first[key].span.file != d.span.file:
+                    prev = first[key]
+                    yield self.diag(head_span(d.span), [(head_span(prev.span), "replaced first here")],
+                                    kind=key[0], name=key[1], first=prev.span.file.rsplit("/", 1)[-1])
+                first[key] = d
