@@ -45,16 +45,40 @@ def test_house_rules_leave_out_options_for_roles_not_dealt_and_read_in_the_sheet
     # standard-12 deals no Cupid and no idiot: their options (at their defaults) are not
     # the table's business; the guard's is; a non-default value always shows
     en = call_sheet("standard-12", None, "en")["house_rules"]
-    names = [r.split(": ")[-1].split(" = ")[0] for r in en]
+    names = [r.split(": ")[-1].split(" = ")[0].split("(")[-1] for r in en]
     assert "guard_repeat" in names and "witch_self_save" in names and "exile_tie" in names
     for gone in ("lovers_mutual_ban", "forced_lover_vote", "hunter_shoots_on_heartbreak", "idiot_class"):
         assert gone not in names, gone
     assert "ROLE-LOVERS-04: lovers_mutual_ban = vote_and_target" in call_sheet(
         "standard-12", {"lovers_mutual_ban": "vote_and_target"}, "en")["house_rules"]
     zh = call_sheet("standard-12", None, "zh")["house_rules"]
-    assert zh[0] == "SHERIFF-02：第1天竞选警长：sheriff_election = true"
+    assert zh[0] == "SHERIFF-02：第1天竞选警长：是（sheriff_election = true）"
     assert "SHERIFF-05：sheriff_electorate = non_candidates" in zh  # a rule ID alone reads in both
-    assert en[0] == "SHERIFF-02: hold the day-1 election: sheriff_election = true"
+    assert en[0] == "SHERIFF-02: hold the day-1 election: yes (sheriff_election = true)"
+    # a yes/no option's text says what yes does: a false one read "must shoot: … = false"
+    assert en[-1] == "ROLE-HUNTER-05: a hunter who has revealed himself must shoot: no (hunter_reveal_commits = false)"
+    assert "LASTWORDS-03: self_destruct_last_words = true" in en  # a rule ID alone: no yes/no
+
+
+def test_a_step_that_only_announces_is_on_the_sheet_with_a_reminder(tmp_path):
+    # a morning announcement with no decision and no call was left off the sheet: the
+    # moderator never said it (designer trial: a raven's mark shown each morning)
+    (tmp_path / "crier.wolf").write_text(
+        'import "standard-12"\n'
+        'event cried "📣 {seat} is cried out" "📣 {seat}被点名"\n'
+        'event hushed secret "{seat} is hushed"\n'
+        'step crier in day after announcement before late_election, discussion {\n'
+        '    log cried { seat: 1 }\n'
+        '}\n'
+        'step hush in day after announcement before late_election, discussion {\n'
+        '    log hushed { seat: 2 }\n'
+        '}\n', encoding="utf-8")
+    reminder = "[step crier declares no call: write `call \"...\" \"...\"` in it]"
+    en = call_sheet(str(tmp_path / "crier.wolf"), None, "en")["day"]
+    assert f"Announce: 📣 {{seat}} is cried out {reminder}" in en
+    assert not any("hush" in c for c in en)  # a secret event is nothing to announce
+    zh = call_sheet(str(tmp_path / "crier.wolf"), None, "zh")["day"]
+    assert "宣布：📣 {seat}被点名［步骤 crier 没有写台词：请在其中写 `call \"...\" \"...\"`］" in zh
 
 
 def test_default_language_and_output_file(tmp_path):

@@ -33,7 +33,8 @@ WORDS = {
            "dark": "Night falls: everybody, close your eyes.", "only": " (only when {when})",
            "extra": "; {n} face down", "moon": "{moon} moon",
            "undeclared": "{role}, open your eyes: {actions}. {role}, close your eyes. "
-                         "[step {step} declares no call: write `call \"...\" \"...\"` in it]"},
+                         "[step {step} declares no call: write `call \"...\" \"...\"` in it]",
+           "announce": "Announce: {text} [step {step} declares no call: write `call \"...\" \"...\"` in it]"},
     "zh": {"sheet": "法官台本", "deck": "牌组", "first": "第一夜", "other": "之后的夜晚",
            "for": "（{n}人）", "day1": "（仅第1天）", "day2": "（第2天起）",
            "default": "本台本按默认的{n}人局；此规则集可供{counts}人：其他人数请用 "
@@ -44,7 +45,8 @@ WORDS = {
            "players": "{n}人", "dark": "天黑请闭眼。", "only": "（仅当 {when}）",
            "extra": "；{n}张底牌", "moon": "{moon}",
            "undeclared": "{role}请睁眼：{actions}。{role}请闭眼。"
-                         "［步骤 {step} 没有写台词：请在其中写 `call \"...\" \"...\"`］"},
+                         "［步骤 {step} 没有写台词：请在其中写 `call \"...\" \"...\"`］",
+           "announce": "宣布：{text}［步骤 {step} 没有写台词：请在其中写 `call \"...\" \"...\"`］"},
 }
 MOONS_ZH = {"full": "满月", "new": "新月", "black": "黑月"}
 
@@ -144,6 +146,17 @@ def _undeclared(step, comp, dealt: set[str], lang: str) -> list[str]:
         if isinstance(bd, DecideSlots) and bd.by.name in roles and bd.by.name in dealt:
             actions.setdefault(bd.by.name, []).append(getattr(n, "action", "") or "")
     out = []
+    if not actions:  # a step that only announces (logs an event every seat is shown)
+        texts = {}
+        for d in comp.program.events:
+            texts.setdefault(d.name, []).append(d)
+        for n in A.walk(step):
+            decls = texts.get(n.type, ()) if isinstance(n, A.Log) else ()
+            if decls and not any(d.secret for d in decls):
+                d = next((d for d in decls if not d.case), decls[0])
+                text = (d.zh if lang == "zh" and d.zh else d.en) or ""
+                if text:
+                    out.append(WORDS[lang]["announce"].format(text=text, step=step.name))
     for rid, acts in actions.items():
         r = roles[rid]
         name = r.name_zh if lang == "zh" and r.name_zh else r.name
@@ -228,12 +241,30 @@ def call_sheet(ref: str, options: dict[str, str] | None = None, lang: str | None
         "day": calls("day"),
         "any_time": _reminders(comp, lang, values, dealt),
         "wins": _wins(view, lang, {x.name: x.title_zh for x in comp.ruleset.wins}),
-        "house_rules": [f"{(lang == 'zh' and o['rule_zh']) or o['rule'] or o['name']}{'：' if lang == 'zh' else ': '}"
-                        f"{o['name']} = {o['value']}"
-                        for o in view["options"] if _bears(comp.program.named("option").get(o["name"]), o, dealt)],
+        "house_rules": [_house_rule(o, lang) for o in view["options"]
+                        if _bears(comp.program.named("option").get(o["name"]), o, dealt)],
         "cards": [_card(c, lang) for c in view["cards"]],
     }
 
+
+
+_RULE_ID = re.compile(r"[A-Z][A-Z_]*-[A-Z0-9_-]+( \(.*\))?$")
+
+
+def _house_rule(o: dict, lang: str) -> str:
+    """One option in force: its text, then its value. A yes/no option's text says what
+    ``true`` does, so its value reads as yes or no before the setting
+    (``a hunter who has revealed himself must shoot: no (hunter_reveal_commits = false)``);
+    an option without a text is shown by its name (``SHERIFF-05: sheriff_electorate = …``)."""
+    colon = "：" if lang == "zh" else ": "
+    text = (lang == "zh" and o["rule_zh"]) or o["rule"] or o["name"]
+    setting = f"{o['name']} = {o['value']}"
+    says = bool(o["rule"]) and not _RULE_ID.match(o["rule"])  # more than a rule ID: what true does
+    if says and sorted(o["values"]) == ["false", "true"] and o["value"] in ("true", "false"):
+        yes = o["value"] == "true"
+        word = ("是" if yes else "否") if lang == "zh" else ("yes" if yes else "no")
+        return f"{text}{colon}{word}" + (f"（{setting}）" if lang == "zh" else f" ({setting})")
+    return f"{text}{colon}{setting}"
 
 
 def _bears(decl, option: dict, dealt: set) -> bool:
