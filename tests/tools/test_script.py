@@ -49,15 +49,21 @@ def test_house_rules_leave_out_options_for_roles_not_dealt_and_read_in_the_sheet
     assert "guard_repeat" in names and "witch_self_save" in names and "exile_tie" in names
     for gone in ("lovers_mutual_ban", "forced_lover_vote", "hunter_shoots_on_heartbreak", "idiot_class"):
         assert gone not in names, gone
-    assert "ROLE-LOVERS-04: lovers_mutual_ban = vote_and_target" in call_sheet(
+    assert ("ROLE-LOVERS-04: what the lovers may not do to each other: a lover never votes for the other nor "
+            "names him as a kill, poison or shot "
+            "target (lovers_mutual_ban = vote_and_target)") in call_sheet(
         "standard-12", {"lovers_mutual_ban": "vote_and_target"}, "en")["house_rules"]
     zh = call_sheet("standard-12", None, "zh")["house_rules"]
     assert zh[0] == "SHERIFF-02：第1天竞选警长：是（sheriff_election = true）"
-    assert "SHERIFF-05：sheriff_electorate = non_candidates" in zh  # a rule ID alone reads in both
+    assert "SHERIFF-05：谁投警长票：只有未上警的玩家投票（sheriff_electorate = non_candidates）" in zh
+    assert "SHERIFF-10（规则来源给出2票和1.5票两种）：sheriff_vote_weight = 2" in zh  # no value text: the setting
     assert en[0] == "SHERIFF-02: hold the day-1 election: yes (sheriff_election = true)"
     # a yes/no option's text says what yes does: a false one read "must shoot: … = false"
     assert en[-1] == "ROLE-HUNTER-05: a hunter who has revealed himself must shoot: no (hunter_reveal_commits = false)"
-    assert "LASTWORDS-03: self_destruct_last_words = true" in en  # a rule ID alone: no yes/no
+    assert "LASTWORDS-03: a self-destructing wolf leaves last words: yes (self_destruct_last_words = true)" in en
+    from wolfdsl.present.callsheet import _house_rule
+    bare = {"name": "x", "value": "true", "values": ["true", "false"], "rule": "ROLE-X-01", "rule_zh": None}
+    assert _house_rule(bare, "en") == "ROLE-X-01: x = true"  # a rule ID alone says nothing yes could answer
 
 
 def test_a_step_that_only_announces_is_on_the_sheet_with_a_reminder(tmp_path):

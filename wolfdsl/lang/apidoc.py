@@ -137,6 +137,8 @@ def describe(lines: list[str], decl: A.Decl) -> tuple[str, str]:
     extra = decl.doc if isinstance(decl, A.OptionDecl) else None
     if not doc and extra:
         doc = extra
+    if isinstance(decl, A.OptionDecl) and decl.value_docs:
+        doc = "; ".join([doc] * bool(doc) + [f"`{_word(v)}`: {en}" for v, en, _ in decl.value_docs])
     ids = _ids(doc, extra)
     if ids == "—":
         ids = _section(lines, decl) or "—"
@@ -150,8 +152,11 @@ def _word(value) -> str:
 
 def _kind(d: A.Decl) -> tuple[str, str, str | None] | None:
     """(section, name, declaration text or None for the source line) of a declaration."""
-    if isinstance(d, A.OptionDecl):
-        return "option", d.name, None
+    if isinstance(d, A.OptionDecl):  # the values, without their texts (in the description)
+        needs = dict(d.needs)
+        values = " | ".join(_word(v) + (f" needs role {', '.join(needs[v])}" if needs.get(v) else "")
+                            for v in d.values)
+        return "option", d.name, f"option {d.name}: {values} = {_word(d.default)}"
     if isinstance(d, (A.EngineDecl, A.DeciderDecl)):
         return "engine", d.name, None
     if isinstance(d, A.EventDecl):

@@ -50,7 +50,9 @@ class OptionDecl(Decl):
     (``(("scapegoat", ("scapegoat",)),)``; lint W352 checks the value in force against
     the decks); ``needs_spans`` holds where each needed role is written, in the same
     order; ``default_span`` is where the default is written. ``doc``: what it decides,
-    its rule ID first; ``doc_zh``: the same in Chinese (the call sheet's ``--lang zh``).
+    its rule ID first; ``doc_zh``: the same in Chinese (the call sheet's ``--lang zh``);
+    ``value_docs``: ``(value, English, Chinese or None)`` for the values that say what they
+    do (``runoff_then_none "a runoff, then no sheriff" "…"``).
     """
     name: str
     values: tuple[Any, ...]
@@ -60,6 +62,7 @@ class OptionDecl(Decl):
     needs: tuple[tuple[Any, tuple[str, ...]], ...] = ()
     needs_spans: tuple[tuple[Any, ...], ...] = ()
     default_span: Any = None
+    value_docs: tuple[tuple[Any, str, str | None], ...] = ()
 
     def roles_needed(self, value) -> tuple[str, ...]:
         """The roles ``value`` needs (empty for most values)."""

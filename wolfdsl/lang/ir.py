@@ -76,7 +76,9 @@ class Symbol:
 @dataclass(frozen=True, slots=True)
 class Option:
     """``option NAME: values = default``; ``value`` is the one in force; ``doc`` and
-    ``doc_zh`` what it decides (its rule ID first), in English and Chinese."""
+    ``doc_zh`` what it decides (its rule ID first), in English and Chinese;
+    ``value_docs``: ``(value, English, Chinese or None)`` for the values that say what
+    they do (:meth:`value_doc`)."""
     name: str
     values: tuple
     default: Any
@@ -84,6 +86,15 @@ class Option:
     doc: str | None
     span: Span | None = None
     doc_zh: str | None = None
+    value_docs: tuple = ()
+
+    def value_doc(self, value, lang: str = "en") -> str | None:
+        """What ``value`` does, in ``lang`` (the English text when there is no Chinese);
+        ``None`` when the declaration does not say."""
+        for v, en, zh in self.value_docs:
+            if v == value:
+                return (zh if lang == "zh" and zh else en) or None
+        return None
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,7 +34,8 @@ def fix_options(program: Program, overrides: dict[str, Any] | None = None,
     spans = override_spans or {}
     for n, v in (overrides or {}).items():
         _set(decls, chosen, n, v, spans.get(n), True, diags)
-    return {n: ir.Option(n, d.values, d.default, chosen[n], d.doc, d.span, d.doc_zh) for n, d in decls.items()}, diags
+    return {n: ir.Option(n, d.values, d.default, chosen[n], d.doc, d.span, d.doc_zh,
+                          d.value_docs) for n, d in decls.items()}, diags
 
 
 def _set(decls, chosen, name, value, span, from_text, diags, name_span=None, value_span=None) -> None:

@@ -79,18 +79,20 @@ class _ToAst(Transformer):
         doc_zh = rest.pop()
         doc = rest.pop()
         default = rest.pop()
-        values = tuple(v for v, _ in rest)
-        needs = tuple((v, tuple(n for n, _ in need)) for v, need in rest if need)
-        needs_spans = tuple(tuple(s for _, s in need) for _, need in rest if need)
+        values = tuple(v for v, _, _ in rest)
+        needs = tuple((v, tuple(n for n, _ in need)) for v, _, need in rest if need)
+        needs_spans = tuple(tuple(s for _, s in need) for _, _, need in rest if need)
+        value_docs = tuple((v, *texts) for v, texts, _ in rest if texts)
         return A.OptionDecl(name=str(name), values=values, default=self._value(default),
                             doc=_unquote(doc) if doc is not None else None,
                             doc_zh=_unquote(doc_zh) if doc_zh is not None else None, needs=needs,
-                            needs_spans=needs_spans,
+                            needs_spans=needs_spans, value_docs=value_docs,
                             default_span=self._tspan(default) if isinstance(default, Token) else None,
                             span=self._span(meta))
 
-    def option_value(self, meta, value, needs):
-        return (self._value(value), needs or ())
+    def option_value(self, meta, value, en, zh, needs):
+        texts = (_unquote(en), _unquote(zh) if zh is not None else None) if en is not None else None
+        return (self._value(value), texts, needs or ())
 
     def option_needs(self, meta, *names):
         return tuple((str(n), self._tspan(n)) for n in names)

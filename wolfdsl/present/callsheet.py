@@ -241,7 +241,7 @@ def call_sheet(ref: str, options: dict[str, str] | None = None, lang: str | None
         "day": calls("day"),
         "any_time": _reminders(comp, lang, values, dealt),
         "wins": _wins(view, lang, {x.name: x.title_zh for x in comp.ruleset.wins}),
-        "house_rules": [_house_rule(o, lang) for o in view["options"]
+        "house_rules": [_house_rule(o, lang, rs.options.get(o["name"])) for o in view["options"]
                         if _bears(comp.program.named("option").get(o["name"]), o, dealt)],
         "cards": [_card(c, lang) for c in view["cards"]],
     }
@@ -251,14 +251,19 @@ def call_sheet(ref: str, options: dict[str, str] | None = None, lang: str | None
 _RULE_ID = re.compile(r"[A-Z][A-Z_]*-[A-Z0-9_-]+( \(.*\))?$")
 
 
-def _house_rule(o: dict, lang: str) -> str:
-    """One option in force: its text, then its value. A yes/no option's text says what
-    ``true`` does, so its value reads as yes or no before the setting
+def _house_rule(o: dict, lang: str, option=None) -> str:
+    """One option in force (``o``: its ``show`` view; ``option``: the ruleset's): its
+    text, then what its value does when the declaration says it (``SHERIFF-08: a tie for
+    sheriff: the tied candidates speak again … (sheriff_tie = runoff_then_none)``). A
+    yes/no option's text says what ``true`` does, so its value reads as yes or no
     (``a hunter who has revealed himself must shoot: no (hunter_reveal_commits = false)``);
     an option without a text is shown by its name (``SHERIFF-05: sheriff_electorate = …``)."""
     colon = "：" if lang == "zh" else ": "
     text = (lang == "zh" and o["rule_zh"]) or o["rule"] or o["name"]
     setting = f"{o['name']} = {o['value']}"
+    said = option.value_doc(option.value, lang) if option is not None else None
+    if said:
+        return f"{text}{colon}{said}" + (f"（{setting}）" if lang == "zh" else f" ({setting})")
     says = bool(o["rule"]) and not _RULE_ID.match(o["rule"])  # more than a rule ID: what true does
     if says and sorted(o["values"]) == ["false", "true"] and o["value"] in ("true", "false"):
         yes = o["value"] == "true"
