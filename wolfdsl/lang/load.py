@@ -278,7 +278,8 @@ def _modules(path: Path, shown: str | None, overlay: dict[str, str] | None = Non
     def visit(p: Path, span: Span | None, given: str | None) -> None:
         rp = p.resolve()
         if rp in stack:
-            raise WolfError(f"import cycle: {' -> '.join(_display(s) for s in stack + [rp])}", span)
+            raise WolfError(f"import cycle: {' -> '.join(_display(s) for s in stack + [rp])}"
+                            + _self_import(rp, stack), span)
         if rp in seen:
             return
         stack.append(rp)
@@ -295,6 +296,16 @@ def _modules(path: Path, shown: str | None, overlay: dict[str, str] | None = Non
 
     visit(path, None, shown)
     return out
+
+
+def _self_import(rp: Path, stack: list[Path]) -> str:
+    """For a file that imports its own name, which is also a bundled file's (a local
+    ``roles.wolf`` importing "roles"): why, and what to do."""
+    name = rp.stem
+    if rp != stack[-1] or bundled_path(name) is None:
+        return ""
+    return (f"; this file imports \"{name}\", its own name, which hides the bundled {name} "
+            f"(<bundled>/{name}.wolf) from the files in its folder: rename it (such as my-{rp.stem}.wolf)")
 
 
 def input_files(ref: str, base_dir: str | os.PathLike | None = None) -> list[Path]:
