@@ -325,11 +325,22 @@ def _run_one(ref: str, seed: int, agents: str, players: Optional[int], options: 
             "deaths": _deaths(result),
         }
         typer.echo(json.dumps(summary, ensure_ascii=False, indent=2))
+        _warn_replaced(result.events)
         return
     if quiet:
         typer.echo(_quiet_line(result, ruleset, seed, lang))
+        _warn_replaced(result.events)
         return
     _narrate(result.events, ruleset, agents, lang)
+
+
+def _warn_replaced(events: list[dict]) -> None:
+    """On stderr, each seat whose player failed and was replaced: a game told without its
+    narration (``-q``, ``--json``) would hide it, as a ``--games`` run does not."""
+    for e in events:
+        if e["type"] == "agent_replaced":
+            typer.echo(f"warning: seat {e['seat']}'s player ({e['agent']}) failed and --agents played on "
+                       f"({e['replacement']}): {e['reason']}", err=True)
 
 
 def _quiet_line(result, ruleset, seed: int, lang: str) -> str:
