@@ -284,10 +284,16 @@ def _modules(path: Path, shown: str | None, overlay: dict[str, str] | None = Non
             return
         stack.append(rp)
         text = overlay.get(str(rp)) if overlay else None
-        digest, mod = _read(p, given) if text is None else _read_text(p, given, text)
+        root = base if rp.is_relative_to(base) else top
+        try:
+            digest, mod = _read(p, given) if text is None else _read_text(p, given, text)
+        except WolfError as err:
+            from .zhnames import named_in_chinese
+
+            raise named_in_chinese(err, p, root) from None
         for d in mod.decls:
             if isinstance(d, A.Import):
-                target = _import_path(d, p.parent, base if rp.is_relative_to(base) else top)
+                target = _import_path(d, p.parent, root)
                 name = d.path if d.path.endswith(".wolf") else d.path + ".wolf"
                 visit(target, d.span, os.path.join(os.path.dirname(mod.path), name))
         stack.pop()
