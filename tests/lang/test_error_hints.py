@@ -98,3 +98,10 @@ def test_a_call_line_inside_a_steps_braces_says_it_goes_before_them(tmp_path):
     got = errors(tmp_path, HEADER + 'step probe in night first {\n    call "Open your eyes." "睁眼"\n}\n')
     assert got == [("E101", 5, 10, "unexpected '\"Open your eyes.\"'; expected a name; a step's `call` line goes "
                                    "before its `{`: step NAME in night ... call \"English\" \"中文\" { ... }")]
+
+
+def test_a_misspelt_role_file_import_suggests_the_role_file(tmp_path):
+    # the suggestions lacked the files under roles/: 'roles' was offered for 'roles/knigt'
+    got = errors(tmp_path, 'import "roles/knigt"\n')
+    assert got == [("E201", 1, 1, f"cannot import 'roles/knigt': no file {tmp_path / 'roles' / 'knigt.wolf'} and no "
+                                  "bundled ruleset of that name (did you mean 'roles/knight'?)")]

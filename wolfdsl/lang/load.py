@@ -352,7 +352,14 @@ def _import_path(d: A.Import, folder: Path, root: Path) -> Path:
     if bp is not None:
         return bp
     raise WolfError(f"cannot import '{name}': no file {rel} and no bundled ruleset of that name"
-                    + did_you_mean(name, bundled() + sorted(NOT_RULESETS)), d.span)
+                    + did_you_mean(name, _bundled_files()), d.span)
+
+
+def _bundled_files() -> list[str]:
+    """Every bundled file as an import names it: the rulesets, the bases and the role
+    files (``roles/knight``)."""
+    base = rulesets_dir()
+    return sorted(p.relative_to(base).with_suffix("").as_posix() for p in base.rglob("*.wolf"))
 
 
 def load(ref: str, options: dict[str, Any] | None = None, players: int | None = None,
