@@ -103,5 +103,5 @@ def test_a_call_line_inside_a_steps_braces_says_it_goes_before_them(tmp_path):
 def test_a_misspelt_role_file_import_suggests_the_role_file(tmp_path):
     # the suggestions lacked the files under roles/: 'roles' was offered for 'roles/knigt'
     got = errors(tmp_path, 'import "roles/knigt"\n')
-    assert got == [("E201", 1, 1, f"cannot import 'roles/knigt': no file {tmp_path / 'roles' / 'knigt.wolf'} and no "
+    assert got == [("", 1, 1, f"cannot import 'roles/knigt': no file {tmp_path / 'roles' / 'knigt.wolf'} and no "
                                   "bundled ruleset of that name (did you mean 'roles/knight'?)")]
