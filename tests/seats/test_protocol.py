@@ -226,7 +226,7 @@ def test_the_run_command_records_the_seats_in_the_summary_and_the_narration():
     (["--seat", "13=random"], "--seat 13: standard-12 is played with 12 players here"),
     (["--seat", "3=nobody"], "--seat '3=nobody': unknown player 'nobody'; a seat may be human, cmd:PROGRAM or an agent: "
                              "heuristic, random, table"),
-    (["--seat", "3=random", "--timeout", "0"], "--timeout must be more than 0 seconds"),
+    (["--seat", "3=random", "--timeout", "0"], "Invalid value for '--timeout': must be more than 0 seconds, got 0"),
 ])
 def test_bad_seats_are_bad_input(args, message):
     r = invoke("run", "standard-12", "--seed", 1, *args)
