@@ -333,7 +333,8 @@ def test_lint_exit_codes(tmp_path):
 def test_lint_missing_file_is_a_usage_error(tmp_path):
     r = invoke("lint", tmp_path / "nope.wolf")
     assert r.exit_code == 2 and "does not exist" in flat(r.stderr)
-    assert invoke("lint", tmp_path).stdout == "0 files checked: 0 errors, 0 warnings\n"  # a folder
+    r = invoke("lint", tmp_path)  # a folder with no ruleset in it: nothing checked is no pass
+    assert r.exit_code == 2 and flat(r.stderr).endswith(f"no .wolf file in {tmp_path}")
 
 
 # -- rulesets and the rest -------------------------------------------------------------

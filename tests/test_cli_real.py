@@ -133,6 +133,13 @@ def test_a_narrated_game_in_chinese_is_the_narration_of_its_log_in_chinese(tmp_p
     assert many.exit_code == 2 and "'--lang'" in many.stderr and "wolfdsl narrate LOG" in many.stderr
 
 
+def test_a_quiet_game_says_its_outcome_in_chinese_with_lang_zh():
+    # the one line of `run -q` was English whatever --lang said
+    r = invoke("run", "standard-12", "--seed", 7, "--lang", "zh", "-q")
+    assert r.exit_code == 0 and r.stdout == "种子 7：好人获胜（village_wins），共4天\n"
+    assert invoke("run", "standard-12", "--seed", 7, "-q").stdout == "seed 7: village won (village_wins) after 4 days\n"
+
+
 def test_the_json_summary_gives_the_player_count_the_games_were_dealt_for():
     # a fixed board and a range without --players: the ruleset's count, not null
     for args, players in ((["standard-12"], 12), (["millers-hollow"], 8), (["millers-hollow", "--players", 10], 10)):

@@ -224,3 +224,14 @@ def test_a_plot_over_player_counts_has_whole_number_ticks():
     ax = figure(s).axes[0]
     ticks = [t for t in ax.get_xticks() if 5 <= t <= 6]
     assert ticks == [5.0, 6.0]
+
+
+@pytest.mark.parametrize("args", [["compare", "fake-6", "--set-a", "rounds=10", "--set-b", "rounds=1"],
+                                  ["sweep", "fake-6", "--set", "rounds=1,10"]])
+def test_compare_and_sweep_take_quiet_as_the_readme_says(args):
+    # -q was refused ("No such option"), though the README lists --quiet among the common options
+    loud = invoke(*args, "--games", 20, "--seed", 4)
+    for flag in ("-q", "--quiet"):
+        r = invoke(*args, "--games", 20, "--seed", 4, flag)
+        assert r.exit_code == 0, r.output
+        assert r.stdout == loud.stdout

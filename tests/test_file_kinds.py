@@ -93,3 +93,18 @@ def test_a_batch_of_scenario_files_only_is_refused(tmp_path, monkeypatch):
     r = invoke("lint", "watch.yaml", "other.yml")
     assert r.exit_code == 2, r.output
     assert "watch.yaml is a scenario file, not a ruleset" in flat(r.output), r.output
+
+
+def test_lint_of_a_folder_without_a_ruleset_is_bad_usage_naming_its_scenario_files(tmp_path, monkeypatch):
+    # it passed with exit 0 and "0 files checked"
+    monkeypatch.chdir(tmp_path)
+    Path("empty").mkdir()
+    r = invoke("lint", "empty")
+    assert r.exit_code == 2 and flat(r.stderr).endswith("Invalid value for 'FILE...': no .wolf file in empty"), r.stderr
+    Path("tests").mkdir()
+    Path("tests/watch.yaml").write_text(SCENARIO, encoding="utf-8")
+    r = invoke("lint", "tests")
+    assert r.exit_code == 2 and flat(r.stderr).endswith(
+        "no .wolf file in tests, only scenario file (tests/watch.yaml): run it with wolfdsl test tests"), r.stderr
+    Path("mygame.wolf").write_text(RULESET, encoding="utf-8")
+    assert invoke("lint", "mygame.wolf", "empty").exit_code == 0

@@ -325,16 +325,37 @@ def _run_one(ref: str, seed: int, agents: str, players: Optional[int], options: 
             "deaths": _deaths(result),
         }
         typer.echo(json.dumps(summary, ensure_ascii=False, indent=2))
+        _warn_replaced(result.events)
         return
     if quiet:
-        days = plural(result.days, "day")
-        if result.over:
-            who = " and ".join(result.winners) or "nobody"
-            typer.echo(f"seed {seed}: {who} won ({result.reason}) after {days}")
-        else:
-            typer.echo(f"seed {seed}: no winner after {days}")
+        typer.echo(_quiet_line(result, ruleset, seed, lang))
+        _warn_replaced(result.events)
         return
     _narrate(result.events, ruleset, agents, lang)
+
+
+def _warn_replaced(events: list[dict]) -> None:
+    """On stderr, each seat whose player failed and was replaced: a game told without its
+    narration (``-q``, ``--json``) would hide it, as a ``--games`` run does not."""
+    for e in events:
+        if e["type"] == "agent_replaced":
+            typer.echo(f"warning: seat {e['seat']}'s player ({e['agent']}) failed and --agents played on "
+                       f"({e['replacement']}): {e['reason']}", err=True)
+
+
+def _quiet_line(result, ruleset, seed: int, lang: str) -> str:
+    """A game in one line (``run -q``): ``seed 7: village won (village_wins) after 4 days``;
+    in Chinese with the factions' Chinese names, ``种子 7：好人获胜（village_wins），共4天``."""
+    if lang == "zh":
+        if not result.over:
+            return f"种子 {seed}：{result.days}天后尚无胜者"
+        names = [getattr(ruleset.factions.get(f), "name_zh", "") or f for f in result.winners]
+        return f"种子 {seed}：{'、'.join(names) or '无人'}获胜（{result.reason}），共{result.days}天"
+    days = plural(result.days, "day")
+    if result.over:
+        who = " and ".join(result.winners) or "nobody"
+        return f"seed {seed}: {who} won ({result.reason}) after {days}"
+    return f"seed {seed}: no winner after {days}"
 
 
 def _deaths(result) -> list[dict]:

@@ -207,10 +207,17 @@ def new(
         autocompletion=complete_ruleset)] = "standard-12",
     short: Annotated[bool, typer.Option(
         "--import", help="Write a short file that imports the base instead of a full copy.")] = False,
-    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+    force: Annotated[bool, typer.Option(
+        "--force", help="Overwrite an existing file; allow a bundled file's name.")] = False,
 ) -> None:
     """Start a new ruleset: an editable copy of a bundled one (or, with --import, a short
-    file importing it), next to you; works from any install."""
+    file importing it), next to you; works from any install.
+
+    A copy of a .wolf file of yours keeps importing the files beside it: its imports are
+    rewritten as their paths from the new file's folder; one outside that folder is refused
+    unless a file of its name is beside the new file (copy it there first), as an import reads
+    only files in and under its own folder. NAME may not be a bundled file's name (roles,
+    standard-12), which the new file would hide from the files beside it (--force insists)."""
     from wolfdsl.lang.template import new_ruleset
 
     with guarded():

@@ -47,6 +47,8 @@ def _common(seed: Optional[int], agents: Optional[str], until_ci: Optional[str])
     return seed, agents, until_ci_width(until_ci)
 
 
+QUIET_HELP = "No progress bar (as with --json): only the results."
+
 BACKEND_HELP = ("Where the games are played: local (--jobs processes; the default) or dask (a Dask "
                 "cluster; pip install 'wolfdsl[dask]'; docs/cluster.md). Same summary either way.")
 SCHEDULER_HELP = ("The Dask scheduler's address (tcp://HOST:8786; implies --backend dask); without it, "
@@ -105,6 +107,7 @@ def compare(
     jobs: Annotated[int, typer.Option("--jobs", "-j", metavar="J", callback=_positive, show_default=False,
                                       help="Worker processes (default: 1).")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print the comparison as JSON.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help=QUIET_HELP)] = False,
     backend: Annotated[Optional[str], typer.Option("--backend", metavar="NAME", help=BACKEND_HELP)] = None,
     scheduler: Annotated[Optional[str], typer.Option("--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP)] = None,
 ) -> None:
@@ -125,7 +128,7 @@ def compare(
         with user_errors(), pool_for(backend, scheduler, jobs) as pool:
             result = run_compare(ruleset_a, ruleset_b, games, seed, jobs=jobs, agents=agents, options=options,
                                  options_a=oa, options_b=ob, players=players, until_ci=width,
-                                 progress=not as_json, pool=pool)
+                                 progress=not (as_json or quiet), pool=pool)
         if as_json:
             typer.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
             return
@@ -154,6 +157,7 @@ def sweep(
     csv_file: Annotated[Optional[str], typer.Option(
         "--csv", metavar="FILE", help="Write one CSV row a cell (- for stdout, instead of the table).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the sweep as JSON instead of the table.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help=QUIET_HELP)] = False,
     plot: Annotated[Optional[Path], typer.Option(
         "--plot", metavar="FILE", dir_okay=False,
         help="Draw win rate against the swept values with 95% bands (.png, .svg or .pdf; "
@@ -198,7 +202,7 @@ def sweep(
                 plots.require_matplotlib()  # fail before playing, not after
         seed, agents, width = _common(seed, agents, until_ci)
         backend = backend_of(backend, scheduler)
-        quiet = as_json or csv_file == "-"
+        quiet = quiet or as_json or csv_file == "-"
         with user_errors():
             with pool_for(backend, scheduler, jobs) as pool:
                 result = run_sweep(ruleset, axes, counts, games, seed, jobs=jobs, agents=agents, fixed=fixed,

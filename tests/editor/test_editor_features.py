@@ -124,3 +124,15 @@ def test_tokens_and_words():
     assert toks[-2].kind == "comment" and (toks[-1].line, toks[-1].col) == (2, 1)
     assert word_at("  me.oil -= 1", 6) == ("oil", 6) and word_at("  me.oil", 5) == ("me", 3)
     assert word_at("   ", 2) is None
+
+
+def test_a_completions_detail_gives_its_rule_id_once(tmp_path):
+    # `status · ROLE-GUARD-01 · ROLE-GUARD-01`: a comment that is (or opens with) the rule
+    # IDs repeated them after the IDs
+    text = ('import "roles"\n# ROLE-X-01\nstatus marked "marked"\n# ROLE-X-02: kept for a night\n'
+            'status kept "kept"\nstep s in night { add marked to me }\n')
+    path = tmp_path / "m.wolf"
+    a = Analysis.of(path, {str(path.resolve()): text})
+    typed = "step s in night { add "
+    got = {c.label: c.detail for c in F.completion(a, 6, len(typed) + 1, typed)}
+    assert (got["marked"], got["kept"]) == ("status · ROLE-X-01", "status · ROLE-X-02 · kept for a night")

@@ -79,3 +79,29 @@ def test_a_revived_players_role_is_checked_like_a_claims(tmp_path):
     step = "step probe in day first {\n    for p in dead { revive p as %s }\n}\n"
     assert errors(tmp_path, HEADER + step % "werewolves") == [
         ("E201", 5, 33, "revive … as: 'werewolves' is a faction and a team, not a role (did you mean 'werewolf'?)")]
+
+
+def test_a_chinese_role_name_in_a_deck_names_the_role_to_write(tmp_path):
+    # the generic "names are ASCII" message; now the name that the ruleset's Chinese names give
+    got = errors(tmp_path, 'import "roles"\nplayers 12\ndeck 12: werewolf*4, 预言家, witch, hunter, guard, villager*4\n')
+    assert got == [("E101", 3, 22, "unexpected character '预'; '预言家' is the Chinese name of the role seer: write seer")]
+    # a role the file itself declares, and the standard roles through a ruleset that imports them
+    got = errors(tmp_path, 'import "standard-12"\nrole watchman "Night watchman" "守夜人" { faction village }\n'
+                           "remove deck\ndeck 12: werewolf*4, 守夜人, witch, hunter, guard, villager*4\n")
+    assert got == [("E101", 4, 22, "unexpected character '守'; '守夜人' is the Chinese name of the role watchman: "
+                                   "write watchman")]
+    got = errors(tmp_path, 'import "roles"\nplayers 12\ndeck 12: werewolf*4, 狼王, witch, hunter, guard, villager*4\n')
+    assert got[0][3].startswith("unexpected character '狼'; names are written with ASCII letters")
+
+
+def test_a_call_line_inside_a_steps_braces_says_it_goes_before_them(tmp_path):
+    got = errors(tmp_path, HEADER + 'step probe in night first {\n    call "Open your eyes." "睁眼"\n}\n')
+    assert got == [("E101", 5, 10, "unexpected '\"Open your eyes.\"'; expected a name; a step's `call` line goes "
+                                   "before its `{`: step NAME in night ... call \"English\" \"中文\" { ... }")]
+
+
+def test_a_misspelt_role_file_import_suggests_the_role_file(tmp_path):
+    # the suggestions lacked the files under roles/: 'roles' was offered for 'roles/knigt'
+    got = errors(tmp_path, 'import "roles/knigt"\n')
+    assert got == [("", 1, 1, f"cannot import 'roles/knigt': no file {tmp_path / 'roles' / 'knigt.wolf'} and no "
+                                  "bundled ruleset of that name (did you mean 'roles/knight'?)")]

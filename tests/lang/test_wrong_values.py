@@ -120,8 +120,8 @@ COMPOUND_STEP = ("global n = 1\nfunc text() = \"x\"\nstep probe in night first {
     ("p.antidote -= role_name()",
      "`p.antidote -= seer`: `seer` is a name or text, not a number (`-=` subtracts a number)"),
     ("p.antidote -= text()", "`p.antidote -= x`: `x` is a name or text, not a number (`-=` subtracts a number)"),
-    ("n -= [1]", "`n -= [1]`: `[1]` is a list, not a number (`-=` subtracts a number)"),
-    ("p.antidote += [1]", "`p.antidote += [1]`: `[1]` is a list, not a number (`+=` adds a number)"),
+    ("let l = [1]; n -= l", "`n -= [1]`: `[1]` is a list, not a number (`-=` subtracts a number)"),
+    ("let l = [1]; p.antidote += l", "`p.antidote += [1]`: `[1]` is a list, not a number (`+=` adds a number)"),
     ("n = [1]; n -= 1", "`n -= 1`: `n` is a list, not a number (`-=` subtracts a number)"),
 ])
 def test_a_compound_assignment_names_its_operator_as_written(tmp_path, monkeypatch, backend, statement, message):
@@ -131,6 +131,58 @@ def test_a_compound_assignment_names_its_operator_as_written(tmp_path, monkeypat
     d = _fail(tmp_path, COMPOUND_STEP % statement)
     assert (d.code, d.span.line) == ("E401", 9)
     assert d.message == f"night 1: this statement failed while the game ran: {message}"
+
+
+@pytest.mark.parametrize("backend", ["python", "closures"])
+@pytest.mark.parametrize("statement,message", [
+    ("p.antidote -= yes_of(p)", "`p.antidote -= yes`: `yes` is a yes/no, not a number (`-=` subtracts a number)"),
+    ("p.antidote += yes_of(p)", "`p.antidote += yes`: `yes` is a yes/no, not a number (`+=` adds a number)"),
+    ("n = no_of(p); n += 1", "`n += 1`: `n` is a yes/no, not a number (`+=` adds a number)"),
+])
+def test_a_yes_no_is_no_number_to_a_compound_assignment(tmp_path, monkeypatch, backend, statement, message):
+    # `true` was added or subtracted as 1, and `no` counted as 0
+    if backend == "closures":
+        monkeypatch.setenv("WOLFDSL_BACKEND", "closures")
+    d = _fail(tmp_path, COMPOUND_STEP.replace("step probe", "func yes_of(p) = p > 0\nfunc no_of(p) = p < 0\n"
+                                              "step probe") % statement)
+    assert (d.code, d.span.line) == ("E401", 11)
+    assert d.message == f"night 1: this statement failed while the game ran: {message}"
+
+
+@pytest.mark.parametrize("statement,col,said", [
+    ("p.antidote -= seer", 81, "'seer', which is a role"),
+    ("p.antidote -= none", 81, "none"),
+    ("p.antidote += [1]", 81, "the list [1]"),
+    ("p.antidote -= yes", 81, "'yes', which is a yes/no"),
+    ("n -= true", 72, "'true', which is a yes/no"),
+    ("let r = seer; p.antidote += r", 95, "'r', which holds 'seer' (line 9), a role"),
+])
+def test_a_name_none_a_list_or_a_yes_no_in_a_compound_assignment_is_an_e212(tmp_path, statement, col, said):
+    from wolfdsl.diagnostics import WolfError
+
+    path = tmp_path / "probe.wolf"
+    path.write_text(HEADER + COMPOUND_STEP % statement + "\n", encoding="utf-8")
+    with pytest.raises(WolfError) as err:
+        load(str(path))
+    d = err.value.diagnostics[0]
+    target, op = statement.split("; ")[-1].split()[:2]
+    verb = "subtracts" if op == "-=" else "adds"
+    assert (d.code, d.span.line, d.span.col) == ("E212", 9, col)
+    assert d.message == f"'{op}' {verb} a number, not {said}; write a number, such as '{target} {op} 1'"
+
+
+def test_a_counter_that_starts_as_a_string_is_an_e212(tmp_path):
+    from wolfdsl.diagnostics import WolfError
+
+    path = tmp_path / "probe.wolf"
+    path.write_text(HEADER + 'role watchman "Watchman" { faction village; counter oil = "2" }\n', encoding="utf-8")
+    with pytest.raises(WolfError) as err:
+        load(str(path))
+    d = err.value.diagnostics[0]
+    assert (d.code, d.span.line, d.span.col) == ("E212", 7, 59)
+    assert d.message == ("role 'watchman': counter 'oil' starts as the string \"2\"; a counter holds a number (or "
+                         "none, a seat, a list), which `+=`, `-=` and `<` need; write a number, such as "
+                         "'counter oil = 2'")
 
 
 def test_compound_assignment_on_numbers_and_text_is_unchanged():

@@ -138,6 +138,16 @@ def test_the_example_bot_plays_200_games_of_standard_12_at_every_seat(tmp_path):
     assert not [e for e in events if e["type"] == "agent_replaced"]
 
 
+@pytest.mark.parametrize("flag", ["-q", "--json"])
+def test_a_single_game_told_without_its_narration_warns_of_a_replaced_player(flag):
+    # the narration says so (⚠ …); -q and --json said nothing, where --games warns
+    bot = cmd(BOTS / "crash_bot.py")
+    r = invoke("run", "standard-12", "--seed", 2, flag, "--seat", f"5={bot}")
+    assert r.exit_code == 0, r.output
+    assert r.stderr == (f"warning: seat 5's player ({bot}) failed and --agents played on (table): "
+                        "exited with code 1 (RuntimeError: the bot broke down)\n")
+
+
 def test_a_crashing_bot_is_replaced_and_does_not_stop_a_monte_carlo_run(tmp_path):
     log = tmp_path / "games.jsonl"
     for jobs in (1, 2):
@@ -216,7 +226,7 @@ def test_the_run_command_records_the_seats_in_the_summary_and_the_narration():
     (["--seat", "13=random"], "--seat 13: standard-12 is played with 12 players here"),
     (["--seat", "3=nobody"], "--seat '3=nobody': unknown player 'nobody'; a seat may be human, cmd:PROGRAM or an agent: "
                              "heuristic, random, table"),
-    (["--seat", "3=random", "--timeout", "0"], "--timeout must be more than 0 seconds"),
+    (["--seat", "3=random", "--timeout", "0"], "Invalid value for '--timeout': must be more than 0 seconds, got 0"),
 ])
 def test_bad_seats_are_bad_input(args, message):
     r = invoke("run", "standard-12", "--seed", 1, *args)

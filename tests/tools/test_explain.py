@@ -193,3 +193,13 @@ def test_the_election_s_statuses_end_with_it(tmp_path, scenario, ended):
     assert not [e for e in events if e["type"] == "status" and "remove" in e and e not in events[sheriff:]]
     after = [(e["seat"], e["statuses"]) for e in events[sheriff:] if e["type"] == "death"]
     assert after == ([] if scenario.startswith("SHERIFF") else [(10, []), (3, ["poisoned"])])
+
+
+def test_an_empty_log_is_said_to_be_empty(tmp_path):
+    # it said "has no game None (it is empty)"
+    log = tmp_path / "empty.jsonl"
+    log.write_text("", encoding="utf-8")
+    for command in (["explain", log, "--seat", 1], ["narrate", log]):
+        r = invoke(*command)
+        assert r.exit_code == 2 and r.stderr == (f"error: {log} is empty: it holds no event (an event log is "
+                                                 "written by wolfdsl run --log FILE.jsonl)\n")

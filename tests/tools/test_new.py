@@ -102,3 +102,60 @@ def test_new_import_of_a_local_base_names_it_from_the_new_files_folder(tmp_path,
     r = invoke("new", "../b/x", "--import", "--from", "base.wolf")
     assert r.exit_code == 2 and "an import reads only files in and under its own folder" in r.stderr
     assert "drop --import for a full copy" in r.stderr and not (tmp_path / "b" / "x.wolf").exists()
+
+
+def test_a_copy_of_a_local_file_keeps_importing_the_files_beside_it(tmp_path, monkeypatch):
+    # the copy's `import "watchman"` named a file beside the base, which the new file's
+    # folder does not have: no load found it
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "base.wolf").write_text('title "base"\nimport "extra"\nimport "classic-9"\n',
+                                              encoding="utf-8")
+    (tmp_path / "a" / "extra.wolf").write_text('import "prelude"\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    r = invoke("new", "mine", "--from", "a/base.wolf")
+    assert r.exit_code == 0, r.output
+    assert (tmp_path / "mine.wolf").read_text(encoding="utf-8").splitlines()[2:] == [
+        'import "a/extra"', 'import "classic-9"']
+    assert load(str(tmp_path / "mine.wolf")).players == (9, 9)
+    # beside the base nothing changes
+    assert invoke("new", "a/two", "--from", "a/base.wolf").exit_code == 0
+    assert (tmp_path / "a" / "two.wolf").read_text(encoding="utf-8").splitlines()[2] == 'import "extra"'
+
+
+def test_a_copy_whose_imports_would_be_outside_its_folder_is_refused_with_what_to_do(tmp_path, monkeypatch):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    (tmp_path / "a" / "base.wolf").write_text('title "base"\nimport "extra"\nimport "classic-9"\n',
+                                              encoding="utf-8")
+    (tmp_path / "a" / "extra.wolf").write_text('import "prelude"\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path / "b")
+    r = invoke("new", "mine", "--from", "../a/base.wolf")
+    assert r.exit_code == 2 and not (tmp_path / "b" / "mine.wolf").exists()
+    assert r.stderr == (f"error: cannot copy ../a/base.wolf to {tmp_path / 'b' / 'mine.wolf'}: it imports "
+                        f"../a/extra.wolf, outside {tmp_path / 'b'}, and an import reads only files in and "
+                        "under its own folder; write the new file beside base.wolf (wolfdsl new ../a/mine "
+                        f"--from ../a/base.wolf), or copy extra.wolf into {tmp_path / 'b'} first\n")
+    # once copied beside the new file, the import is kept as it is
+    (tmp_path / "b" / "extra.wolf").write_text('import "prelude"\n', encoding="utf-8")
+    assert invoke("new", "mine", "--from", "../a/base.wolf").exit_code == 0
+    assert (tmp_path / "b" / "mine.wolf").read_text(encoding="utf-8").splitlines()[2] == 'import "extra"'
+    assert load(str(tmp_path / "b" / "mine.wolf")).players == (9, 9)
+
+
+def test_a_bundled_files_name_is_refused_unless_forced(tmp_path, monkeypatch):
+    # a local roles.wolf hides the bundled one from the files beside it, itself included
+    monkeypatch.chdir(tmp_path)
+    r = invoke("new", "roles")
+    assert r.exit_code == 2 and not (tmp_path / "roles.wolf").exists()
+    assert r.stderr == ("error: cannot write roles: roles is the name of a bundled file (<bundled>/roles.wolf), "
+                        f"which roles.wolf would hide from every file in {tmp_path} that imports \"roles\" (an "
+                        "import reads the file beside it first); give it another name, such as my-roles (or "
+                        "use --force to write it anyway)\n")
+    assert "bundled file (<bundled>/standard-12.wolf)" in invoke("new", "standard-12").stderr
+    assert invoke("new", "roles", "--force").exit_code == 0
+    r = invoke("lint", "roles.wolf")
+    assert r.exit_code == 1, r.output
+    assert r.stdout.splitlines()[0] == (
+        f"roles.wolf:7:1: E201 error: import cycle: {tmp_path / 'roles.wolf'} -> {tmp_path / 'roles.wolf'}; "
+        "this file imports \"roles\", its own name, which hides the bundled roles (<bundled>/roles.wolf) "
+        "from the files in its folder: rename it (such as my-roles.wolf)")

@@ -426,7 +426,10 @@ def completion(a: Analysis, line: int, col: int, line_text: str) -> list[Complet
 
 def _detail(a: Analysis, d: Def) -> str:
     doc, ids = a.doc(d)
-    first = doc.split(". ")[0][:80] if doc else ""
+    first = doc.split(". ")[0] if doc else ""
+    if ids != "—" and first.startswith(ids):  # a comment that is its rule IDs, or opens with them
+        first = first[len(ids):].lstrip(" :;,.—-")
+    first = first[:80]
     return f"{d.kind}" + (f" · {ids}" if ids != "—" else "") + (f" · {first}" if first else "")
 
 

@@ -278,15 +278,22 @@ def _modules(path: Path, shown: str | None, overlay: dict[str, str] | None = Non
     def visit(p: Path, span: Span | None, given: str | None) -> None:
         rp = p.resolve()
         if rp in stack:
-            raise WolfError(f"import cycle: {' -> '.join(_display(s) for s in stack + [rp])}", span)
+            raise WolfError(f"import cycle: {' -> '.join(_display(s) for s in stack + [rp])}"
+                            + _self_import(rp, stack), span)
         if rp in seen:
             return
         stack.append(rp)
         text = overlay.get(str(rp)) if overlay else None
-        digest, mod = _read(p, given) if text is None else _read_text(p, given, text)
+        root = base if rp.is_relative_to(base) else top
+        try:
+            digest, mod = _read(p, given) if text is None else _read_text(p, given, text)
+        except WolfError as err:
+            from .zhnames import named_in_chinese
+
+            raise named_in_chinese(err, p, root) from None
         for d in mod.decls:
             if isinstance(d, A.Import):
-                target = _import_path(d, p.parent, base if rp.is_relative_to(base) else top)
+                target = _import_path(d, p.parent, root)
                 name = d.path if d.path.endswith(".wolf") else d.path + ".wolf"
                 visit(target, d.span, os.path.join(os.path.dirname(mod.path), name))
         stack.pop()
@@ -295,6 +302,16 @@ def _modules(path: Path, shown: str | None, overlay: dict[str, str] | None = Non
 
     visit(path, None, shown)
     return out
+
+
+def _self_import(rp: Path, stack: list[Path]) -> str:
+    """For a file that imports its own name, which is also a bundled file's (a local
+    ``roles.wolf`` importing "roles"): why, and what to do."""
+    name = rp.stem
+    if rp != stack[-1] or bundled_path(name) is None:
+        return ""
+    return (f"; this file imports \"{name}\", its own name, which hides the bundled {name} "
+            f"(<bundled>/{name}.wolf) from the files in its folder: rename it (such as my-{rp.stem}.wolf)")
 
 
 def input_files(ref: str, base_dir: str | os.PathLike | None = None) -> list[Path]:
@@ -335,7 +352,14 @@ def _import_path(d: A.Import, folder: Path, root: Path) -> Path:
     if bp is not None:
         return bp
     raise WolfError(f"cannot import '{name}': no file {rel} and no bundled ruleset of that name"
-                    + did_you_mean(name, bundled() + sorted(NOT_RULESETS)), d.span)
+                    + did_you_mean(name, _bundled_files()), d.span)
+
+
+def _bundled_files() -> list[str]:
+    """Every bundled file as an import names it: the rulesets, the bases and the role
+    files (``roles/knight``)."""
+    base = rulesets_dir()
+    return sorted(p.relative_to(base).with_suffix("").as_posix() for p in base.rglob("*.wolf"))
 
 
 def load(ref: str, options: dict[str, Any] | None = None, players: int | None = None,

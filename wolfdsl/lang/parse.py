@@ -226,9 +226,14 @@ _QUOTE_HINT = ("; it comes right after the string that began at column {col}: is
 
 def _operator_hint(tok, expected, text: str) -> str:
     """A hint for an operator written as in another language: ``if t = none`` (``==``
-    compares), ``werewolf x4`` in a deck (``werewolf*4``); empty otherwise."""
+    compares), ``werewolf x4`` in a deck (``werewolf*4``), and for a ``call`` line written
+    inside a step's braces (it goes before them); empty otherwise."""
     if str(tok) == "=" and "LESSTHAN" in expected:  # a comparison may come here
         return "; did you mean `==`? (`=` gives a value, as in `let x = 1`; `==` compares)"
+    if tok.type == "STRING" and tok.start_pos is not None and re.search(r"(?:^|[\s{;])call\s*$", text[:tok.start_pos]) \
+            and _unclosed_brace(text, tok.start_pos) is not None:
+        return ("; a step's `call` line goes before its `{`: step NAME in night ... call \"English\" "
+                "\"中文\" { ... }")
     m = re.fullmatch(r"[xX](\d+)", str(tok))
     if m and "STAR" in expected and tok.start_pos is not None:
         card = re.search(r"([A-Za-z_]\w*)\s*$", text[:tok.start_pos])

@@ -41,6 +41,7 @@ from ..diagnostics import did_you_mean
 from . import builtins as B
 from . import ir
 from . import syntax as A
+from .counters import check_compound, check_counter_value
 from .link import Program
 from .names import NameResolver, collect_actions  # noqa: F401
 from .symbols import Binding, Bindings, DecideSlots, Scope, VoteSlots  # noqa: F401  (Binding & co. are the result types)
@@ -203,8 +204,9 @@ class Resolver(NameResolver):
                 self.error(r.span, "E201", f"role '{r.name}': unknown status '{st}'" + did_you_mean(st, symbols["status"]))
             else:
                 self.use("status", st, r.span)
-        for _, e in r.counters:
+        for n, e in r.counters:
             self.expr(e, Scope())
+            check_counter_value(self, r.name, n, e)
         for _, e in r.props:
             self.expr(e, Scope())
 
@@ -247,6 +249,7 @@ class Resolver(NameResolver):
             self.error(s.expr.span, "E212", f"'{s.op}' {'subtracts' if s.op == '-=' else 'adds'} a number, "
                        f"not the string {self.source_text(s.expr)}; write a number, such as "
                        f"'{target} {s.op} 1'")
+        check_compound(self, s)
         if s.attr is None:
             slot = scope.lookup(n)
             if slot is not None:

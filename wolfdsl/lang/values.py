@@ -230,20 +230,22 @@ path for plain numbers (same results, same errors)."""
 
 
 def compound(op: str, old, value, target: str, written: str | None = None):
-    """``target op value`` for ``+=``/``-=``: ``(old or 0) + value`` or ``(old or 0) + -1 *
-    value``, as they always were. A :class:`WrongValue` names the operator as written
+    """``target op value`` for ``+=``/``-=``: ``old + value`` or ``old + -1 * value``
+    (``none`` counting as 0). A :class:`WrongValue` names the operator as written
     when a side is no number ("`me.oil -= "x"`: `"x"` is text, not a number"), where
     ``-=`` used to fail as a ``+`` or, on a list or text, do nothing. ``written`` is the
-    right side's source when it is a literal string."""
-    a = old or 0
+    right side's source when it is a literal string. A yes/no is no number on either side
+    (``true`` was added as 1)."""
+    a = 0 if old is None else old
     if op == "+=":
-        try:
-            return a + 1 * value
-        except TypeError:
-            pass
-    elif isinstance(a, (int, float)) and isinstance(value, (int, float)):
+        if a.__class__ is not bool and value.__class__ is not bool:
+            try:
+                return a + 1 * value
+            except TypeError:
+                pass
+    elif _number(a) and _number(value):
         return a + -1 * value
-    if not isinstance(a, (int, float)):
+    if not _number(a) and not (op == "+=" and isinstance(a, (list, str))):
         bad, what = target, kind(a)
     else:
         bad = written or show(value)

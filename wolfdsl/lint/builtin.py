@@ -260,7 +260,9 @@ class NotANumber(_Compile):
     """A string or a name where a number is needed.
 
     What it finds:
-        A literal string on the right of ``-=``, or of ``+=`` on a counter; a string or a
+        A literal string on the right of ``-=``, or of ``+=`` on a counter; a declared
+        name, ``none``, a list or a yes/no on the right of ``-=``, or of ``+=`` on a counter
+        declared with a number; a counter declared with a string (``counter oil = "two"``); a string or a
         declared name (a role, a faction...) put in order with ``<``, ``<=``, ``>``, ``>=``
         against a number (a literal, ``day``, ``count(...)``, a counter:
         ``me.oil > "two"``); also a variable that a ``let`` gave one of them.

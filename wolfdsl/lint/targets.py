@@ -42,10 +42,12 @@ def expand(names: list[str], skipped: list[str] | None = None) -> list[Target]:
     """The files named, found under the folders named, or bundled under that name.
 
     A scenario file named is refused (``ValueError``), unless ``skipped`` is given (a
-    batch): it is then added there and left out."""
+    batch): it is then added there and left out. So are folders that hold no ``.wolf``
+    file when nothing else is named (the scenario files in them are named)."""
     from ..lang.load import bundled, bundled_path
 
     out: list[Target] = []
+    empty: list[Path] = []
     for name in names:
         path = Path(name)
         if path.is_file():
@@ -56,14 +58,31 @@ def expand(names: list[str], skipped: list[str] | None = None) -> list[Target]:
                 continue
             out.append(Target(name, name))
         elif path.is_dir():
-            out += [Target(str(p), str(p)) for p in _walk(path)]
+            found = [Target(str(p), str(p)) for p in _walk(path)]
+            out += found
+            if not found:
+                empty.append(path)
         else:
             found = bundled_path(name[:-5] if name.endswith(".wolf") else name)
             if found is None or path.is_absolute():
                 raise ValueError(f"file '{name}' does not exist and is not a bundled ruleset"
                                  f"{did_you_mean(name, bundled())}")
             out.append(Target(str(found), str(found), True))
+    if empty and not out and (skipped is None or not skipped):
+        raise ValueError(_no_rulesets(empty))
     return out
+
+
+def _no_rulesets(folders: list[Path]) -> str:
+    """``no .wolf file in DIR``, and the scenario files there (``wolfdsl test`` runs them)."""
+    scenarios = sorted(str(p) for f in folders for p in f.rglob("*")
+                       if p.suffix in (".yaml", ".yml") and p.is_file() and file_kind(p) == "scenario")
+    where = ", ".join(str(f) for f in folders)
+    if not scenarios:
+        return f"no .wolf file in {where}"
+    shown = ", ".join(scenarios[:3]) + (f", and {len(scenarios) - 3} more" if len(scenarios) > 3 else "")
+    return (f"no .wolf file in {where}, only scenario file{'s' if len(scenarios) > 1 else ''} ({shown}): "
+            f"run {'them' if len(scenarios) > 1 else 'it'} with wolfdsl test {where.split(', ')[0]}")
 
 
 @contextmanager

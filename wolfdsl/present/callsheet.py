@@ -226,7 +226,7 @@ def call_sheet(ref: str, options: dict[str, str] | None = None, lang: str | None
                     out.append(t + note + ("" if night else days))
         return out
 
-    title = (comp.ruleset.title_zh if lang == "zh" else "") or view["title"]
+    title = (lang == "zh" and view["title_zh"]) or view["title"]
     ranged = rs.players[0] != rs.players[1]
     cards = next((d["cards"] for d in view["decks"] if d["players"][0] <= count <= d["players"][1]), [])
     return {
@@ -240,7 +240,7 @@ def call_sheet(ref: str, options: dict[str, str] | None = None, lang: str | None
         "other_nights": [w["dark"]] + calls("night", "other"),
         "day": calls("day"),
         "any_time": _reminders(comp, lang, values, dealt),
-        "wins": _wins(view, lang, {x.name: x.title_zh for x in comp.ruleset.wins}),
+        "wins": _wins(view, lang),
         "house_rules": [_house_rule(o, lang, rs.options.get(o["name"])) for o in view["options"]
                         if _bears(comp.program.named("option").get(o["name"]), o, dealt)],
         "cards": [_card(c, lang) for c in view["cards"]],
@@ -283,17 +283,17 @@ def _bears(decl, option: dict, dealt: set) -> bool:
     others = [v for v in decl.values if v != decl.default]
     return not others or any(all(r in dealt for r in needs.get(v, ())) for v in others)
 
-def _wins(view: dict, lang: str, titles_zh: dict[str, str]) -> list[str]:
+def _wins(view: dict, lang: str) -> list[str]:
     """The win rules that can hold with these options, highest priority first, each as
     "Werewolves: side kill (屠边): all gods or all plain villagers are dead" (in ``zh``
-    by the Chinese title of ``titles_zh``, win name -> title, where there is one)."""
+    by its Chinese title where there is one)."""
     w = WORDS[lang]
     out = []
     for win in view["wins"]:
         if win["in_force"] is False:
             continue
         names = ", ".join(win["faction_names_zh" if lang == "zh" else "faction_names"])
-        title = (titles_zh.get(win["win"]) if lang == "zh" else "") or win["title"] or win["win"]
+        title = (lang == "zh" and win["title_zh"]) or win["title"] or win["win"]
         out.append(w["win"].format(factions=names, title=title))
     return out
 

@@ -60,7 +60,9 @@ def read_log(path: str | Path, game: int | None = None) -> tuple[list[dict], lis
             events.append(ev)
     if not events:
         shown = ", ".join(map(str, games[:20])) + (" …" if len(games) > 20 else "")
-        raise WolfError(f"{path} has no game {game}" + (f"; games: {shown}" if games else " (it is empty)"))
+        if not games:
+            raise WolfError(f"{path} is empty: it holds no event (an event log is written by wolfdsl run --log FILE.jsonl)")
+        raise WolfError(f"{path} has no game {game}; games: {shown}")
     return events, games
 
 

@@ -5,7 +5,9 @@
 value, allowed values, source rule and who set it, the night and day steps in the
 order the engine walks them (which run every night, only the first, or never with these
 options, and which depend on the game), the event cards and the win rules in precedence
-order. ``render(view, lang)`` writes it as text in English or Chinese.
+order. ``render(view, lang)`` writes it as text in English or Chinese (each text the
+ruleset gives in Chinese, in Chinese: the title, the options' rules, the win rules'
+titles; the summary has no Chinese form).
 """
 from __future__ import annotations
 
@@ -94,13 +96,14 @@ def view_of(comp, overrides: dict[str, str]) -> dict[str, Any]:
     win_decls = comp.program.named("win")
     factions = rs.factions
     return {
-        "ruleset": rs.name, "title": rs.title, "summary": rs.summary,
+        "ruleset": rs.name, "title": rs.title, "title_zh": rs.title_zh, "summary": rs.summary,
         "players": list(rs.players), "default_players": rs.default_players, "first_phase": rs.first_phase,
         "decks": decks, "options": opts,
         "night": _steps(comp, "night"), "day": _steps(comp, "day"),
         "cards": [{"card": c.id, "name": c.name, "name_zh": c.name_zh, "tags": {k: str(v) for k, v in c.tags}}
                   for c in rs.cards.values()],
         "wins": [{"win": w.name, "factions": list(w.factions), "priority": w.priority, "title": w.title,
+                  "title_zh": w.title_zh,
                   "faction_names": [factions[f].name if f in factions else f for f in w.factions],
                   "faction_names_zh": [_label(factions[f], "zh") if f in factions else f
                                        for f in w.factions],
@@ -170,7 +173,7 @@ def step_when(step: dict, lang: str, phase: str) -> str:
 def render(view: dict, lang: str = "en") -> str:
     """The text of ``wolfdsl show``."""
     w = WORDS[lang]
-    out = [f"{view['title']} ({view['ruleset']})"] + ([view["summary"]] if view["summary"] else []) + [""]
+    out = [f"{_zh(view, lang, 'title')} ({view['ruleset']})"] + ([view["summary"]] if view["summary"] else []) + [""]
     default = view.get("default_players")
     shown = "" if default in (None, view["players"][0]) else f" ({w['default'].format(n=default)})"
     out.append(f"{w['players']}: {_players(*view['players'])}{shown}")
@@ -181,7 +184,7 @@ def render(view: dict, lang: str = "en") -> str:
     if view["options"]:
         out += ["", w["options"]]
         rows = [[w["option"], w["value"], w["set_by"], w["allowed"], w["rule"]]]
-        rows += [[o["name"], o["value"], w["set"][o["set_by"]], " | ".join(o["values"]), o["rule"] or ""]
+        rows += [[o["name"], o["value"], w["set"][o["set_by"]], " | ".join(o["values"]), _zh(o, lang, "rule")]
                  for o in view["options"]]
         out += _table(rows)
     for phase in ("night", "day"):
@@ -198,9 +201,14 @@ def render(view: dict, lang: str = "en") -> str:
         names = win["faction_names_zh" if lang == "zh" else "faction_names"]
         state = "" if win["in_force"] is not False else "  " + w["off"]
         rows.append([f"{i}.", win["win"], ", ".join(names), w["priority"].format(p=_num(win["priority"])),
-                     (win["title"] or "") + state])
+                     _zh(win, lang, "title") + state])
     out += _table(rows)
     return "\n".join(out) + "\n"
+
+
+def _zh(item: dict, lang: str, key: str) -> str:
+    """``item[key]``, or in ``zh`` its Chinese ``item[key + "_zh"]`` where there is one."""
+    return (lang == "zh" and item.get(key + "_zh")) or item[key] or ""
 
 
 def _num(x: float) -> str:

@@ -24,7 +24,10 @@ def seat_spec(agents: str, seats: list[str], timeout: Optional[float], games: Op
     """The agents spec of ``--agents AGENTS --seat ...`` (:func:`wolfdsl.seats.spec.compose`).
 
     Raises ``typer.BadParameter`` (exit 2) for a malformed seat, a ``cmd:`` program that
-    cannot be found, or a human seat in a Monte Carlo run (``games``)."""
+    cannot be found, or a human seat in a Monte Carlo run (``games``), and names ``--timeout``
+    for a time limit that is not above 0."""
+    if timeout is not None and not timeout > 0:
+        raise typer.BadParameter(f"must be more than 0 seconds, got {timeout:g}", param_hint="'--timeout'")
     try:
         for text in seats:
             _, spec = parse_seat(text)
