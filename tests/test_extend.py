@@ -12,7 +12,8 @@ from wolfdsl.lang.load import load
 from wolfdsl.scenario import run_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
-ROLE_FILES = ["white_wolf_king", "wolf_king", "knight", "gravekeeper", "gargoyle", "mixed_blood", "dreamweaver"]
+ROLE_FILES = ["white_wolf_king", "wolf_king", "knight", "gravekeeper", "gargoyle", "mixed_blood", "dreamweaver",
+              "raven"]
 BOARDS = ["white-wolf-king-12", "wolf-king-12", "knight-12", "gravekeeper-12", "gargoyle-12",
           "mixed-blood-12", "dreamweaver-12"]
 

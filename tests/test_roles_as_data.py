@@ -40,6 +40,7 @@ ROLES_AS_DATA_RULES = [
     "ROLE-WOLF_BEAUTY-01", "ROLE-WOLF_BEAUTY-02", "ROLE-WOLF_BEAUTY-03", "ROLE-WOLF_BEAUTY-04",
     "ROLE-BOMB_MAN-01", "ROLE-BOMB_MAN-02",
     "ROLE-HIDDEN_WOLF-01", "ROLE-HIDDEN_WOLF-02", "ROLE-HIDDEN_WOLF-03", "ROLE-HIDDEN_WOLF-04",
+    "ROLE-RAVEN-01", "ROLE-RAVEN-02", "ROLE-RAVEN-03", "ROLE-RAVEN-04",
     "SHERIFF-02", "SHERIFF-05", "SHERIFF-08",
     "DAY-03", "DAY-11",
     "LASTWORDS-02",
@@ -358,6 +359,51 @@ def test_cards_revealed_or_hidden() -> None:
     assert [(e["seat"], e["role"]) for e in _of(_events("DAY-03-revealed"), "reveal")] == [
         (9, "villager"), (1, "werewolf")]
     assert _of(_events("DAY-03-hidden"), "reveal") == []
+
+
+def _exile_votes(events):
+    return [(e["round"], e["tally"], e["top"], e.get("bonus")) for e in _of(events, "vote", kind="exile")]
+
+
+def test_raven_mark_alone_exiles() -> None:
+    # ROLE-RAVEN-01/03: the raven (7) marks 1 on night 1; nobody votes on day 1, and the
+    # mark's two votes alone exile him (the vote event: tally and bonus; no ballot for 1).
+    ev = _events("ROLE-RAVEN-01")
+    assert [e["targets"] for e in _actions(ev, "raven.mark")] == [[1]]
+    assert _statuses(ev, "raven_mark") == [(1, 1)]
+    (vote,) = _of(ev, "vote", kind="exile")
+    assert set(vote["ballots"].values()) == {None}
+    assert _exile_votes(ev) == [(1, {1: 2}, [1], {1: {"raven_mark": 2}})]
+
+
+def test_raven_mark_is_shown_in_the_morning() -> None:
+    # ROLE-RAVEN-02: the `raven` event names the marked seat 9 after the night's death is
+    # announced and before the exile vote; 9's two votes lose to the seer's three ballots.
+    ev = _events("ROLE-RAVEN-02")
+    types = [(e["type"], e.get("seat")) for e in ev if e["day"] == 1 and e["type"] in ("death", "raven", "vote")]
+    assert types == [("death", 8), ("raven", 9), ("vote", None), ("death", 4)]   # 8's death is told at day 1
+    assert _exile_votes(ev) == [(1, {4: 3, 9: 2}, [4], {9: {"raven_mark": 2}})]
+
+
+def test_raven_mark_ties_and_not_in_the_pk_round() -> None:
+    # ROLE-RAVEN-03: 1's two ballots tie 2's mark; in the PK round the mark adds nothing.
+    ev = _events("ROLE-RAVEN-03-a")
+    assert _exile_votes(ev) == [(1, {1: 2, 2: 2}, [1, 2], {2: {"raven_mark": 2}}),
+                                (2, {1: 2, 2: 1}, [1], None)]
+
+
+def test_raven_mark_turns_the_vote_and_ends_the_game() -> None:
+    # ROLE-RAVEN-03: day 2, 1 has one ballot and the mark's two, 4 two ballots: 1 is exiled.
+    ev = _events("ROLE-RAVEN-03-b")
+    assert _exile_votes(ev)[-1] == (1, {1: 3, 4: 2}, [1], {1: {"raven_mark": 2}})
+    assert _game_over(ev)["winners"] == ["village"]
+
+
+def test_raven_mark_lasts_one_day() -> None:
+    # ROLE-RAVEN-04: the mark on 1 ends when night 2 starts (the raven dies that night).
+    ev = _events("ROLE-RAVEN-04")
+    assert [(e["day"], e["phase"], e["seat"]) for e in _of(ev, "status", remove="raven_mark")] == [(2, "night", 1)]
+    assert _exile_votes(ev) == [(1, {1: 2, 9: 5}, [9], {1: {"raven_mark": 2}}), (1, {1: 1, 4: 2}, [4], None)]
 
 
 def test_election_after_announcement() -> None:

@@ -72,6 +72,19 @@ def test_extend_proc_with_parameters_and_first():
     assert (x.what, x.name, x.params, x.first) == ("proc", "after_exile", ("p",), True)
 
 
+def test_extend_func_with_a_name_and_a_vote_bonus():
+    (x,) = ast("extend func extra_votes(c, round) as raven_mark = if c has raven_mark then 2 else 0\n").decls
+    assert (x.what, x.name, x.params, x.label, x.body) == ("func", "extra_votes", ("c", "round"), "raven_mark", None)
+    assert type(x.expr).__name__ == "IfExpr"
+    (y,) = ast("extend func extra_votes = 1\n").decls
+    assert (y.params, y.label) == (None, None)
+    (s,) = ast("step s in day { vote exile_vote kind exile voters v in alive candidates c in alive "
+               "weight 2 bonus extra_votes(c, 1) ask \"Whom?\" -> top { } }\n").decls
+    vote = s.body.stmts[0]
+    assert (type(vote.bonus).__name__, vote.bonus.name, vote.ask) == ("Call", "extra_votes", ("Whom?", None))
+    assert vote.weight.value == 2
+
+
 @pytest.mark.parametrize("text,line,col,message", [
     ("role x { faction village\n", 1, 25, "the '{' at line 1, column 8 is not closed; add '}'"),
     # a block left open: the '{' whose closing '}' is missing, by the indentation of the '}' that follow

@@ -112,7 +112,9 @@ SECTIONS = (
     ("hook", "Hook points", "Empty procs the prelude calls at a fixed moment, there to be extended: "
                             "`extend proc NAME(params) { ... }` (see the [language reference](language.md#extending-shared-procedure))."),
     ("proc", "Procs", "`call NAME(args)`; any proc may be extended with `extend proc` or replaced with `replace proc`."),
-    ("func", "Funcs", "Used in expressions; `replace func` to change one."),
+    ("func", "Funcs", "Used in expressions; `replace func` to change one, `extend func` to add a term to its "
+                      "value (several role files may add votes to `extra_votes`: see the "
+                      "[language reference](language.md#extending-shared-procedure))."),
     ("trigger", "Triggers and replacements", "They run on every death or announcement; their `order` places a role's own triggers."),
     ("win", "Win rules", ""),
     ("role", "Roles", "Deal them in a `deck`; `replace role` to change one."),

@@ -568,7 +568,8 @@ class CodeGen:
                 cand_unless=cand_unless, weight=None, top_var=slots.top, ballots_var=slots.ballots,
                 body=self.block(s.body), span=s.span, prefer=self.root(s.prefer, "this preference"),
                 score=self.root(s.score, "this score"), recheck=self.may_vary(s.cand_unless),
-                cand_fixed=tuple(split[False]), cand_by_voter=tuple(split[True]), ask=s.ask)
+                cand_fixed=tuple(split[False]), cand_by_voter=tuple(split[True]), ask=s.ask,
+                bonus=self.bonus(s.bonus))
         fixed = [c for c in s.cand_unless if not self.reads_slot(c.cond, slots.voter)]
         by_voter = [c for c in s.cand_unless if self.reads_slot(c.cond, slots.voter)]
         op = ir.VoteOp(
@@ -579,8 +580,29 @@ class CodeGen:
             top_var=slots.top, ballots_var=slots.ballots, body=self.block(s.body), span=s.span,
             prefer=self.root(s.prefer, "this preference"), score=self.root(s.score, "this score"),
             cand_fixed=self.clauses(fixed, drop=False), cand_by_voter=self.clauses(by_voter, drop=False),
-            abstain_must=self.pass_clauses(s.cand_unless), recheck=self.may_vary(s.cand_unless), ask=s.ask)
+            abstain_must=self.pass_clauses(s.cand_unless), recheck=self.may_vary(s.cand_unless), ask=s.ask,
+            bonus=self.bonus(s.bonus))
         return op
+
+    def bonus(self, e: A.Expr | None) -> tuple | None:
+        """A vote's ``bonus`` as :attr:`ir.VoteOp.bonus`: ``(func, argument closures, span)``
+        for a call of a func, else ``(None, (closure,), span)``; ``None`` without one, or when
+        it is always 0 (a func not extended whose expression is the constant 0, as the
+        prelude's ``extra_votes``: the vote costs nothing more)."""
+        if e is None:
+            return None
+        bd = self.b.of.get(id(e)) if isinstance(e, A.Call) else None
+        if bd is not None and bd.kind == "func":
+            decl = self.p.named("func")[e.name]
+            k = const_of(self.root(decl.expr, f"func {decl.name}()")) if not decl.terms else None
+            if k is not None and k[0] == 0 and not isinstance(k[0], bool):
+                return None
+            return (e.name, tuple(self.root(a, "this argument") for a in e.args), e.span)
+        fn = self.root(e, "this bonus")
+        k = const_of(fn)
+        if k is not None and k[0] == 0 and not isinstance(k[0], bool):
+            return None
+        return (None, (fn,), e.span)
 
     def may_vary(self, clauses) -> bool:
         """Whether a clause may give another value when evaluated again in the same state:
@@ -808,7 +830,8 @@ def codegen(program: Program, bindings: Bindings, options: dict[str, ir.Option],
         properties={n: cg.root(d.expr, f"property '{n}'") for n, d in p.properties.items()},
         decks=tuple(decks), steps=steps,
         procs={d.name: ir.Proc(d.name, d.params, cg.block(d.body), d.span) for d in p.of_kind("proc")},
-        funcs={d.name: ir.Func(d.name, d.params, cg.root(d.expr, f"func {d.name}()"), d.span)
+        funcs={d.name: ir.Func(d.name, d.params, cg.root(d.expr, f"func {d.name}()"), d.span,
+                               tuple((n, cg.root(e, f"func {d.name}()")) for n, e in d.terms))
                for d in p.of_kind("func")},
         triggers=triggers, replacements=replacements, wins=wins, actions=dict(bindings.actions), cards=cards,
         speech=speech_acts(p), ballots=ballot_readings(p),

@@ -285,22 +285,30 @@ class ProcDecl(Decl):
 @_node
 class ExtendDecl(Decl):
     """``extend proc self_destructed(w) { ... }``: statements added to a declared proc,
-    after its own (``first``: before them); the proc's parameters are in scope."""
+    after its own (``first``: before them); the proc's parameters are in scope.
+    ``extend func extra_votes(c, round) as raven_mark = EXPR`` (``what`` ``func``, no
+    ``body``): a term added to the func's value; ``label``: its ``as`` name."""
     what: str
     name: str
     params: tuple[str, ...] | None
     first: bool
-    body: Block
+    body: Block | None
     calls: tuple[ModeratorCall, ...] = ()
+    expr: Expr | None = None
+    label: str | None = None
 
 
 @_node
 class FuncDecl(Decl):
-    """``func last_dead() = last(dead)``."""
+    """``func last_dead() = last(dead)``. After linking, a func that ``extend func``
+    declarations add to has ``terms``: ``(name, expr)`` for its own expression (named
+    after the func) and each extension's (its ``as`` name, else the func's), in import
+    order; ``expr`` is then their sum."""
     name: str
     params: tuple[str, ...]
     expr: Expr
     replace: bool
+    terms: tuple[tuple[str, Expr], ...] = ()
 
 
 @_node

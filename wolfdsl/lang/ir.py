@@ -219,6 +219,10 @@ class Func:
     params: tuple[str, ...]
     body: Fn
     span: Span | None = None
+    terms: tuple[tuple[str, Fn], ...] = ()
+    """A func that ``extend func`` adds to: ``(name, fn)`` for its own expression and
+    each extension's (``fn(g, frame)``, the frame binding its parameters), whose sum is
+    ``body``; a vote's ``bonus`` shows them one by one. Empty: not extended."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -431,6 +435,10 @@ class VoteOp:
     """The candidates' ``must`` clauses (already among ``cand_unless``): an abstention is
     checked against them with the candidate ``none``, per voter; one that refuses it
     makes the ballot required (``must c == v.partner``: a forced vote)."""
+    bonus: tuple[str | None, tuple[Fn, ...], Span | None] | None = None
+    """``bonus EXPR``: votes added to each candidate's total after the ballots, as
+    ``(func, arguments, span)`` when EXPR calls a func (its :attr:`Func.terms` shown one
+    by one), else ``(None, (fn,), span)``; ``None``: no bonus (or one that is always 0)."""
     recheck: bool = True
     """As :attr:`DecideOp.recheck`, for a ballot and ``cand_unless``."""
     cand_filter: Callable[[Any, dict, list], list] | None = None

@@ -2,7 +2,8 @@
 
 ``link(modules) -> (Program, diagnostics)``. Later files override earlier ones:
 ``replace KIND NAME`` swaps a declaration, ``remove KIND NAME`` drops it, ``extend proc
-NAME { … }`` adds statements to the proc in force, a file's ``deck`` lines replace the
+NAME { … }`` adds statements to the proc in force (``extend func NAME = EXPR``: a term to
+the func's value), a file's ``deck`` lines replace the
 decks of the files it imports. The title and summary are the ruleset's own, or else those
 of the nearest imported board (a file that declares ``players`` or a ``deck``): a shared
 base such as the prelude, which deals nobody, never names the ruleset. Nothing is
@@ -181,7 +182,9 @@ def link(modules: list[A.Module]) -> tuple[Program, list[Diagnostic]]:
 def _extend(prog: Program, extensions: list[A.ExtendDecl], diags: list[Diagnostic]) -> None:
     """``extend proc NAME { ... }``: the statements of every extension are spliced into
     the proc in force after all imports, replacements and removals: ``first`` ones
-    before its own statements, the others after them, each group in import order."""
+    before its own statements, the others after them, each group in import order.
+    ``extend func NAME = EXPR``: the func in force gives the sum of its own expression
+    and every extension's, in import order (its ``terms``)."""
     spliced: dict[tuple[str, str], list[A.ExtendDecl]] = {}
     for x in extensions:
         key = (x.what, x.name)
@@ -198,6 +201,14 @@ def _extend(prog: Program, extensions: list[A.ExtendDecl], diags: list[Diagnosti
         spliced.setdefault(key, []).append(x)
     for key, xs in spliced.items():
         d = prog.decls[key]
+        if key[0] == "func":
+            # the func's value is the sum of its own expression and each extension's
+            terms = ((d.name, d.expr),) + tuple((x.label or d.name, x.expr) for x in xs)
+            total = d.expr
+            for x in xs:
+                total = A.BinOp(op="+", left=total, right=x.expr, span=x.expr.span)
+            prog.decls[key] = dataclasses.replace(d, expr=total, terms=terms)
+            continue
         head = tuple(s for x in xs if x.first for s in x.body.stmts)
         tail = tuple(s for x in xs if not x.first for s in x.body.stmts)
         prog.decls[key] = dataclasses.replace(d, body=dataclasses.replace(d.body, stmts=head + d.body.stmts + tail))

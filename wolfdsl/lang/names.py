@@ -96,6 +96,8 @@ class NameResolver:
             return Binding("symbol", n)
         if n in self.funcs:
             self.error(span, "E201", f"'{n}' is a func: call it as {n}(...)")
+        elif scope.why_unbound(n) is not None:
+            self.error(span, "E201", f"unknown name '{n}': {scope.why_unbound(n)}")
         else:
             hint = did_you_mean(n, self.want) if self.want else ""
             self.error(span, "E201", f"unknown name '{n}'" + (hint or did_you_mean(n, self.known_names(scope.visible()))))

@@ -264,12 +264,15 @@ def vote_function(pg, s: A.Vote) -> Callable | None:
             ln(2, f"_x = {pg.gen(s.weight).src}", (s.weight.span, "this ballot weight"))
         ln(2, "if _x != 1: _weights[_w] = _x")
         ln(2, "if _x: _tally[_a] = _tally.get(_a, 0) + _x")  # a ballot of weight 0 is cast but not counted
+    if op.bonus is not None:  # the referee adds it, as in the other backend
+        ln(0, f"_bonus = _rf.add_bonus({K}, env, _cs, _tally)")
     ln(0, "_top = []")
     ln(0, "if _tally:")
     ln(1, "_best = max(_tally.values())")
-    ln(1, "_top = sorted([_s for _s, _t in _tally.items() if _t == _best])")
+    ln(1, "if _best > 0: _top = sorted([_s for _s, _t in _tally.items() if _t == _best])")
     ln(0, "_res = _top[0] if len(_top) == 1 else None")
-    ln(0, f"if not g.silent: _rf.log_vote({op.kind!r}, _rnd, _ballots, _tally, _res, _top, _weights)")
+    bonus = ", _bonus" if op.bonus is not None else ""
+    ln(0, f"if not g.silent: _rf.log_vote({op.kind!r}, _rnd, _ballots, _tally, _res, _top, _weights{bonus})")
     ln(0, f"env[{op.top_var!r}] = _top")
     if op.ballots_var:
         ln(0, f"env[{op.ballots_var!r}] = dict(_ballots)")

@@ -15,8 +15,8 @@ Scopes (see docs/language.md, *Names and scopes*):
 - ``decide … choose v …``: ``me`` (the decider) is bound in its clauses and body, ``v`` in
   its ``unless`` clauses and body; a nested ``decide`` has its own ``me``.
 - ``vote … voters v … candidates c … -> top, ballots``: ``v`` in the voter clauses, the
-  ``prefer`` and the weight; ``c`` in the candidate clauses and the weight; all four in
-  the body.
+  ``prefer`` and the weight; ``c`` in the candidate clauses, the weight and the ``bonus``
+  (which has no ``v``); all four in the body.
 - ``func``/``proc`` parameters, a trigger's variable and ``cause`` are bound in their body.
 - Otherwise a name is, in this order, a ``global``, an option, a builtin value
   (``alive``, ``day``…) or a declared symbol (role, faction, class, status, cause, team,
@@ -357,6 +357,14 @@ class Resolver(NameResolver):
         self.clauses(s.cand_unless, cscope)
         if s.weight is not None:
             self.expr(s.weight, cscope)
+        if s.bonus is not None:  # per candidate: the candidate bound, not the voter
+            bscope = Scope(scope)
+            bscope.vars[s.cand_var] = cand
+            bscope.mark(s.cand_var, self.seat_kind(s.candidates, scope))
+            bscope.unbound = {s.voter_var: (f"a bonus is counted once per candidate '{s.cand_var}', not per ballot, "
+                                           f"so the voter '{s.voter_var}' is not bound there; to count a ballot "
+                                           "more (or less), write it in the 'weight'")}
+            self.expr(s.bonus, bscope)
         if s.prefer is not None:
             self.expr(s.prefer, vscope)
         if s.score is not None:

@@ -73,13 +73,16 @@ class Scope:
     """A block scope: ``vars`` maps a name to its slot; ``parent`` is the enclosing
     scope of the same frame (``None`` at the frame's top)."""
 
-    __slots__ = ("parent", "vars", "kinds", "holds")
+    __slots__ = ("parent", "vars", "kinds", "holds", "unbound")
 
     def __init__(self, parent: "Scope | None" = None, names=()):
         self.parent = parent
         self.vars: dict[str, str] = {}
         self.kinds: dict[str, str] = {}
         self.holds: dict[str, Any] = {}
+        self.unbound: dict[str, str] | None = None
+        """Names not in scope here that a reader may expect (a vote's voter in its
+        ``bonus``): name -> why, for the E201 hint."""
         for n in names:
             self.bind(n)
 
@@ -113,6 +116,15 @@ class Scope:
         """The literal name or string node the nearest variable ``name`` holds, or ``None``."""
         s = self.owner(name)
         return s.holds.get(name) if s is not None else None
+
+    def why_unbound(self, name: str) -> str | None:
+        """Why ``name`` is not in scope here, where a scope says so (:attr:`unbound`)."""
+        s = self
+        while s is not None:
+            if s.unbound and name in s.unbound:
+                return s.unbound[name]
+            s = s.parent
+        return None
 
     def lookup(self, name: str) -> str | None:
         s = self

@@ -241,6 +241,9 @@ class Vote(Stmt):
     ask: tuple[str, str | None] | None = None
     """``ask "Whom do you vote to exile?" "…"``: the question a voter who is a person reads
     (as :attr:`Decide.ask`)."""
+    bonus: Expr | None = None
+    """``bonus extra_votes(c, round)``: votes added to each candidate's total after the
+    ballots (the candidate variable bound, not the voter's); ``None``: none."""
 
 
 @_node

@@ -284,6 +284,10 @@ class _ToAst(Transformer):
         return A.ExtendDecl(what="proc", name=str(name), params=params, first=first is not None,
                             body=rest[-1], calls=tuple(v for _, v in rest[:-1]), span=self._span(meta))
 
+    def extend_func(self, meta, name, params, label, expr):
+        return A.ExtendDecl(what="func", name=str(name), params=params, first=False, body=None, expr=expr,
+                            label=str(label) if label is not None else None, span=self._span(meta))
+
     def func_decl(self, meta, replace, name, params, expr):
         return A.FuncDecl(name=str(name), params=params or (), expr=expr,
                           replace=replace is not None, span=self._span(meta))
@@ -382,6 +386,9 @@ class _ToAst(Transformer):
     def score_clause(self, meta, expr):
         return ("score", expr)
 
+    def bonus_clause(self, meta, expr):
+        return ("bonus", expr)
+
     def tell_clause(self, meta, fields):
         return ("tell", fields)
 
@@ -434,6 +441,8 @@ class _ToAst(Transformer):
         reading = rest.pop()
         ask = rest.pop()
         ask = ask[1] if ask is not None else None
+        bonus = rest.pop()
+        bonus = bonus[1] if bonus is not None else None
         weight = rest.pop()
         vu = []
         while rest and isinstance(rest[0], tuple):
@@ -442,7 +451,7 @@ class _ToAst(Transformer):
         cu = [r[1] for r in rest]
         return A.Vote(action=action, kind=str(kind), voter_var=str(vvar), voters=voters,
                       voter_unless=tuple(vu), cand_var=str(cvar), candidates=cands,
-                      cand_unless=tuple(cu), weight=weight, prefer=prefer, score=score, reading=reading, ask=ask,
+                      cand_unless=tuple(cu), weight=weight, bonus=bonus, prefer=prefer, score=score, reading=reading, ask=ask,
                       top_var=str(top),
                       ballots_var=str(ballots) if ballots is not None else None, body=body,
                       span=self._span(meta))

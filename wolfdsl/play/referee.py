@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..diagnostics import WolfError
+from ..diagnostics import Diagnostic, WolfError
 from ..lang.ir import ANSWER_KINDS, RuleRuntimeError, DecideOp, Reason, VoteOp
 from ..lang.values import as_score
 from .agents import BaseAgent, ChoosingAgent, Request, uniform_bits
@@ -411,9 +411,10 @@ class Referee:
 
     def vote(self, op: VoteOp, env: dict) -> None:
         """Run a ``vote`` statement: one ``ballot`` request per voter (abstaining allowed),
-        weights summed per candidate, a ``vote`` event with ballots, tally, the single
-        top candidate (``result``, ``None`` on a tie) and all tied ``top`` ones; then
-        the body with ``env[op.top_var]`` (and ``op.ballots_var``) bound.
+        weights summed per candidate, the ``bonus`` added (:meth:`add_bonus`), a ``vote``
+        event with ballots, tally, the single top candidate (``result``, ``None`` on a tie)
+        and all tied ``top`` ones (none when the highest total is not above 0); then the
+        body with ``env[op.top_var]`` (and ``op.ballots_var``) bound.
 
         Raises :class:`DecisionError` for a forbidden ballot.
         """
@@ -466,17 +467,62 @@ class Referee:
                     weights[v] = w
                 if w:  # a ballot of weight 0 is cast but not counted
                     tally[answer] = tally.get(answer, 0) + w
+        bonus = self.add_bonus(op, env, cands, tally) if op.bonus is not None else None
         top: list[int] = []
         if tally:
             best = max(tally.values())
-            top = sorted(s for s, t in tally.items() if t == best)
+            if best > 0:
+                top = sorted(s for s, t in tally.items() if t == best)
         result = top[0] if len(top) == 1 else None
         if not g.silent:
-            self.log_vote(op.kind, rnd, ballots, tally, result, top, weights)
+            self.log_vote(op.kind, rnd, ballots, tally, result, top, weights, bonus)
         env[op.top_var] = top
         if op.ballots_var:
             env[op.ballots_var] = dict(ballots)
         op.body(g, env)
+
+    def add_bonus(self, op: VoteOp, env: dict, cands: list, tally: dict) -> dict:
+        """Add a vote's ``bonus`` to ``tally``: for each candidate of ``cands`` (in order,
+        ``env[op.cand_var]`` bound to it), the bonus's value, term by term when it calls a
+        func that ``extend func`` adds to (:attr:`~wolfdsl.lang.ir.Func.terms`).
+        ``{seat: {term: votes}}`` for the candidates given votes (a term of 0 is left
+        out; a candidate whose terms are all 0 is not added to the tally).
+
+        A value that is not a number is a :class:`RuleRuntimeError` naming the term."""
+        g = self.g
+        name, fns, span = op.bonus
+        cv = op.cand_var
+        kept = env.get(cv)
+        f = g.rs.funcs[name] if name is not None else None
+        out: dict = {}
+        for c in cands:
+            env[cv] = c
+            if f is None:
+                parts = (("bonus", fns[0](g, env)),)
+            else:
+                args = [a(g, env) for a in fns]
+                if f.terms:
+                    frame = dict(zip(f.params, args))
+                    g.enter()
+                    try:
+                        parts = tuple((n, t(g, frame)) for n, t in f.terms)
+                    finally:
+                        g.leave()
+                else:
+                    parts = ((name, g.call_func(name, args)),)
+            given: dict = {}
+            for n, v in parts:
+                if v.__class__ not in (int, float):
+                    raise RuleRuntimeError(Diagnostic(
+                        span, "error", f"{g.phase} {g.day}: this bonus gives {show(v)} for seat {c} ({n}): a bonus "
+                        "is a number of votes; write 0 for none: if ... then 2 else 0", "E401"))
+                if v:
+                    given[n] = given.get(n, 0) + v
+            if given:
+                out[c] = given
+                tally[c] = tally.get(c, 0) + sum(given.values())
+        env[cv] = kept
+        return out
 
     def unlisted(self, action: str, voters: list) -> None:
         """Tell the agent (one that listens) why each seat not among ``voters`` has no ballot."""
@@ -542,8 +588,12 @@ class Referee:
             req.ask = op.ask
         return req, why_not
 
-    def log_vote(self, kind: str, rnd: int, ballots: dict, tally: dict, result, top: list, weights: dict) -> None:
-        """The ``vote`` event: ballots, tally by seat, the single top candidate or ``None``."""
+    def log_vote(self, kind: str, rnd: int, ballots: dict, tally: dict, result, top: list, weights: dict,
+                 bonus: dict | None = None) -> None:
+        """The ``vote`` event: ballots, tally by seat (the bonus votes counted), the single
+        top candidate or ``None``; ``bonus`` (``{seat: {term: votes}}``) when a candidate
+        was given votes."""
         self.g.emit("vote", {"kind": kind, "round": rnd, "ballots": dict(ballots),
                              "tally": {s: tally[s] for s in sorted(tally)}, "result": result, "top": top,
-                             **({"weights": weights} if weights else {})})
+                             **({"weights": weights} if weights else {}),
+                             **({"bonus": {s: bonus[s] for s in sorted(bonus)}} if bonus else {})})

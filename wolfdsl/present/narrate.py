@@ -394,16 +394,27 @@ class _Teller:
             by_target.setdefault(None if target is None else _as_seat(target), []).append(_as_seat(voter))
         title = "  " + w["vote"].format(kind=kind) + (w["round"].format(n=rnd) if rnd and rnd != 1 else "")
         yield Line(title + w["colon"].rstrip() + ("" if self.lang == "zh" else ""), "vote")
-        order = sorted((t for t in by_target if t is not None), key=lambda t: (-_num(tally.get(t, 0)), t))
+        # votes a vote's bonus added beyond the ballots: {seat: {term: votes}} (the raven's mark)
+        bonus = {_as_seat(k): v for k, v in (ev.get("bonus") or {}).items()}
+        targets = {t for t in by_target if t is not None} | set(bonus)
+        order = sorted(targets, key=lambda t: (-_num(tally.get(t, 0)), t))
         sep = w["sep"]
         for target in order:
-            voters = sorted(by_target[target])
+            voters = sorted(by_target.get(target, ()))
             weight = tally.get(target, len(voters))
             one, many = w["votes"]
             # a ballot that counts more (or less) than 1: "5×2" (the sheriff's, usually)
             shown = sep.join(f"{v}×{_fmt_num(weights[v])}" if v in weights else str(v) for v in voters)
+            votes = one if weight == 1 else many
+            if target in bonus:  # "5号: 3 votes (from 1; +2 the raven's mark)"
+                parts = ([w["from"].format(voters=shown)] if voters else []) + [
+                    f"{'+' if _num(n) > 0 else '-'}{_fmt_num(abs(_num(n)))} {self.word(term)}"
+                    for term, n in bonus[target].items()]
+                yield Line("    " + w["tally_bonus"].format(seat=seat_label(target), n=_fmt_num(weight), votes=votes,
+                                                              parts=w["bonus_sep"].join(parts)), "vote")
+                continue
             yield Line("    " + w["tally"].format(seat=seat_label(target), n=_fmt_num(weight),
-                                                  votes=one if weight == 1 else many, voters=shown), "vote")
+                                                  votes=votes, voters=shown), "vote")
         if None in by_target:
             # "abstained: 2 seats (3, 7)": how many, and who (a bare "3" read as a count)
             blank = sorted(by_target[None])
