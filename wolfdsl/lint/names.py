@@ -290,8 +290,9 @@ class ReplacedTwice(Rule):
         and a variant imports both.
     Fix:
         Change the shared procedure with a construct several files can each add to
-        (``extend proc``), or write one replacement, in the variant, that does what both
-        files need (and silence the warning there, saying so).
+        (``extend proc``; ``extend func NAME as TERM = …`` to add to a hook such as the
+        exile votes' ``extra_votes``), or write one replacement, in the variant, that does
+        what both files need (and silence the warning there, saying so).
     """
     code, name, family = "W307", "replaced-twice", "names"
     severity = "warning"
