@@ -79,3 +79,19 @@ def test_a_revived_players_role_is_checked_like_a_claims(tmp_path):
     step = "step probe in day first {\n    for p in dead { revive p as %s }\n}\n"
     assert errors(tmp_path, HEADER + step % "werewolves") == [
         ("E201", 5, 33, "revive … as: 'werewolves' is a faction and a team, not a role (did you mean 'werewolf'?)")]
+
+
+def test_an_assigned_faction_or_role_is_a_declared_one_with_what_to_write(tmp_path):
+    # trial D: `w.faction = werewolf` (a role) and `w.role = wolf` (a cause) compiled and
+    # misbehaved or stopped the game (E401 "cannot turn seat 9 into unknown role 'wolf'")
+    step = "step probe in night first {\n    for w in alive { %s }\n}\n"
+    assert errors(tmp_path, HEADER + step % "w.faction = werewolf") == [
+        ("E201", 5, 34, "w.faction = werewolf: 'werewolf' is a role, not a faction (did you mean 'werewolves'?); "
+                        "write a faction: village, werewolves; to change the seat's role, write w.role = werewolf")]
+    assert errors(tmp_path, HEADER + step % "w.role = wolf") == [
+        ("E201", 5, 31, "w.role = wolf: 'wolf' is a cause, not a role (did you mean 'werewolf'?); "
+                        "write a role: elder, guard, hunter, idiot, seer, villager, werewolf, witch")]
+    assert errors(tmp_path, HEADER + step % "w.faction = wervolves") == [
+        ("E201", 5, 34, "unknown faction 'wervolves' (did you mean 'werewolves'?); write a faction: village, werewolves")]
+    assert errors(tmp_path, HEADER + step % 'w.faction = "villager"') == [
+        ("E201", 5, 34, "unknown faction \"villager\" (did you mean 'village'?); write a faction: village, werewolves")]
