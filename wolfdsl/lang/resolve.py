@@ -399,10 +399,36 @@ class Resolver(NameResolver):
             self.use("status", name, span)
 
     def s_AddStatus(self, s, scope, ctx):
-        self.status(s.status, s.span)
+        n = s.status
+        if n not in self.p.symbols["status"] and (scope.lookup(n) is not None or n in self.p.globals):
+            self.status_variable(s, scope)
+        else:
+            self.status(n, s.span)
         self.seat_expr(s.target, scope, "add" if isinstance(s, A.AddStatus) else "remove")
 
     s_RemoveStatus = s_AddStatus
+
+    def status_variable(self, s, scope) -> None:
+        """E201 for ``add s to p`` / ``remove s from p`` where ``s`` is a variable or a
+        global: these statements name the status they change (lint, the win checks and the
+        narration read it from the rule), while ``q has s`` reads a value. The fix names the
+        status the variable holds when a ``let`` gave it one."""
+        n, add = s.status, isinstance(s, A.AddStatus)
+        verb, prep = ("add", "to") if add else ("remove", "from")
+        target = self.source_text(s.target)
+        target = "p" if target == "given" else target
+        v = scope.held(n) if scope.lookup(n) is not None else None
+        what = "a global" if scope.lookup(n) is None else "a variable"
+        if isinstance(v, A.Name) and v.id in self.p.symbols["status"]:
+            where = f" (line {v.span.line})" if v.span is not None else ""
+            what += f" holding '{v.id}'{where}"
+            fix = f"write {verb} {v.id} {prep} {target}"
+        else:
+            fix = (f"write the status's name, such as {verb} STATUS {prep} {target}; to choose between "
+                   f"statuses, write if … {{ {verb} a {prep} {target} }} else {{ {verb} b {prep} {target} }}")
+        self.error(s.span, "E201", f"{verb} {n} {prep} {target}: '{n}' is {what}, but '{verb}' takes a status "
+                                   f"by its declared name, which the rules' checks read (a condition "
+                                   f"'{target} has {n}' reads a value, so a variable works there); {fix}")
 
     def s_Tell(self, s: A.Tell, scope, ctx):
         self.seat_expr(s.target, scope, "tell")
