@@ -95,3 +95,15 @@ def test_an_assigned_faction_or_role_is_a_declared_one_with_what_to_write(tmp_pa
         ("E201", 5, 34, "unknown faction 'wervolves' (did you mean 'werewolves'?); write a faction: village, werewolves")]
     assert errors(tmp_path, HEADER + step % 'w.faction = "villager"') == [
         ("E201", 5, 34, "unknown faction \"villager\" (did you mean 'village'?); write a faction: village, werewolves")]
+
+
+def test_me_outside_a_decision_says_where_it_exists_and_names_a_triggers_seat(tmp_path):
+    # was "unknown name 'me' (did you mean 'm'?)": m is a gender value
+    got = errors(tmp_path, HEADER + "trigger t1 on death(p) order 40 when me.role == seer { }\n"
+                                    "step s1 in night first { tell me { x: 1 } }\n")
+    assert got == [
+        ("E201", 4, 38, "unknown name 'me': 'me' is the deciding seat, bound only in a decide's clauses and body "
+                        "(decide … by ROLE … { … me … }); in trigger 't1' the seat is its variable: write p "
+                        "(on death(p))"),
+        ("E201", 5, 31, "unknown name 'me': 'me' is the deciding seat, bound only in a decide's clauses and body "
+                        "(decide … by ROLE … { … me … }); name a seat instead, such as living(ROLE)")]

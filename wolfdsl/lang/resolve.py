@@ -110,10 +110,13 @@ class Resolver(NameResolver):
                 scope = Scope(None, (t.var, "cause"))
                 scope.mark(t.var, "seat")
                 scope.mark("cause", "cause")
+                self.me_hint = (f"; in {kind} '{t.name}' the seat is its variable: write {t.var} "
+                                f"(on {t.event}({t.var}))")
                 if t.when is not None:
                     self.expr(t.when, scope)
                 self._call_conds(t.calls, scope)
                 self.block(t.body, scope, kind)
+                self.me_hint = ""
         for w in p.of_kind("win"):
             for f in w.factions:
                 if f not in p.symbols["faction"]:
