@@ -51,12 +51,25 @@ def test_a_bundled_role_of_its_own_file_and_a_typo_keep_errors_of_their_own(tmp_
 
 def test_a_step_cycle_names_only_the_steps_in_it(tmp_path):
     got = errors(tmp_path, HEADER + "step a in night after b { }\nstep b in night after a { }\n")
-    assert got == [("E208", 5, 1, "the night steps a, b have a cyclic order (b after a after b): "
-                                  "check the after/before clauses of step 'b'")]
+    assert got == [("E208", 5, 23, "the night steps a, b have a cyclic order (b after a after b): "
+                                   "b is `after a`; a is `after b`; drop or turn one of these clauses, "
+                                   "or fix the order with an `order night: …` line")]
     got = errors(tmp_path, HEADER + "step a in night after c { }\nstep b in night after a { }\n"
                                     "step c in night after b { }\nstep d in night after c { }\n")
-    assert got == [("E208", 6, 1, "the night steps a, b, c have a cyclic order (c after b after a after c): "
-                                  "check the after/before clauses of step 'c'")]
+    assert got == [("E208", 6, 23, "the night steps a, b, c have a cyclic order (c after b after a after c): "
+                                   "c is `after b`; b is `after a`; a is `after c`; drop or turn one of these "
+                                   "clauses, or fix the order with an `order night: …` line")]
+
+
+def test_a_step_after_a_last_step_says_the_last_and_what_to_write(tmp_path):
+    # trial D: `after dawn` (dawn is `last`) was "(… after dawn after …)" at column 1
+    got = errors(tmp_path, HEADER + "step demon_hunt_dawn in night after dawn { }\n")
+    assert got == [("E208", 4, 37, "the night steps dawn, demon_hunt_dawn have a cyclic order "
+                                   "(demon_hunt_dawn after dawn after demon_hunt_dawn): demon_hunt_dawn is "
+                                   "`after dawn`; dawn is `last` in night, after every step that is not; to run "
+                                   "demon_hunt_dawn late in the night, write `before dawn` instead of `after dawn` "
+                                   "(or declare demon_hunt_dawn `last` too), or fix the night with an "
+                                   "`order night: …` line")]
 
 
 def test_a_claim_names_a_role_of_the_ruleset_with_the_closest_one_as_a_hint(tmp_path):
