@@ -76,8 +76,8 @@ Game of fake-6 — Fake-6, seed 42, 3 players
     3号: 1 vote (from 1)
     abstained: 1 seat (2)
     ⇒ 1号 Werewolf
-  1号 Werewolf is now revealed
-  1号 Werewolf is no longer revealed
+  1号 Werewolf: now revealed
+  1号 Werewolf: no longer revealed
   † 1号 Werewolf died (cause: exile)
   ★ The badge is torn up
   The judge sighs.
@@ -359,8 +359,8 @@ def test_standard_12_seed_68_night_1_and_day_1_in_chinese_and_english():
     assert en[start + 12:start + 17] == ["  ☀ A peaceful night: nobody died in night 1",
                                          "  5号 Werewolf runs for sheriff", "  6号 Hunter runs for sheriff",
                                          "  8号 Werewolf runs for sheriff", "  12号 Villager runs for sheriff"]
-    assert "  11号 Guard: protect → 4号 Seer" in en and "  4号 Seer is now protected" not in en
-    assert not any("self_destruct" in line or "is now candidate" in line for line in en)
+    assert "  11号 Guard: protect → 4号 Seer" in en and "  4号 Seer: now protected tonight" not in en
+    assert not any("self_destruct" in line or "now runs for sheriff" in line for line in en)
     assert en[-1] == ("Winner: Village — every wolf (and every third-faction player) is dead; "
                       "winning seats: 2号, 3号, 4号, 6号, 7号, 10号, 11号, 12号")
 
@@ -377,8 +377,8 @@ def test_a_status_that_restates_the_decision_before_it_is_left_out():
               ev(6, 1, "night", "note", text="later"),
               ev(7, 1, "night", "status", seat=1, add="protected")]
     assert list(narrate(events))[6:] == [
-        "  3号 villager: protect → 2号 villager", "  2号 villager is now voteless",
-        "  3号 villager: save — yes", "  later", "  1号 werewolf is now protected",
+        "  3号 villager: protect → 2号 villager", "  2号 villager: now voteless",
+        "  3号 villager: save — yes", "  later", "  1号 werewolf: now protected",
         "", "The game stops here, with no winner yet."]
 
 
@@ -409,7 +409,7 @@ def test_event_texts_with_several_fields_words_seat_lists_and_inner_fields():
     # a decision the ruleset leaves untold: the status after it is the line that says it
     untold = [START, ev(1, 1, "night", "action", seat=3, by="villager", action="x.quiet", targets=[2], choice=None),
               ev(2, 1, "night", "status", seat=2, add="protected")]
-    assert list(narrate(untold, rs))[6:-2] == ["  2号 Villager is now protected"]
+    assert list(narrate(untold, rs))[6:-2] == ["  2号 Villager: now protected"]
 
 
 def test_the_live_teller_also_leaves_out_a_status_that_restates_a_decision():
@@ -419,7 +419,7 @@ def test_the_live_teller_also_leaves_out_a_status_that_restates_a_decision():
     protect = ev(1, 1, "night", "action", seat=3, by="villager", action="x.protect", targets=[2], choice=None)
     assert list(t.tell(protect)) == ["", "── Night 1 ──", "  3号: protect → 2号"]
     assert list(t.tell(ev(2, 1, "night", "status", seat=2, add="protected"))) == []
-    assert list(t.tell(ev(3, 1, "night", "status", seat=2, add="protected"))) == ["  2号 is now protected"]
+    assert list(t.tell(ev(3, 1, "night", "status", seat=2, add="protected"))) == ["  2号: now protected"]
 
 
 def test_chinese_polish_header_self_target_death_time_and_winner():
@@ -619,3 +619,22 @@ def test_a_game_stopped_by_the_day_limit_says_so_and_who_is_left():
                                          "met; left alive: 1号 werewolf, 3号 villager")
     assert list(narrate(events, lang="zh"))[-1] == \
         "无人获胜：第40天（本局天数上限）结束时，没有任何胜利条件达成；存活：1号werewolf、3号villager"
+
+
+def test_a_status_is_told_by_its_declared_name_added_and_removed(tmp_path):
+    # trial D: "5号 Werewolf is no longer raven_mark"; the name reads after "now" and
+    # "no longer" whatever its form ("has no vote"); without a name, the id
+    from wolfdsl.lang.load import load
+    path = tmp_path / "probe.wolf"
+    path.write_text('import "roles"\nplayers 12\ndeck 12: werewolf*4, seer, witch, hunter, guard, villager*4\n'
+                    'status raven_mark "marked by the raven" "被乌鸦标记"\nstatus bare\n', encoding="utf-8")
+    rs = load(str(path))
+    events = [ev(1, 1, "night", "status", seat=5, add="raven_mark"),
+              ev(2, 2, "night", "status", seat=5, remove="raven_mark"),
+              ev(3, 2, "night", "status", seat=5, add="voteless"),
+              ev(4, 2, "night", "status", seat=5, remove="bare")]
+    told = [line for line in narrate(events, rs) if line.kind == "status"]
+    assert told == ["  5号: now marked by the raven", "  5号: no longer marked by the raven",
+                    "  5号: now has no vote", "  5号: no longer bare"]
+    told = [line for line in narrate(events, rs, lang="zh") if line.kind == "status"]
+    assert told == ["  5号现在被乌鸦标记", "  5号不再被乌鸦标记", "  5号现在无投票权", "  5号不再bare"]

@@ -51,12 +51,25 @@ def test_a_bundled_role_of_its_own_file_and_a_typo_keep_errors_of_their_own(tmp_
 
 def test_a_step_cycle_names_only_the_steps_in_it(tmp_path):
     got = errors(tmp_path, HEADER + "step a in night after b { }\nstep b in night after a { }\n")
-    assert got == [("E208", 5, 1, "the night steps a, b have a cyclic order (b after a after b): "
-                                  "check the after/before clauses of step 'b'")]
+    assert got == [("E208", 5, 23, "the night steps a, b have a cyclic order (b after a after b): "
+                                   "b is `after a`; a is `after b`; drop or turn one of these clauses, "
+                                   "or fix the order with an `order night: …` line")]
     got = errors(tmp_path, HEADER + "step a in night after c { }\nstep b in night after a { }\n"
                                     "step c in night after b { }\nstep d in night after c { }\n")
-    assert got == [("E208", 6, 1, "the night steps a, b, c have a cyclic order (c after b after a after c): "
-                                  "check the after/before clauses of step 'c'")]
+    assert got == [("E208", 6, 23, "the night steps a, b, c have a cyclic order (c after b after a after c): "
+                                   "c is `after b`; b is `after a`; a is `after c`; drop or turn one of these "
+                                   "clauses, or fix the order with an `order night: …` line")]
+
+
+def test_a_step_after_a_last_step_says_the_last_and_what_to_write(tmp_path):
+    # trial D: `after dawn` (dawn is `last`) was "(… after dawn after …)" at column 1
+    got = errors(tmp_path, HEADER + "step demon_hunt_dawn in night after dawn { }\n")
+    assert got == [("E208", 4, 37, "the night steps dawn, demon_hunt_dawn have a cyclic order "
+                                   "(demon_hunt_dawn after dawn after demon_hunt_dawn): demon_hunt_dawn is "
+                                   "`after dawn`; dawn is `last` in night, after every step that is not; to run "
+                                   "demon_hunt_dawn late in the night, write `before dawn` instead of `after dawn` "
+                                   "(or declare demon_hunt_dawn `last` too), or fix the night with an "
+                                   "`order night: …` line")]
 
 
 def test_a_claim_names_a_role_of_the_ruleset_with_the_closest_one_as_a_hint(tmp_path):
@@ -105,3 +118,31 @@ def test_a_misspelt_role_file_import_suggests_the_role_file(tmp_path):
     got = errors(tmp_path, 'import "roles/knigt"\n')
     assert got == [("", 1, 1, f"cannot import 'roles/knigt': no file {tmp_path / 'roles' / 'knigt.wolf'} and no "
                                   "bundled ruleset of that name (did you mean 'roles/knight'?)")]
+
+
+def test_an_assigned_faction_or_role_is_a_declared_one_with_what_to_write(tmp_path):
+    # trial D: `w.faction = werewolf` (a role) and `w.role = wolf` (a cause) compiled and
+    # misbehaved or stopped the game (E401 "cannot turn seat 9 into unknown role 'wolf'")
+    step = "step probe in night first {\n    for w in alive { %s }\n}\n"
+    assert errors(tmp_path, HEADER + step % "w.faction = werewolf") == [
+        ("E201", 5, 34, "w.faction = werewolf: 'werewolf' is a role, not a faction (did you mean 'werewolves'?); "
+                        "write a faction: village, werewolves; to change the seat's role, write w.role = werewolf")]
+    assert errors(tmp_path, HEADER + step % "w.role = wolf") == [
+        ("E201", 5, 31, "w.role = wolf: 'wolf' is a cause, not a role (did you mean 'werewolf'?); "
+                        "write a role: elder, guard, hunter, idiot, seer, villager, werewolf, witch")]
+    assert errors(tmp_path, HEADER + step % "w.faction = wervolves") == [
+        ("E201", 5, 34, "unknown faction 'wervolves' (did you mean 'werewolves'?); write a faction: village, werewolves")]
+    assert errors(tmp_path, HEADER + step % 'w.faction = "villager"') == [
+        ("E201", 5, 34, "unknown faction \"villager\" (did you mean 'village'?); write a faction: village, werewolves")]
+
+
+def test_me_outside_a_decision_says_where_it_exists_and_names_a_triggers_seat(tmp_path):
+    # was "unknown name 'me' (did you mean 'm'?)": m is a gender value
+    got = errors(tmp_path, HEADER + "trigger t1 on death(p) order 40 when me.role == seer { }\n"
+                                    "step s1 in night first { tell me { x: 1 } }\n")
+    assert got == [
+        ("E201", 4, 38, "unknown name 'me': 'me' is the deciding seat, bound only in a decide's clauses and body "
+                        "(decide … by ROLE … { … me … }); in trigger 't1' the seat is its variable: write p "
+                        "(on death(p))"),
+        ("E201", 5, 31, "unknown name 'me': 'me' is the deciding seat, bound only in a decide's clauses and body "
+                        "(decide … by ROLE … { … me … }); name a seat instead, such as living(ROLE)")]

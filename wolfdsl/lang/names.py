@@ -46,6 +46,7 @@ class NameResolver:
         self.b.actions = collect_actions(program)
         self.want = None  # the names an unknown name is compared with (expr_against)
         self.held: dict[int, A.Expr] = {}  # id(Name of a variable) -> the name or string its `let` gave it
+        self.me_hint = ""  # what an unbound `me` is instead, where the resolver knows (a trigger's seat)
 
     def error(self, span, code: str, msg: str) -> None:
         self.b.diagnostics.append(Diagnostic(span, "error", msg, code))
@@ -98,6 +99,10 @@ class NameResolver:
             self.error(span, "E201", f"'{n}' is a func: call it as {n}(...)")
         elif scope.why_unbound(n) is not None:
             self.error(span, "E201", f"unknown name '{n}': {scope.why_unbound(n)}")
+        elif n == "me":
+            self.error(span, "E201", "unknown name 'me': 'me' is the deciding seat, bound only in a decide's "
+                                     "clauses and body (decide … by ROLE … { … me … })"
+                       + (self.me_hint or "; name a seat instead, such as living(ROLE)"))
         else:
             hint = did_you_mean(n, self.want) if self.want else ""
             self.error(span, "E201", f"unknown name '{n}'" + (hint or did_you_mean(n, self.known_names(scope.visible()))))

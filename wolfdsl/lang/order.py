@@ -66,15 +66,49 @@ def order_steps(decls: list[A.StepDecl], phase: str, order_decl: A.OrderDecl | N
             # report it at the step declared last: usually the designer's own
             last = max(cyc, key=index.get)
             at = cyc.index(last)
-            chain = " after ".join(cyc[at:] + cyc[:at] + [last])
-            diags.append(Diagnostic(by_name[last].span, "error", f"the {phase} steps "
+            ring = cyc[at:] + cyc[:at] + [last]
+            chain = " after ".join(ring)
+            links = list(zip(ring, ring[1:]))
+            whys = [why_after(by_name[a], by_name[b], phase, order_decl) for a, b in links]
+            own = dict(by_name[last].refs)
+            span = own.get(ring[1]) if ring[1] in by_name[last].after else own.get(ring[-2])
+            diags.append(Diagnostic(span or by_name[last].span, "error", f"the {phase} steps "
                                     f"{', '.join(sorted(cyc, key=index.get))} have a cyclic order ({chain}): "
-                                    f"check the after/before clauses of step '{last}'", "E208"))
+                                    f"{'; '.join(whys)}; {cycle_fix(links, by_name, phase)}", "E208"))
             done.extend(sorted(remaining, key=index.get))
             break
         done.append(ready[0])
         remaining.discard(ready[0])
     return [by_name[n] for n in done], diags
+
+
+def why_after(a: A.StepDecl, b: A.StepDecl, phase: str, order_decl: A.OrderDecl | None) -> str:
+    """Why step ``a`` runs after step ``b``, in the words of the clause that says so."""
+    if b.name in a.after:
+        return f"{a.name} is `after {b.name}`"
+    if a.name in b.before:
+        return f"{b.name} is `before {a.name}`"
+    if b.first and not a.first:
+        return f"{b.name} is `first` in {phase}"
+    if a.last and not b.last:
+        return f"{a.name} is `last` in {phase}, after every step that is not"
+    if order_decl is not None:
+        return f"`order {phase}` lists {b.name} before {a.name}"
+    return f"{a.name} runs after {b.name}"
+
+
+def cycle_fix(links: list, by_name: dict, phase: str) -> str:
+    """What to write instead: for a step ordered `after` a step that is `last` (or
+    `before` one that is `first`), the clause that keeps it; else where to look."""
+    for a, b in links:
+        sa, sb = by_name[a], by_name[b]
+        if a in sb.after and sa.last and not sb.last:
+            return (f"to run {b} late in the {phase}, write `before {a}` instead of `after {a}` "
+                    f"(or declare {b} `last` too), or fix the {phase} with an `order {phase}: …` line")
+        if b in sa.before and sb.first and not sa.first:
+            return (f"to run {a} early in the {phase}, write `after {b}` instead of `before {b}` "
+                    f"(or declare {a} `first` too), or fix the {phase} with an `order {phase}: …` line")
+    return "drop or turn one of these clauses, or fix the order with an `order " + phase + ": …` line"
 
 
 def cycle(edges: dict[str, set[str]], remaining: set[str], index: dict[str, int]) -> list[str]:

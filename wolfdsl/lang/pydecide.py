@@ -177,6 +177,8 @@ def decide_function(pg, s: A.Decide) -> Callable | None:
         ln(d + 1, f"elif _a.__class__ is not {cls} or _a not in _l: _a = _rf.settle({args}, _a)")
     else:
         ln(d + 1, f"elif {kind} not in _KINDS.get(_a.__class__, ()) or _a not in _l: _a = _rf.settle({args}, _a)")
+    if kind == "'seats'":  # several seats: the language's list, as the referee binds it
+        ln(0, "if _a.__class__ is tuple: _a = list(_a)")
     ln(0, f"g.decided[{act}] = _a")
     ln(0, f"if not g.silent: _rf.log_action({act}, _me, {by}, {kind}, _a)")
     ln(0, f"env[{op.var!r}] = _a")

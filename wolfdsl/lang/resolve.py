@@ -111,10 +111,13 @@ class Resolver(NameResolver):
                 scope = Scope(None, (t.var, "cause"))
                 scope.mark(t.var, "seat")
                 scope.mark("cause", "cause")
+                self.me_hint = (f"; in {kind} '{t.name}' the seat is its variable: write {t.var} "
+                                f"(on {t.event}({t.var}))")
                 if t.when is not None:
                     self.expr(t.when, scope)
                 self._call_conds(t.calls, scope)
                 self.block(t.body, scope, kind)
+                self.me_hint = ""
         for w in p.of_kind("win"):
             for f in w.factions:
                 if f not in p.symbols["faction"]:
@@ -242,8 +245,13 @@ class Resolver(NameResolver):
         self.put(s, scope.bind(s.name))
 
     def s_Assign(self, s: A.Assign, scope, ctx):
-        self.expr(s.expr, scope)
         n = s.name
+        if s.attr in SEAT_CHANGEABLE and s.op == "=":
+            value = "…" if isinstance(s.expr, A.IfExpr) else self.source_text(s.expr)
+            self.kind_expr(s.expr, scope, s.attr, f"{n}.{s.attr} = {value}",
+                           lambda name, kinds: self.assign_fix(n, s.attr, name, kinds))
+        else:
+            self.expr(s.expr, scope)
         if isinstance(s.expr, A.Str) and (s.op == "-=" or (s.op == "+=" and s.attr in self.counter_names)):
             target = f"{n}.{s.attr}" if s.attr is not None else n
             self.error(s.expr.span, "E212", f"'{s.op}' {'subtracts' if s.op == '-=' else 'adds'} a number, "
@@ -282,6 +290,18 @@ class Resolver(NameResolver):
                        f" ({', '.join(sorted(self.counter_names | self.prop_names)) or 'none declared'})"
                        " and role, faction, class, team can change; declare it with 'property NAME = VALUE'")
             self.put(s, (obj, Binding("error", attr)))
+
+    def assign_fix(self, seat: str, attr: str, name: str, kinds: list) -> str:
+        """What to write instead of ``SEAT.ATTR = NAME`` where NAME is no ``attr``: the
+        names of that kind (a few) and, for a name of another changeable kind, the field
+        it belongs to (``w.faction = werewolf``: ``w.role = werewolf``)."""
+        names = sorted(self.roles if attr == "role" else self.p.symbols.get(attr, {}))
+        out = (f"; write a {attr}: {', '.join(names)}" if len(names) <= 8
+               else f"; write a {attr} declared with '{attr} NAME'")
+        other = next((k for k in kinds if k in SEAT_CHANGEABLE and k != attr), None)
+        if other is not None:
+            out += f"; to change the seat's {other}, write {seat}.{other} = {name}"
+        return out
 
     def s_If(self, s: A.If, scope, ctx):
         for c, b in s.branches:
@@ -393,10 +413,36 @@ class Resolver(NameResolver):
             self.use("status", name, span)
 
     def s_AddStatus(self, s, scope, ctx):
-        self.status(s.status, s.span)
+        n = s.status
+        if n not in self.p.symbols["status"] and (scope.lookup(n) is not None or n in self.p.globals):
+            self.status_variable(s, scope)
+        else:
+            self.status(n, s.span)
         self.seat_expr(s.target, scope, "add" if isinstance(s, A.AddStatus) else "remove")
 
     s_RemoveStatus = s_AddStatus
+
+    def status_variable(self, s, scope) -> None:
+        """E201 for ``add s to p`` / ``remove s from p`` where ``s`` is a variable or a
+        global: these statements name the status they change (lint, the win checks and the
+        narration read it from the rule), while ``q has s`` reads a value. The fix names the
+        status the variable holds when a ``let`` gave it one."""
+        n, add = s.status, isinstance(s, A.AddStatus)
+        verb, prep = ("add", "to") if add else ("remove", "from")
+        target = self.source_text(s.target)
+        target = "p" if target == "given" else target
+        v = scope.held(n) if scope.lookup(n) is not None else None
+        what = "a global" if scope.lookup(n) is None else "a variable"
+        if isinstance(v, A.Name) and v.id in self.p.symbols["status"]:
+            where = f" (line {v.span.line})" if v.span is not None else ""
+            what += f" holding '{v.id}'{where}"
+            fix = f"write {verb} {v.id} {prep} {target}"
+        else:
+            fix = (f"write the status's name, such as {verb} STATUS {prep} {target}; to choose between "
+                   f"statuses, write if … {{ {verb} a {prep} {target} }} else {{ {verb} b {prep} {target} }}")
+        self.error(s.span, "E201", f"{verb} {n} {prep} {target}: '{n}' is {what}, but '{verb}' takes a status "
+                                   f"by its declared name, which the rules' checks read (a condition "
+                                   f"'{target} has {n}' reads a value, so a variable works there); {fix}")
 
     def s_Tell(self, s: A.Tell, scope, ctx):
         self.seat_expr(s.target, scope, "tell")
@@ -442,28 +488,46 @@ class Resolver(NameResolver):
 
     def role_expr(self, e: A.Expr, scope: Scope, what: str) -> None:
         """Resolve ``e``, which gives a role id (``claim me as seer``, ``revive p as
-        villager``): E201 for a name that is no role — unknown, or a declared name of
-        another kind (a faction, a status…) — and for a string naming no role, in each
-        branch of an ``if … then … else``; the hint names the closest role. A variable,
-        a global, an option, ``none`` or a field (``p.role``) is the game's to check."""
+        villager``): :meth:`kind_expr` for roles."""
+        self.kind_expr(e, scope, "role", what)
+
+    def kind_expr(self, e: A.Expr, scope: Scope, kind: str, what: str, fix=None) -> None:
+        """Resolve ``e``, which gives an id of ``kind`` (a role, a faction, a class, a
+        team): E201 for a name that is none — unknown, or a declared name of another
+        kind (a faction, a status…), also through a variable a ``let`` gave it — and for
+        a string naming none, in each branch of an ``if … then … else``; the hint names
+        the closest name of the kind, then ``fix(name, kinds)`` if given (what to write
+        instead). Another variable, a global, an option, ``none`` or a field
+        (``p.role``) is the game's to check."""
         if isinstance(e, A.IfExpr):
             for c, v in e.branches:
                 self.expr(c, scope)
-                self.role_expr(v, scope, what)
-            self.role_expr(e.otherwise, scope, what)
+                self.kind_expr(v, scope, kind, what, fix)
+            self.kind_expr(e.otherwise, scope, kind, what, fix)
             return
-        if isinstance(e, A.Str) and e.value not in self.roles:
-            self.error(e.span, "E201", f"unknown role {self.source_text(e)}"
-                       + did_you_mean(e.value, self.roles))
+        names = self.roles if kind == "role" else self.p.symbols.get(kind, {})
+        if isinstance(e, A.Str):
+            if e.value not in names:
+                self.error(e.span, "E201", f"unknown {kind} {self.source_text(e)}"
+                           + did_you_mean(e.value, names) + (fix(e.value, []) if fix else ""))
             return
         n = e.id if isinstance(e, A.Name) else None
-        if n is None or n in self.roles or scope.lookup(n) is not None or n in self.p.globals \
+        if n is None or n in names or scope.lookup(n) is not None or n in self.p.globals \
                 or n in self.option_values or n in B.VALUES:
             self.expr(e, scope)
+            v = self.literal(e) if n is not None and scope.lookup(n) is not None else None
+            if v is not None and v is not e:
+                value = v.value if isinstance(v, A.Str) else v.id
+                if value not in names:
+                    kinds = [] if isinstance(v, A.Str) else self.symbol_kinds(value)
+                    said = f"a {' and a '.join(kinds)}" if kinds else "no name"
+                    self.error(e.span, "E201", f"{what}: {self.held_text(e, v)}, which is {said}, not a {kind}"
+                               + did_you_mean(value, names) + (fix(value, kinds) if fix else ""))
             return
         kinds = self.symbol_kinds(n)
-        self.error(e.span, "E201", (f"{what}: '{n}' is a {' and a '.join(kinds)}, not a role" if kinds
-                                    else f"unknown role '{n}'") + did_you_mean(n, self.roles))
+        self.error(e.span, "E201", (f"{what}: '{n}' is a {' and a '.join(kinds)}, not a {kind}" if kinds
+                                    else f"unknown {kind} '{n}'") + did_you_mean(n, names)
+                   + (fix(n, kinds) if fix else ""))
         self.put(e, Binding("error", n))
 
     def s_Play(self, s: A.Play, scope, ctx):

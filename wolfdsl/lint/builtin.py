@@ -61,7 +61,9 @@ class UnknownName(_Compile):
         An unknown role, status, cause, faction, step, function, proc, variable or
         import; a deck card naming a role that has no definition; the role of a
         ``claim … as R`` or ``revive … as R`` that is no role of the ruleset (a typo, a
-        string naming no role, a faction or another kind of name). When the bundled
+        string naming no role, a faction or another kind of name); likewise the value
+        given to a seat's ``.role``, ``.faction``, ``.class`` or ``.team`` (``w.faction =
+        werewolf``: a role, not a faction). When the bundled
         ``roles`` (or its prelude) declares the names and the file does not import it,
         one error says to add ``import "roles"`` and names the others, not repeated.
     Why it matters:

@@ -272,6 +272,8 @@ class Referee:
         rounds = self.rounds
         rnd = rounds[key] = rounds.get(key, 0) + 1
         answer = self.ask(op, env, actor, by, rnd, kind, options, can_pass, count, refused)
+        if answer.__class__ is tuple:  # several seats: the language's list (``+``, ``==``, ``in``)
+            answer = list(answer)
         g.decided[op.action] = answer
         if not g.silent:
             self.log_action(op.action, actor, by, kind, answer)

@@ -38,7 +38,7 @@ from itertools import groupby
 from typing import Any, Iterable, Iterator
 
 from ..play.views import ranked_factions
-from .words import NARRATION, VOTE_KINDS_ZH, cause_label
+from .words import NARRATION, VOTE_KINDS_ZH, cause_label, declared_name
 
 
 class Line(str):
@@ -117,14 +117,17 @@ class _Teller:
         return self._name(factions.get(faction)) or faction
 
     def symbol_name(self, kind: str, name: Any) -> str:
-        """A cause or status by its Chinese name (``zh``), else by its id; in English a
-        cause by its declared name (``killed by the werewolves``), else by its id with
-        spaces for ``_`` (:func:`~wolfdsl.present.words.cause_label`)."""
+        """A cause or status by its Chinese name (``zh``), else by its id; in English by
+        its declared name (``killed by the werewolves``, ``marked by the raven``), else a
+        cause by its id with spaces for ``_`` (:func:`~wolfdsl.present.words.cause_label`),
+        a status by its id."""
         symbols = (getattr(self.ruleset, "symbols", None) or {}).get(kind) or {}
         sym = symbols.get(name)
         if self.lang == "zh":
             return getattr(sym, "name_zh", "") or str(name)
-        return cause_label(self.ruleset, name) if kind == "cause" else str(name)
+        if kind == "cause":
+            return cause_label(self.ruleset, name)
+        return declared_name(self.ruleset, kind, name) or str(name)
 
     def word(self, name: Any, spaced: bool = True) -> str:
         """A name the rules use as a field or a value, in the ruleset's ``word`` for it
