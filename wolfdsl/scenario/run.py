@@ -332,10 +332,10 @@ def _matches(m: ExpectedMatch, ev: dict, dealt) -> bool:
     return all(k in got and _same(got[k], v) for k, v in m.fields.items())
 
 
-def _shown(m: ExpectedMatch, ev: dict) -> str:
+def _shown(m: ExpectedMatch, ev: dict, dealt) -> str:
     """An event as a mismatch report lists it: its time, seat and fields (not the log's bookkeeping)."""
     if m.path[1] == "told":
-        seat = "" if isinstance(m.seat, int) else f"seat {ev.get('seat')}, "
+        seat = "" if len(_seats(m.seat, dealt)) == 1 else f"seat {ev.get('seat')}, "
         return f"{seat}{_at(ev)}: {yaml_text(ev.get('what'))}"
     rest = {k: v for k, v in ev.items() if k not in ("seq", "game", "day", "phase", "type")}
     return f"{_at(ev)}: {yaml_text(rest)}"
@@ -353,27 +353,27 @@ def _match_problem(m: ExpectedMatch, events: list[dict], dealt) -> str | None:
         who = _who(m.seat, dealt)
         expected = f"expected {who} told {yaml_text(m.fields)[1:-1]}{when}{times}"
         if m.count is not None:
-            found = "; ".join(_shown(m, ev) for ev in hits)
+            found = "; ".join(_shown(m, ev, dealt) for ev in hits)
             return f"{where}: {expected}; told so {len(hits)} time{'' if len(hits) == 1 else 's'}" + \
                 (f": {found}" if found else "")
         near = [ev for ev in events if ev["type"] == "inform" and ev.get("seat") in _seats(m.seat, dealt)
                 and (m.at is None or _at(ev) == m.at)]
         if not near:
             return f"{where}: {expected}; {who} was told nothing{when}"
-        return f"{where}: {expected}; {who} was told: " + "; ".join(_shown(m, ev) for ev in near)
+        return f"{where}: {expected}; {who} was told: " + "; ".join(_shown(m, ev, dealt) for ev in near)
     fields = {**({"seat": m.seat} if m.seat is not None else {}), **m.fields}
     shape = f" with {yaml_text(fields)[1:-1]}" if fields else ""
     expected = f"expected {'a' if m.count is None else m.count} {m.type} event{'' if m.count in (None, 1) else 's'}" \
                f"{when}{shape}"
     if m.count is not None:
         return f"{where}: {expected}; the log has {len(hits)}" + \
-            (": " + "; ".join(_shown(m, ev) for ev in hits) if hits else "")
+            (": " + "; ".join(_shown(m, ev, dealt) for ev in hits) if hits else "")
     same = [ev for ev in events if ev["type"] == m.type]
     if not same:
         known = sorted({ev["type"] for ev in events})
         hint = did_you_mean(m.type, known) if m.type not in ENGINE_EVENTS else ""
         return f"{where}: {expected}; the log has no {m.type} event at all{hint}"
-    return f"{where}: {expected}; the {m.type} events logged: " + "; ".join(_shown(m, ev) for ev in same[:8]) + \
+    return f"{where}: {expected}; the {m.type} events logged: " + "; ".join(_shown(m, ev, dealt) for ev in same[:8]) + \
         ("; …" if len(same) > 8 else "")
 
 
