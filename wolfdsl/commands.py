@@ -69,13 +69,15 @@ def test(
     """Run scenario files as tests: one line per file, then `N passed, M failed`.
 
     A folder is searched (recursively, hidden folders left out) for .yaml/.yml files
-    with an `expect:` block. Exit 0 when every scenario holds, 1 when one fails or
+    with an `expect:` block; the summary names the YAML files it skipped for having
+    none (`2 skipped (no expect:): a.yaml, b.yaml`). Exit 0 when every scenario holds, 1 when one fails or
     cannot be played, 2 on bad usage."""
     from wolfdsl.scenario.suite import find_scenarios, junit_xml, run_suite, summary
 
     with guarded():
         try:
-            files = find_scenarios(paths or ["."])
+            skipped: list[Path] = []
+            files = find_scenarios(paths or ["."], skipped)
         except FileNotFoundError as err:
             raise typer.BadParameter(f"'{err.args[0]}' does not exist",
                                      param_hint="'PATH...'") from None
@@ -85,7 +87,9 @@ def test(
             if Path(given).is_file() and file_kind(given) == "ruleset":
                 raise typer.BadParameter(ruleset_not_scenario(given), param_hint="'PATH...'")
         if not files:
-            typer.echo(f"no scenario files found in {', '.join(paths or ['.'])}", err=True)
+            none = f" ({len(skipped)} YAML file{'' if len(skipped) == 1 else 's'} without `expect:`: " \
+                   f"{', '.join(map(str, skipped))})" if skipped else ""
+            typer.echo(f"no scenario files found in {', '.join(paths or ['.'])}{none}", err=True)
             raise typer.Exit(2)
         results = []
         labels = {"passed": "PASS ", "failed": "FAIL ", "error": "ERROR"}
@@ -101,7 +105,7 @@ def test(
 
             with user_errors():
                 write_text(junit, junit_xml(results), "--junit", files)
-        typer.echo(("\n" if any(not r.ok for r in results) else "") + summary(results))
+        typer.echo(("\n" if any(not r.ok for r in results) else "") + summary(results, skipped))
     raise typer.Exit(0 if all(r.ok for r in results) else 1)
 
 

@@ -58,13 +58,16 @@ def describe_request(r: Request) -> str:
     return f"{r.at}{rnd}: {r.action} by {_who(r.actor, r.by)}"
 
 
-def _yaml(value: Any) -> str:
+def yaml_text(value: Any) -> str:
+    """A value as a scenario writes it: ``yes``/``no``, ``none``, ``[1, 2]``, ``{seat: 4, result: wolf}``."""
     if value is None:
         return "none"
     if isinstance(value, bool):
         return "yes" if value else "no"
-    if isinstance(value, tuple):
-        return "[" + ", ".join(map(str, value)) + "]"
+    if isinstance(value, (tuple, list)):
+        return "[" + ", ".join(map(yaml_text, value)) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {yaml_text(v)}" for k, v in value.items()) + "}"
     return str(value)
 
 
@@ -73,18 +76,31 @@ def suggest_decision(r: Request) -> str:
     if r.kind == "yes_no":
         example, opts = "yes", "yes or no"
     else:
-        shown = [_yaml(o) for o in r.options[:12]] + (["..."] if len(r.options) > 12 else [])
+        shown = [yaml_text(o) for o in r.options[:12]] + (["..."] if len(r.options) > 12 else [])
         opts = ", ".join(shown) or "nothing"
         if r.kind == "seats":
-            example = _yaml(tuple(r.options[: r.count])) if len(r.options) >= r.count else "none"
+            example = yaml_text(tuple(r.options[: r.count])) if len(r.options) >= r.count else "none"
             opts = f"{r.count} of {opts}"
         else:
-            example = _yaml(r.options[0]) if r.options else "none"
+            example = yaml_text(r.options[0]) if r.options else "none"
     if r.can_pass:
         opts += " or none"
     by = r.actor if r.actor is not None else r.by
     rnd = f", round: {r.round}" if r.round > 1 else ""
     return f"`- {{at: {r.at}, by: {by}, do: {r.short}, choose: {example}{rnd}}}` (options: {opts})"
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """A scripted decision the rules refused: an answer they forbid (``actor`` is the seat
+    asked) or a decision they never requested (``actor`` is ``None``). ``by`` is the
+    decider as written (a seat of a list or a ``votes:`` map, else the decision's ``by``);
+    ``diagnostic`` is the error ``wolfdsl run --script`` prints for it."""
+
+    decision: Decision
+    by: int | str
+    actor: int | None
+    diagnostic: Diagnostic
 
 
 class ScriptedAgent(BaseAgent):
@@ -111,6 +127,9 @@ class ScriptedAgent(BaseAgent):
             if d.votes is not None:
                 self._ballots.setdefault((d.at, d.do, d.round), d)
         self._asked: list[Request] = []
+        self._last: _Answer | None = None
+        self.refusals: list[Refusal] = []
+        self.events: list[dict] = []
         self._skipped: list[tuple[str, str, int | None, str | None, str]] = []
         self._ended_days: dict[str, int] = {}
 
@@ -122,9 +141,11 @@ class ScriptedAgent(BaseAgent):
         if hits:
             hit = min(hits, key=lambda a: not isinstance(a.by, int))  # a seat beats a role
             hit.used = True
+            self._last = hit
             written = hit.path if hit.decision.votes is not None else hit.decision.path + ("choose",)
             self.last_span, self.last_source = self.scenario.span(*written), hit.source
             return _fit(hit.value, request)
+        self._last = None
         group = (self._ballots.get((request.at, request.short, request.round))
                  or self._ballots.get((request.at, request.action, request.round)))
         if group is not None and request.actor is not None:
@@ -155,7 +176,17 @@ class ScriptedAgent(BaseAgent):
         diags = [Diagnostic(self.last_span, "error", f"{self.last_source}: {d.message}", d.code,
                             ((Related(d.span, "the rule is here"),) if d.span else ()) + d.related)
                  for d in error.diagnostics]
+        if self._last is not None:
+            actor = self._asked[-1].actor if self._asked else None
+            self.refusals += [Refusal(self._last.decision, self._last.by, actor, d) for d in diags]
         return WolfError(diags)
+
+    def bind(self, emit) -> None:
+        """Keep the game's event list (the engine binds its ``emit``), so that a run stopped
+        by a refusal can still be checked against what was logged before it."""
+        game = getattr(emit, "__self__", None)
+        if game is not None:
+            self.events = game.events
 
     def _policy_span(self) -> Span:
         data = self.scenario.located.data or {}
@@ -179,6 +210,7 @@ class ScriptedAgent(BaseAgent):
                 self._warn(a, f"{self._never(a)} (the rules cut {at} short)")
             else:
                 errors.append(Diagnostic(self.scenario.span(*a.path), "error", self._never(a)))
+                self.refusals.append(Refusal(a.decision, a.by, None, errors[-1]))
         if errors:
             raise WolfError(errors)
 
@@ -192,6 +224,7 @@ class ScriptedAgent(BaseAgent):
             if parse_at(a.decision.at)[1] < last_day:
                 errors.append(Diagnostic(self.scenario.span(*a.path), "error",
                                          f"{self._never(a)}: {a.decision.at} never took place"))
+                self.refusals.append(Refusal(a.decision, a.by, None, errors[-1]))
             else:
                 self._warn(a, f"{self._never(a)}: the {'game ended' if over else 'run stopped'} first")
         if errors:

@@ -216,6 +216,7 @@ class _Check:
             if cause not in causes:
                 hint = suggest(cause, causes) or f"; causes of {self.rs.name}: {_listing(causes)}"
                 self.error(("expect", "deaths", i, "cause"), f"unknown cause '{cause}'{hint}")
+        self.expect_more(e)
         winner = e.get("winner")
         if winner in NO_WINNER:
             return
@@ -227,6 +228,44 @@ class _Check:
                 hint = suggest(w, factions) or (f"; factions of {self.rs.name}: {_listing(factions)}, "
                                                 f"or none (the game goes on) or draw (the day bound)")
                 self.error(path, f"unknown faction '{w}'{hint}")
+
+
+    def role(self, path: Path, name: str, what: str = "role", *, key: bool = False) -> None:
+        """``name`` at ``path`` must be a role id of the ruleset (a seat number passes)."""
+        if isinstance(name, int) or name.isdigit() or name in self.rs.roles:
+            return
+        hint = suggest(name, self.rs.roles) or f"; roles of {self.rs.name}: {_listing(self.rs.roles)}"
+        self.error(path, f"unknown {what} '{name}'{hint}", key=key)
+
+    def expect_more(self, e: dict) -> None:
+        """``told:``, ``events:``, ``roles:``, ``factions:`` and ``refused:``: the role,
+        faction, team and action ids they name."""
+        for key in ("told", "events"):
+            for i, entry in enumerate(e.get(key, [])):
+                if isinstance(entry.get("seat"), str):
+                    self.role(("expect", key, i, "seat"), entry["seat"], "role (or seat number)")
+        for name, value in e.get("roles", {}).items():
+            self.role(("expect", "roles", name), name, "role (or seat number)", key=True)
+            self.role(("expect", "roles", name), value)
+        factions = self.rs.factions
+        for name, value in e.get("factions", {}).items():
+            self.role(("expect", "factions", name), name, "role (or seat number)", key=True)
+            if value not in factions:
+                hint = suggest(value, factions) or f"; factions of {self.rs.name}: {_listing(factions)}"
+                self.error(("expect", "factions", name), f"unknown faction '{value}'{hint}")
+        refused = e.get("refused") or {}
+        by = refused.get("by")
+        deciders = {**self.rs.symbols.get("team", {}), **self.rs.roles, **self.rs.deciders}
+        if isinstance(by, str) and by not in deciders:
+            hint = suggest(by, deciders) or f"; roles: {_listing(self.rs.roles)}; teams: " \
+                                            f"{_listing(self.rs.symbols.get('team', {}))}"
+            self.error(("expect", "refused", "by"), f"unknown role or team '{by}'{hint}")
+        do = refused.get("do")
+        shorts = {a.rsplit(".", 1)[-1] for a in self.rs.actions}
+        if do is not None and do not in self.rs.actions and do not in shorts:
+            hint = did_you_mean(do, sorted(shorts | set(self.rs.actions))) or \
+                f"; actions of {self.rs.name}: {_listing(shorts)}"
+            self.error(("expect", "refused", "do"), f"unknown action '{do}'{hint}")
 
 
 def _and(cards: Counter) -> str:

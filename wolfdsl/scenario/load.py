@@ -64,6 +64,38 @@ class ExpectedDeath:
 
 
 @dataclass(frozen=True, slots=True)
+class ExpectedMatch:
+    """One entry of ``expect.told`` or ``expect.events``: a pattern of logged events.
+
+    ``type`` is ``inform`` for ``told:``; ``seat`` a seat, a role id (the seats dealt that
+    card) or ``None`` (any); ``at`` a phase or ``None`` (any time); ``fields`` the fields
+    compared (for ``told:``, those of the inform's ``what``), their values converted as
+    choices are (:func:`to_answer`, lists kept in order); ``count`` the exact number of
+    matching events, or ``None`` for at least one. ``path`` is where it is written.
+    """
+
+    type: str
+    seat: int | str | None
+    at: str | None
+    fields: dict[str, Any]
+    count: int | None
+    path: Path
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class ExpectedRefusal:
+    """``expect.refused``: which scripted decision the rules must refuse, and text the
+    refusal's message contains. ``at``, ``by`` and ``do`` are ``None`` when not given."""
+
+    reason: str
+    at: str | None = None
+    by: int | str | None = None
+    do: str | None = None
+    span: Span | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Expect:
     """The ``expect:`` block; ``given`` names the fields the scenario checks.
 
@@ -77,6 +109,12 @@ class Expect:
     sheriff: int | None = None
     winner: tuple[str, ...] = ()
     draw: bool = False
+    told: tuple[ExpectedMatch, ...] = ()
+    events: tuple[ExpectedMatch, ...] = ()
+    roles: tuple[tuple[int | str, str, Path], ...] = ()
+    """``(seat or role id, role id, path)`` for each entry of ``roles:``."""
+    factions: tuple[tuple[int | str, str, Path], ...] = ()
+    refused: ExpectedRefusal | None = None
     spans: dict[str, Span] = field(default_factory=dict)
 
 
@@ -254,6 +292,34 @@ def _seat(value: Any) -> int:
     return int(value)
 
 
+def _who(value: Any) -> int | str | None:
+    """A seat as ``told:``, ``events:``, ``roles:`` and ``refused:`` name it: a seat
+    number (``"12"`` as a mapping key is seat 12), else a role or team id."""
+    if isinstance(value, str) and value.isdigit():
+        return int(value)
+    if isinstance(value, float):
+        return int(value)
+    return value
+
+
+def expected_value(value: Any) -> Any:
+    """A value of ``told.what`` or of an ``events:`` field as the log writes it: ``yes``
+    and ``no`` are booleans, ``none`` is null, a list stays a list (in order).
+
+    >>> [expected_value(v) for v in ("yes", "none", [5, 2], "wolf", 3)]
+    [True, None, [5, 2], 'wolf', 3]
+    """
+    if isinstance(value, list):
+        return [expected_value(v) for v in value]
+    return to_answer(value)
+
+
+def _match(loc: Located, path: Path, type_: str, entry: dict, fields: dict) -> ExpectedMatch:
+    return ExpectedMatch(type_, _who(entry.get("seat")), entry.get("at"),
+                         {k: expected_value(v) for k, v in fields.items()},
+                         entry.get("count"), path, loc.span(path))
+
+
 def _build(loc: Located) -> Scenario:
     data = loc.data or {}
     decisions = []
@@ -282,10 +348,23 @@ def _build(loc: Located) -> Scenario:
         sheriff = e.get("sheriff")
         winner = e.get("winner")
         winners = () if winner in NO_WINNER else (winner,) if isinstance(winner, str) else tuple(winner)
+        refused = None
+        if "refused" in e:
+            r = e["refused"]
+            refused = ExpectedRefusal(r["reason"], r.get("at"), _who(r.get("by")), r.get("do"),
+                                      loc.span(("expect", "refused")))
         expect = Expect(
             given=frozenset(e), deaths=deaths,
             sheriff=None if sheriff in (None, "none") else _seat(sheriff), winner=winners,
             draw=winner == "draw",
+            told=tuple(_match(loc, ("expect", "told", i), "inform", x, x["what"])
+                       for i, x in enumerate(e.get("told", []))),
+            events=tuple(_match(loc, ("expect", "events", i), x["type"], x,
+                                {k: v for k, v in x.items() if k not in ("type", "at", "seat", "count")})
+                         for i, x in enumerate(e.get("events", []))),
+            roles=tuple((_who(k), v, ("expect", "roles", k)) for k, v in e.get("roles", {}).items()),
+            factions=tuple((_who(k), v, ("expect", "factions", k)) for k, v in e.get("factions", {}).items()),
+            refused=refused,
             spans={k: loc.span(("expect", k)) for k in e})
     options = {name: loc.raw.get(("options", name), str(value))
                for name, value in data.get("options", {}).items()}
@@ -334,6 +413,15 @@ def _seat_refs(sc: Scenario):
             yield ("expect", "deaths", i, "seat"), death.seat, False
         if "sheriff" in sc.expect.given and sc.expect.sheriff is not None:
             yield ("expect", "sheriff"), sc.expect.sheriff, False
+        for m in sc.expect.told + sc.expect.events:
+            if isinstance(m.seat, int):
+                yield m.path + ("seat",), m.seat, False
+        for who, _, path in sc.expect.roles + sc.expect.factions:
+            if isinstance(who, int):
+                yield path, who, True
+        r = sc.expect.refused
+        if r is not None and isinstance(r.by, int):
+            yield ("expect", "refused", "by"), r.by, False
 
 
 def expanded(decision: Decision) -> list[tuple[Path, int | str, Any]]:

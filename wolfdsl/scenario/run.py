@@ -13,9 +13,12 @@ from ..play.game import play
 from ..play.referee import DecisionError
 from ..play.results import GameResult
 from ..play.seeding import derive
-from .agent import ScriptedAgent
+from ..diagnostics import did_you_mean
+from .agent import Refusal, ScriptedAgent, yaml_text
 from .check import ruleset_problems
-from .load import ExpectedDeath, Scenario, load_scenario, resolve_ruleset_ref, seat_problems
+from .load import (ExpectedDeath, ExpectedMatch, ExpectedRefusal, Scenario, load_scenario, resolve_ruleset_ref,
+                   seat_problems)
+from .yamlspans import format_path
 
 
 @dataclass(slots=True)
@@ -54,6 +57,7 @@ def run_scenario(path: str, ruleset_ref: str | None = None, log: str | None = No
     if problems:
         raise WolfError(problems)
     agent = ScriptedAgent(scenario, derive(scenario.seed, "agent"))
+    refused = scenario.expect.refused if scenario.expect is not None else None
     try:
         result = play(
             ruleset, seed=scenario.seed, agent=agent,
@@ -63,11 +67,18 @@ def run_scenario(path: str, ruleset_ref: str | None = None, log: str | None = No
             extra_cards=list(scenario.extra_cards) if scenario.extra_cards is not None else None,
             cards=list(scenario.cards) or None)
     except DecisionError as exc:
-        raise agent.blame(exc) from None
+        error = agent.blame(exc)
+        if refused is None or not agent.refusals:
+            raise error from None
+        result = _stopped(scenario, agent)
     except DealError as exc:
         raise WolfError([replace(d, span=_node(scenario, p.path)) for d, p in zip(exc.diagnostics, exc.problems)]) from None
     except WolfError as exc:
-        raise WolfError([d if d.span else replace(d, span=_where(scenario, d.message)) for d in exc.diagnostics]) from None
+        if refused is not None and agent.refusals:  # the decisions never requested
+            result = _stopped(scenario, agent)
+        else:
+            raise WolfError([d if d.span else replace(d, span=_where(scenario, d.message))
+                             for d in exc.diagnostics]) from None
     if log:
         from ..lang.load import input_files
         from ..outfile import output
@@ -75,9 +86,22 @@ def run_scenario(path: str, ruleset_ref: str | None = None, log: str | None = No
         ref = ruleset_ref if ruleset_ref is not None else resolve_ruleset_ref(scenario.ruleset, scenario.path)
         with output(log, "--log", [path] + input_files(ref)) as out:
             out.write(game_log(result.events))
-    ok, report = check_expect(scenario, result)
+    ok, report = check_expect(scenario, result, agent.refusals)
     return ScenarioOutcome(ok, report, agent.warnings + list(getattr(result, "warnings", [])), result, scenario,
                            ruleset if isinstance(ruleset, Ruleset) else None)
+
+
+def _stopped(scenario: Scenario, agent: ScriptedAgent) -> GameResult:
+    """The result of a run stopped by a refused decision: what was logged before it (a
+    decision dated after the end of the game is refused once the game is over)."""
+    events = agent.events
+    result = GameResult(game=0, seed=scenario.seed, events=events,
+                        days=events[-1].get("day", 0) if events else 0, over=False)
+    over = next((e for e in events if e["type"] == "game_over"), None)
+    if over is not None:
+        result.over, result.winners = True, list(over.get("winners", []))
+        result.winning_seats, result.reason = list(over.get("winning_seats", [])), over.get("reason")
+    return result
 
 
 def load_ruleset(scenario: Scenario, ref: str | None, options: dict[str, str] | None = None) -> Ruleset:
@@ -190,8 +214,9 @@ def _same_death(d: ExpectedDeath, ev: dict) -> bool:
             and (d.last_words is None or d.last_words == bool(ev.get("last_words"))))
 
 
-def check_expect(scenario: Scenario, result: GameResult) -> tuple[bool, str]:
-    """``(ok, report)``: each field of ``expect:`` against the game's result."""
+def check_expect(scenario: Scenario, result: GameResult, refusals: list[Refusal] | None = None) -> tuple[bool, str]:
+    """``(ok, report)``: each field of ``expect:`` against the game's result and the
+    scripted decisions the rules refused (``refusals``: the run stopped at them)."""
     e = scenario.expect
     if e is None:
         return True, "nothing to check: the scenario has no `expect:` block"
@@ -222,6 +247,198 @@ def check_expect(scenario: Scenario, result: GameResult) -> tuple[bool, str]:
             held.append(f"winner {expected}")
         else:
             failed.append(f"{e.spans['winner']}: expect.winner: expected {expected}, got {_outcome(result, True)}")
+    dealt = _dealt(result.events)
+    for key, items in (("told", e.told), ("events", e.events)):
+        if key in e.given:
+            bad = [_match_problem(m, result.events, dealt) for m in items]
+            failed += [b for b in bad if b]
+            if not any(bad):
+                held.append(f"{key} ({len(items)})")
+    for key, items in (("roles", e.roles), ("factions", e.factions)):
+        if key in e.given:
+            bad = _final_problems(scenario, key, items, result.events, dealt)
+            failed += bad
+            if not bad:
+                held.append(f"{key} ({len(items)})")
+    if e.refused is not None:
+        ok, text = _refusal(e.refused, refusals or [], dealt, result)
+        (held if ok else failed).append(text)
     if failed:
         return False, "\n".join(failed)
     return True, "expect holds: " + "; ".join(held)
+
+
+# -- told, events, roles, factions, refused -------------------------------------------
+
+ENGINE_EVENTS = frozenset({
+    "game_start", "phase", "action", "vote", "death", "spared", "status", "inform", "role_change",
+    "faction_change", "revive", "card", "impressions", "suspicions", "agent_replaced", "game_over"})
+"""The event types the engine writes in any ruleset (docs/eventlog.md)."""
+
+
+def _dealt(events: list[dict]) -> dict[str, set[int]]:
+    """Role id -> the seats dealt that card (the ``game_start`` event)."""
+    out: dict[str, set[int]] = {}
+    for ev in events:
+        if ev["type"] == "game_start":
+            for s in ev.get("seats", []):
+                out.setdefault(s["role"], set()).add(s["seat"])
+    return out
+
+
+def _seats(who, dealt: dict[str, set[int]]) -> set[int]:
+    return {who} if isinstance(who, int) else dealt.get(who, set())
+
+
+def _who(who, dealt: dict[str, set[int]]) -> str:
+    """``seat 5``; ``the fox (seat 11)``; ``the sister (seats 1, 3)``; ``the fox (dealt to no seat)``."""
+    if isinstance(who, int):
+        return f"seat {who}"
+    seats = sorted(dealt.get(who, ()))
+    if not seats:
+        return f"the {who} (dealt to no seat)"
+    return f"the {who} (seat{'s' if len(seats) > 1 else ''} {', '.join(map(str, seats))})"
+
+
+def _same(actual, expected) -> bool:
+    """A logged value against an expected one: ``yes`` is not 1; lists of seats in any order."""
+    if isinstance(expected, bool) or isinstance(actual, bool):
+        return type(actual) is type(expected) and actual == expected
+    if isinstance(expected, list) and isinstance(actual, list):
+        if all(isinstance(v, int) for v in expected + actual):
+            return sorted(expected) == sorted(actual)
+        return len(expected) == len(actual) and all(map(_same, actual, expected))
+    return actual == expected
+
+
+def _at(ev: dict) -> str:
+    return f"{ev.get('phase')} {ev.get('day')}"
+
+
+def _fields(m: ExpectedMatch, ev: dict) -> dict:
+    """What an expected entry's fields are compared with: an inform's ``what``, else the event."""
+    if m.type == "inform" and m.path[1] == "told":
+        what = ev.get("what")
+        return what if isinstance(what, dict) else {}
+    return ev
+
+
+def _matches(m: ExpectedMatch, ev: dict, dealt) -> bool:
+    if ev["type"] != m.type or (m.at is not None and _at(ev) != m.at):
+        return False
+    if m.seat is not None and ev.get("seat") not in _seats(m.seat, dealt):
+        return False
+    got = _fields(m, ev)
+    return all(k in got and _same(got[k], v) for k, v in m.fields.items())
+
+
+def _shown(m: ExpectedMatch, ev: dict, dealt) -> str:
+    """An event as a mismatch report lists it: its time, seat and fields (not the log's bookkeeping)."""
+    if m.path[1] == "told":
+        seat = "" if len(_seats(m.seat, dealt)) == 1 else f"seat {ev.get('seat')}, "
+        return f"{seat}{_at(ev)}: {yaml_text(ev.get('what'))}"
+    rest = {k: v for k, v in ev.items() if k not in ("seq", "game", "day", "phase", "type")}
+    return f"{_at(ev)}: {yaml_text(rest)}"
+
+
+def _match_problem(m: ExpectedMatch, events: list[dict], dealt) -> str | None:
+    """``None`` when ``m`` holds, else what was expected and what happened."""
+    hits = [ev for ev in events if _matches(m, ev, dealt)]
+    if (len(hits) == m.count) if m.count is not None else hits:
+        return None
+    where = f"{m.span}: {format_path(m.path)}"
+    when = f" in {m.at}" if m.at else ""
+    times = "" if m.count is None else f" exactly {m.count} time{'' if m.count == 1 else 's'}"
+    if m.path[1] == "told":
+        who = _who(m.seat, dealt)
+        expected = f"expected {who} told {yaml_text(m.fields)[1:-1]}{when}{times}"
+        if m.count is not None:
+            found = "; ".join(_shown(m, ev, dealt) for ev in hits)
+            return f"{where}: {expected}; told so {len(hits)} time{'' if len(hits) == 1 else 's'}" + \
+                (f": {found}" if found else "")
+        near = [ev for ev in events if ev["type"] == "inform" and ev.get("seat") in _seats(m.seat, dealt)
+                and (m.at is None or _at(ev) == m.at)]
+        if not near:
+            return f"{where}: {expected}; {who} was told nothing{when}"
+        return f"{where}: {expected}; {who} was told: " + "; ".join(_shown(m, ev, dealt) for ev in near)
+    fields = {**({"seat": m.seat} if m.seat is not None else {}), **m.fields}
+    shape = f" with {yaml_text(fields)[1:-1]}" if fields else ""
+    expected = f"expected {'a' if m.count is None else m.count} {m.type} event{'' if m.count in (None, 1) else 's'}" \
+               f"{when}{shape}"
+    if m.count is not None:
+        return f"{where}: {expected}; the log has {len(hits)}" + \
+            (": " + "; ".join(_shown(m, ev, dealt) for ev in hits) if hits else "")
+    same = [ev for ev in events if ev["type"] == m.type]
+    if not same:
+        known = sorted({ev["type"] for ev in events})
+        hint = did_you_mean(m.type, known) if m.type not in ENGINE_EVENTS else ""
+        return f"{where}: {expected}; the log has no {m.type} event at all{hint}"
+    return f"{where}: {expected}; the {m.type} events logged: " + "; ".join(_shown(m, ev, dealt) for ev in same[:8]) + \
+        ("; …" if len(same) > 8 else "")
+
+
+def _final(events: list[dict]) -> dict[int, dict]:
+    """Seat -> ``{role, faction, how}`` at the end of the log: the deal, then each
+    ``role_change``, ``faction_change`` and ``revive`` (``how`` says what changed it)."""
+    out: dict[int, dict] = {}
+    for ev in events:
+        t = ev["type"]
+        if t == "game_start":
+            for s in ev.get("seats", []):
+                out[s["seat"]] = {"role": s["role"], "faction": s["faction"], "how": "as dealt"}
+        elif t in ("role_change", "revive") and ev.get("seat") in out:
+            out[ev["seat"]].update(role=ev["role"], faction=ev["faction"], how=f"{t} in {_at(ev)}")
+        elif t == "faction_change" and ev.get("seat") in out:
+            out[ev["seat"]].update(faction=ev["faction"], how=f"faction_change in {_at(ev)}")
+    return out
+
+
+def _final_problems(scenario: Scenario, key: str, items, events: list[dict], dealt) -> list[str]:
+    final = _final(events)
+    field_ = "role" if key == "roles" else "faction"
+    out = []
+    for who, value, path in items:
+        seats = sorted(_seats(who, dealt))
+        where = f"{scenario.span(*path)}: {format_path(path)}"
+        if not seats:
+            out.append(f"{where}: expected {_who(who, dealt)} to be {value} at the end; no seat was dealt {who}")
+        for seat in seats:
+            now = final.get(seat, {})
+            if now.get(field_) != value:
+                out.append(f"{where}: expected seat {seat} to be {value} at the end; seat {seat} is "
+                           f"{now.get(field_, 'unknown')} ({now.get('how', 'not dealt')})")
+    return out
+
+
+def _refused_shape(r: ExpectedRefusal) -> str:
+    parts = [f"in {r.at}" if r.at else "", f"by {r.by}" if r.by is not None else "", f"({r.do})" if r.do else ""]
+    return " ".join(p for p in ["a scripted decision", *parts] if p) + f" refused, the reason containing {r.reason!r}"
+
+
+def _refusal_matches(r: ExpectedRefusal, x: Refusal, dealt) -> bool:
+    d = x.decision
+    if r.at is not None and d.at != r.at:
+        return False
+    if r.do is not None and r.do.rsplit(".", 1)[-1] != d.do.rsplit(".", 1)[-1]:
+        return False
+    if r.by is not None:
+        written = {x.by, d.by} - {None}
+        seats = {s for w in written for s in _seats(w, dealt) if isinstance(w, int) or w in dealt}
+        if x.actor is not None:
+            seats.add(x.actor)
+        if r.by not in written and not (_seats(r.by, dealt) & seats):
+            return False
+    return r.reason in x.diagnostic.message
+
+
+def _refusal(r: ExpectedRefusal, refusals: list[Refusal], dealt, result: GameResult) -> tuple[bool, str]:
+    hit = next((x for x in refusals if _refusal_matches(r, x, dealt)), None)
+    if hit is not None:
+        d = hit.decision
+        return True, f"refused {format_path(d.path)} ({d.at}, {d.do})"
+    where = f"{r.span}: expect.refused: expected {_refused_shape(r)}"
+    if not refusals:
+        end = _outcome(result, True)
+        return False, f"{where}; the rules refused no scripted decision (the run ended in " \
+                      f"{_at(result.events[-1]) if result.events else 'no phase'}; winner {end})"
+    return False, where + "; the rules refused instead:\n" + "\n".join(f"  {x.diagnostic.headline()}" for x in refusals)

@@ -2,7 +2,8 @@
 
 ``find_scenarios(paths)`` lists the files to run: every file given, and under each
 folder every ``.yaml``/``.yml`` file whose top level has an ``expect:`` block (hidden
-folders and virtual environments are skipped). ``run_suite(files, jobs)`` plays them,
+folders and virtual environments are skipped; so are scenarios without ``expect:``, which
+the summary names). ``run_suite(files, jobs)`` plays them,
 in worker processes when ``jobs > 1``, and yields one :class:`CaseResult` per file in
 the order found; ``junit_xml(results)`` writes them as JUnit XML for CI.
 """
@@ -34,27 +35,44 @@ class CaseResult:
         return self.status == "passed"
 
 
-def _is_scenario(path: Path) -> bool:
-    """Whether a YAML file found in a folder is a scenario: a mapping with ``expect:``."""
+def _kind(path: Path) -> str:
+    """What a YAML file found in a folder is: ``run`` (a scenario with ``expect:``, or a
+    broken file, reported rather than skipped), ``skip`` (a scenario without ``expect:``: a
+    mapping with a scenario's keys, such as ``ruleset:`` or ``decisions:``) or ``other``
+    (any other YAML, such as a tool's configuration)."""
     import yaml
+
+    from ..schemas import load_schema
 
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, yaml.YAMLError):
-        return True  # a broken scenario is reported, not skipped
-    return isinstance(data, dict) and "expect" in data
+        return "run"
+    if not isinstance(data, dict):
+        return "other"
+    if "expect" in data:
+        return "run"
+    return "skip" if set(map(str, data)) & set(load_schema("scenario")["properties"]) else "other"
 
 
-def find_scenarios(paths: Iterable[str]) -> list[Path]:
+
+def find_scenarios(paths: Iterable[str], skipped: list[Path] | None = None) -> list[Path]:
     """The scenario files to run, each once, in the order given (a folder's files
-    sorted by path). Raises ``FileNotFoundError`` for a path that does not exist."""
+    sorted by path). A scenario of a folder without ``expect:`` is not run; it is added
+    to ``skipped`` when that list is given (other YAML files are left out silently). Raises ``FileNotFoundError`` for a path that
+    does not exist."""
     found: list[Path] = []
     for given in paths:
         p = Path(given)
         if p.is_file():
             found.append(p)
         elif p.is_dir():
-            found += [f for f in sorted(_walk(p)) if _is_scenario(f)]
+            for f in sorted(_walk(p)):
+                kind = _kind(f)
+                if kind == "run":
+                    found.append(f)
+                elif kind == "skip" and skipped is not None and f not in skipped:
+                    skipped.append(f)
         else:
             raise FileNotFoundError(given)
     seen: set[Path] = set()
@@ -102,10 +120,16 @@ def run_suite(files: list[Path], jobs: int = 1) -> Iterator[CaseResult]:
         yield from pool.map(run_case, files)
 
 
-def summary(results: list[CaseResult]) -> str:
-    """``19 passed, 1 failed`` (errors count as failures)."""
+def summary(results: list[CaseResult], skipped: Iterable[Path | str] = ()) -> str:
+    """``19 passed, 1 failed`` (errors count as failures), then the YAML files of the
+    folders searched that were not run for having no ``expect:`` block:
+    ``19 passed, 1 failed, 2 skipped (no expect:): a.yaml, b.yaml``."""
     failed = sum(not r.ok for r in results)
-    return f"{len(results) - failed} passed, {failed} failed"
+    text = f"{len(results) - failed} passed, {failed} failed"
+    skipped = [str(s) for s in skipped]
+    if skipped:
+        text += f", {len(skipped)} skipped (no expect:): {', '.join(skipped)}"
+    return text
 
 
 def junit_xml(results: list[CaseResult], name: str = "wolfdsl") -> str:
