@@ -130,16 +130,28 @@ def test_events_mismatch_lists_the_events_of_that_type(tmp_path):
   events:
     - {type: spared, seat: 9, saved: no}
     - {type: spared, count: 0}
-    - {type: spraed}
+    - {type: speeches, at: day 3}
 """)
     assert report.splitlines() == [
         "s.yaml:13:7: expect.events[0]: expected a spared event with seat: 9, saved: no; the spared events logged: "
         "night 1: {seat: 9, cause: wolf, rule: dawn, guarded: no, saved: yes}",
         "s.yaml:14:7: expect.events[1]: expected 0 spared events; the log has 1: "
         "night 1: {seat: 9, cause: wolf, rule: dawn, guarded: no, saved: yes}",
-        "s.yaml:15:7: expect.events[2]: expected a spraed event; the log has no spraed event at all "
-        "(did you mean 'spared'?)",
+        "s.yaml:15:7: expect.events[2]: expected a speeches event in day 3; the speeches events logged: "
+        "day 1: {order: [], purpose: sheriff campaign}; day 1: {order: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 1], "
+        "purpose: day}; day 2: {order: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 1], purpose: day}",
     ]
+
+
+def test_an_event_type_the_ruleset_never_logs_is_bad_input_before_the_game(tmp_path):
+    # a misspelt type under count: 0 held for ever ("never happened"): refused before play
+    path = tmp_path / "s.yaml"
+    path.write_text(STANDARD + "  events:\n    - {type: spraed, count: 0}\n", encoding="utf-8")
+    with pytest.raises(WolfError) as info:
+        run_scenario(str(path))
+    assert info.value.exit_code == 2
+    assert "s.yaml:13:14: error: expect.events[0].type: no event of type 'spraed' is ever logged by standard-12 " \
+           "(did you mean 'spared'?)" in info.value.render().replace(str(path), "s.yaml")
 
 
 # -- roles, factions -------------------------------------------------------------------

@@ -122,6 +122,14 @@ def test_extending_an_unknown_func_is_e203_and_other_parameters_e206(tmp_path):
                            "extra_votes(c, round)")
 
 
+def test_two_extensions_with_one_term_name_are_e202(tmp_path):
+    # they merged silently: a second file's votes were shown as the raven's
+    assert _errors(tmp_path, 'import "roles/raven"\n'
+                             "extend func extra_votes(c, round) as raven_mark = 1\n") == [
+        "E202 'extend func extra_votes as raven_mark': the term 'raven_mark' is already added, by the extension "
+        "at raven.wolf:57; give this one another name (as NAME)"]
+
+
 def test_a_bonus_is_per_candidate_and_cannot_read_the_voter(tmp_path):
     (err,) = _errors(tmp_path, """\
         step probe in day last {

@@ -843,6 +843,7 @@ def codegen(program: Program, bindings: Bindings, options: dict[str, ir.Option],
     cg.bind_calls(rs.procs, rs.funcs)
     cg.finish()
     rs.values_read = frozenset(cg.values_read)
+    rs.logged = frozenset(n.type for d in p.declarations() for n in A.walk(d) if isinstance(n, A.Log))
     return rs
 
 

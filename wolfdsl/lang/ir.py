@@ -313,6 +313,9 @@ class Ruleset:
     """What the win rules read (:func:`wolfdsl.lang.winreads.win_reads`): ``"alive"``,
     ``"fields"``, ``"status"``, ``"counter:NAME"``, ``"global:NAME"``; ``None`` when that
     cannot be known (the win rules are then checked every time)."""
+    logged: frozenset = frozenset()
+    """The event types the ruleset's ``log`` statements write (a scenario's ``expect:
+    events:`` checks a type against them and the engine's, :data:`wolfdsl.play.eventlog.ENGINE_EVENTS`)."""
     values_read: frozenset | None = None
     """The builtin values (``alive``, ``given_last_words``…) the ruleset's compiled code
     reads; ``None`` when that is not known (any may be read)."""

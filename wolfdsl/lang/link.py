@@ -203,6 +203,17 @@ def _extend(prog: Program, extensions: list[A.ExtendDecl], diags: list[Diagnosti
         d = prog.decls[key]
         if key[0] == "func":
             # the func's value is the sum of its own expression and each extension's
+            named: dict[str, A.ExtendDecl] = {}
+            for x in xs:
+                if x.label and x.label in named:
+                    # two files that picked one name: their votes would show as one term
+                    diags.append(Diagnostic(x.span, "error", f"'extend func {x.name} as {x.label}': the term "
+                                            f"'{x.label}' is already added, by the extension at "
+                                            f"{named[x.label].span.file.rsplit('/', 1)[-1]}:{named[x.label].span.line}; "
+                                            "give this one another name (as NAME)", "E202",
+                                            related=(Related(named[x.label].span, "first added here"),)))
+                elif x.label:
+                    named[x.label] = x
             terms = ((d.name, d.expr),) + tuple((x.label or d.name, x.expr) for x in xs)
             total = d.expr
             for x in xs:

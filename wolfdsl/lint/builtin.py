@@ -311,12 +311,12 @@ class RuleFailed(Rule):
     """A rule failed while a game ran.
 
     What it finds:
-        ``run``, ``play``, ``test``, ``compare``, ``sweep`` and ``lint --explore`` stop the
+        ``run``, ``play``, ``test``, ``compare``, ``sweep`` and ``lint --explore N`` stop the
         game where a rule met a value it cannot use: arithmetic on ``none`` or on a name
         (``me.oil -= x`` where ``x`` is no number), a value used as a seat that is no seat,
         a number where a list is needed, a division by zero. The message names the phase,
         the part of the rule (this statement, this condition...) and the wrong value.
-        ``lint --explore`` adds in how many of its games it happened and the scenario file
+        ``lint --explore N`` adds in how many of its games it happened and the scenario file
         that replays one (it reported this as W395, a code now retired: ``--select W395``
         and ``# lint: ignore W395`` mean E401).
     Why it matters:

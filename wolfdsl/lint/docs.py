@@ -134,7 +134,7 @@ RUNTIME_INTRO = """\
 Not checks `lint` makes: the codes a game prints (`run`, `play`, `test`, `compare`,
 `sweep`) when a rule fails as it runs, as `path:line:col: CODE error: phase N: message`.
 `wolfdsl lint --explain E402` explains them too; `--select` and `--ignore` do not take them.
-E401, a rule that fails, is listed with the checks above: `lint --explore` reports it.
+E401, a rule that fails, is listed with the checks above: `lint --explore N` reports it.
 """
 
 

@@ -14,6 +14,13 @@ from typing import Iterable
 from ..schemas import load_schema
 
 
+ENGINE_EVENTS = frozenset({
+    "game_start", "phase", "action", "vote", "death", "spared", "status", "inform", "role_change",
+    "faction_change", "revive", "card", "claim", "impressions", "suspicions", "agent_replaced", "game_over"})
+"""The event types the engine itself writes (docs/eventlog.md); a ruleset's ``log``
+statements write the others (:attr:`wolfdsl.lang.ir.Ruleset.logged`)."""
+
+
 def dumps_event(event: dict) -> str:
     """One event as a line of JSON, without the newline.
 

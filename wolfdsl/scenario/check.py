@@ -244,6 +244,15 @@ class _Check:
             for i, entry in enumerate(e.get(key, [])):
                 if isinstance(entry.get("seat"), str):
                     self.role(("expect", key, i, "seat"), entry["seat"], "role (or seat number)")
+        from ..play.eventlog import ENGINE_EVENTS
+        types = ENGINE_EVENTS | set(self.rs.events or ()) | set(getattr(self.rs, "logged", ()) or ())
+        for i, entry in enumerate(e.get("events", [])):
+            t = entry.get("type")
+            if isinstance(t, str) and t not in types:
+                # a count: 0 of a misspelt type would hold for ever
+                hint = did_you_mean(t, sorted(types)) or f"; event types of {self.rs.name}: {_listing(types)}"
+                self.error(("expect", "events", i, "type"), f"no event of type '{t}' is ever logged by "
+                                                            f"{self.rs.name}{hint}")
         for name, value in e.get("roles", {}).items():
             self.role(("expect", "roles", name), name, "role (or seat number)", key=True)
             self.role(("expect", "roles", name), value)
