@@ -132,8 +132,15 @@ class View:
     def told(self, ev: dict) -> bool:
         """Whether the table is told the decision ``ev`` (a day's ``action``)."""
         if self._says is None:
-            from ..present.narrate import teller  # the ruleset's event texts decide
-            self._says = teller(self.g.rs).says
+            # the ruleset's event texts decide; a teller that only answers this keeps no
+            # state, so one serves every game of the ruleset (building it is most of a
+            # table game's cost of following the open decisions)
+            cache = self.g.rs.engine_cache
+            says = cache.get("says")
+            if says is None:
+                from ..present.narrate import teller
+                says = cache["says"] = teller(self.g.rs).says
+            self._says = says
         return self._says(ev)
 
     def start(self) -> None:
@@ -168,10 +175,12 @@ class View:
                 # tells it: not a speech act (told by its claim), nor a decision the ruleset
                 # leaves untold (a wolf who does not self-destruct); without ``by`` (the
                 # actor's role)
-                if self.told(ev):
-                    if self.actions:
+                if self.actions:
+                    if self.told(ev):
                         agent.observe(None, {k: v for k, v in ev.items() if k != "by"} if actor is not None else ev)
-                    self.named = frozenset(ev.get("targets") or ())
+                        self.named = frozenset(ev.get("targets") or ())
+                elif ev.get("targets") and self.told(ev):  # only what it names matters here
+                    self.named = frozenset(ev["targets"])
             elif not self.actions:
                 pass
             elif actor is not None:
