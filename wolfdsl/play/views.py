@@ -143,6 +143,19 @@ class View:
             self._says = says
         return self._says(ev)
 
+    def open_decision(self, ev: dict) -> None:
+        """A decision made in the open (running for sheriff, a shot by day), as the
+        narration tells it: not a speech act (told by its claim), nor a decision the
+        ruleset leaves untold (a wolf who does not self-destruct). Shown to an agent that
+        reads decisions, without ``by`` (the actor's role); for any agent, the seats it
+        names are :attr:`named`."""
+        if not self.actions:  # only the seats it names matter: the death that may follow
+            if ev.get("targets") and self.told(ev):
+                self.named = frozenset(ev["targets"])
+        elif self.told(ev):
+            self.agent.observe(None, {k: v for k, v in ev.items() if k != "by"} if ev["seat"] is not None else ev)
+            self.named = frozenset(ev.get("targets") or ())
+
     def start(self) -> None:
         """Show the board and each seat its card."""
         g = self.g
@@ -171,18 +184,9 @@ class View:
         elif t == "action":
             actor = ev["seat"]
             if ev["phase"] != "night":
-                # made in the open (running for sheriff, a shot by day), as the narration
-                # tells it: not a speech act (told by its claim), nor a decision the ruleset
-                # leaves untold (a wolf who does not self-destruct); without ``by`` (the
-                # actor's role)
-                if self.actions:
-                    if self.told(ev):
-                        agent.observe(None, {k: v for k, v in ev.items() if k != "by"} if actor is not None else ev)
-                        self.named = frozenset(ev.get("targets") or ())
-                elif ev.get("targets") and self.told(ev):  # only what it names matters here
-                    self.named = frozenset(ev["targets"])
+                self.open_decision(ev)
             elif not self.actions:
-                pass
+                return
             elif actor is not None:
                 agent.observe(actor, ev)
             else:

@@ -100,10 +100,9 @@ def play(ruleset_ref: str, seats: list[str], seed: Optional[int], agents: str, p
         seed = secrets.randbelow(2**31)
     ruleset = load(ruleset_ref, options or None, players)
     words = WORDS["zh" if lang == "zh" else "en"]
-    n = players if players is not None else ruleset.default_players
-    far = sorted(s for s in seat_numbers(spec) if s > n)
-    if far:  # before the seed line, as the other --seat errors
-        raise WolfError(f"--seat {far[0]}: {ruleset_ref} is played with {n} players here (seats 1 to {n})")
+    from .router import check_seats  # before the seed line, as the other --seat errors
+
+    check_seats(seat_numbers(spec), players if players is not None else ruleset.default_players, ruleset_ref)
     typer.echo(words["seed"].format(seed=seed))
     # play_game(ruleset, seed, 0, spec, players), with the human seat told in ``lang``
     agent = make_agent(spec, agent_seed(game_seed(seed, 0)), ruleset)

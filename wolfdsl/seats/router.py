@@ -28,6 +28,13 @@ from .spec import SeatPlan
 PROTOCOL_VERSION = 1
 
 
+
+def check_seats(seats, n: int, ruleset: str) -> None:
+    """Raise :class:`WolfError` when a ``--seat`` number is beyond a table of ``n``."""
+    far = sorted(s for s in seats if s > n)
+    if far:
+        raise WolfError(f"--seat {far[0]}: {ruleset} is played with {n} players here (seats 1 to {n})")
+
 class SeatFailure(Exception):
     """A seat player that cannot go on; the message says why, for the log."""
 
@@ -117,10 +124,7 @@ class PerSeat(BaseAgent):
             check(factions)
 
     def setup(self, board) -> None:
-        far = [s for s in self.players if s > board.n]
-        if far:
-            raise WolfError(f"--seat {far[0]}: {board.ruleset} is played with {board.n} players here "
-                            f"(seats 1 to {board.n})")
+        check_seats(self.players, board.n, board.ruleset)
         self._reset(board.n)
         self.board = board
         for a in self.engines:
