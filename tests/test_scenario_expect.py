@@ -320,3 +320,33 @@ def test_wolfdsl_test_names_the_scenarios_it_skipped(tmp_path):
     assert r.exit_code == 2
     assert r.stderr == (f"no scenario files found in {tmp_path} (2 YAML files without `expect:`: "
                         f"{tmp_path / 'b.yaml'}, {tmp_path / 'c.yml'})\n")
+
+
+def test_a_field_no_event_of_that_type_has_is_bad_input_before_the_game(tmp_path):
+    # a misspelt field under count: 0 held for ever, as a misspelt type did
+    path = tmp_path / "s.yaml"
+    path.write_text(STANDARD + "  events:\n    - {type: spared, saaved: yes, count: 0}\n"
+                               "    - {type: death, cause: wolf, seat: 9, count: 0}\n"
+                               "  told:\n    - {seat: witch, what: {vicitm: 9}, count: 0}\n", encoding="utf-8")
+    with pytest.raises(WolfError) as info:
+        run_scenario(str(path))
+    assert info.value.exit_code == 2
+    shown = info.value.render().replace(str(path), "s.yaml")
+    assert "s.yaml:13:22: error: expect.events[0].saaved: a spared event has no field 'saaved' " \
+           "(did you mean 'saved'?)" in shown
+    assert "s.yaml:16:28: error: expect.told[0].what.vicitm: what standard-12 tells has no field 'vicitm' " \
+           "(did you mean 'victim'?)" in shown
+    assert shown.count("error:") == 2  # death's cause and seat: engine fields
+
+
+def test_many_skipped_scenarios_are_counted_by_folder(tmp_path):
+    # 68 paths on one line hid the pass/fail count
+    (tmp_path / "a.yaml").write_text(STANDARD + "  deaths: []\n", encoding="utf-8")
+    for folder, n in (("forbidden", 5), ("notes", 2)):
+        (tmp_path / folder).mkdir()
+        for i in range(n):
+            (tmp_path / folder / f"{i}.yaml").write_text("ruleset: standard-12\n", encoding="utf-8")
+    r = invoke("test", tmp_path, "-q")
+    assert r.exit_code == 0, r.output
+    assert r.stdout == f"1 passed, 0 failed, 7 skipped (no expect:): 5 in {tmp_path / 'forbidden'}, " \
+                       f"2 in {tmp_path / 'notes'}\n"

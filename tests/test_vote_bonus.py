@@ -141,17 +141,20 @@ def test_a_bonus_is_per_candidate_and_cannot_read_the_voter(tmp_path):
 
 
 @pytest.mark.parametrize("backend", ["python", "closures"])
-def test_a_bonus_that_is_no_number_is_an_e401_at_the_bonus(tmp_path, monkeypatch, backend):
+def test_a_bonus_that_is_no_number_is_an_e401_at_its_term(tmp_path, monkeypatch, backend):
+    # it was reported at the prelude's vote, far from the line to fix
     path = _write(tmp_path, "probe.wolf", 'import "roles/raven"\n' + DECK
-                  + 'extend func extra_votes(c, round) as oops = if c.alive then "two" else 0\n')
+                  + 'extend func extra_votes(c, round) as oops = if c.alive then c.role else 0\n')
     rs = load_with(str(path), backend, monkeypatch)
     with pytest.raises(RuleRuntimeError) as err:
         play(rs, seed=1, agent=RandomAgent(1), seats=SEATS)
     d = err.value.diagnostics[0]
     line = next(i for i, t in enumerate((ROOT / "rulesets" / "prelude.wolf").read_text().splitlines(), 1)
                 if "bonus extra_votes(c, round)" in t)
-    assert (d.code, Path(d.span.file).name, d.span.line) == ("E401", "prelude.wolf", line)
-    assert "day 1: this bonus gives two for seat " in d.message
+    assert (d.code, Path(d.span.file).name, d.span.line, d.span.col) == ("E401", "probe.wolf", 5, 45)
+    assert [(Path(r.span.file).name, r.span.line, r.message) for r in d.related] == [
+        ("prelude.wolf", line, "the vote's bonus that adds it")]
+    assert "day 1: this bonus gives " in d.message
     assert "(oops): a bonus is a number of votes; write 0 for none: if ... then 2 else 0" in d.message
 
 
@@ -190,3 +193,13 @@ def test_the_table_bots_read_ballots_not_the_bonus():
     assert seen[0] == seen[1]
     wolf = agent.minds[None].beliefs.factions.index("werewolves")
     assert agent.minds[None].beliefs.soft[4][wolf] != 1.0  # the ballots were read
+
+
+def test_a_term_that_is_text_or_a_yes_no_is_e212_before_the_game(tmp_path):
+    assert _errors(tmp_path, 'import "roles/raven"\n'
+                             'extend func extra_votes(c, round) as oops = if c.alive then "two" else no\n'
+                             "extend func extra_votes(c, round) = 1\n") == [
+        "E212 'extend func extra_votes as oops' gives the string \"two\": the func's value is the sum of its "
+        "terms, a number; write a number, such as 'if ... then 2 else 0'",
+        "E212 'extend func extra_votes as oops' gives 'no', which is a yes/no: the func's value is the sum of its "
+        "terms, a number; write a number, such as 'if ... then 2 else 0'"]

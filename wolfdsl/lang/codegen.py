@@ -831,7 +831,8 @@ def codegen(program: Program, bindings: Bindings, options: dict[str, ir.Option],
         decks=tuple(decks), steps=steps,
         procs={d.name: ir.Proc(d.name, d.params, cg.block(d.body), d.span) for d in p.of_kind("proc")},
         funcs={d.name: ir.Func(d.name, d.params, cg.root(d.expr, f"func {d.name}()"), d.span,
-                               tuple((n, cg.root(e, f"func {d.name}()")) for n, e in d.terms))
+                               tuple((n, cg.root(e, f"func {d.name}()")) for n, e in d.terms),
+                               tuple(e.span for _n, e in d.terms))
                for d in p.of_kind("func")},
         triggers=triggers, replacements=replacements, wins=wins, actions=dict(bindings.actions), cards=cards,
         speech=speech_acts(p), ballots=ballot_readings(p),
@@ -843,7 +844,16 @@ def codegen(program: Program, bindings: Bindings, options: dict[str, ir.Option],
     cg.bind_calls(rs.procs, rs.funcs)
     cg.finish()
     rs.values_read = frozenset(cg.values_read)
-    rs.logged = frozenset(n.type for d in p.declarations() for n in A.walk(d) if isinstance(n, A.Log))
+    told: set[str] = set()
+    logged: dict[str, set[str]] = {}
+    for d in p.declarations():
+        for n in A.walk(d):
+            if isinstance(n, A.Log):
+                logged.setdefault(n.type, set()).update(f.name for f in n.fields)
+            elif isinstance(n, A.Tell) or (isinstance(n, A.Decide) and n.tell):
+                told.update(f.name for f in (n.tell if isinstance(n, A.Decide) else n.fields))
+    rs.logged = {t: frozenset(names) for t, names in logged.items()}
+    rs.told_fields = frozenset(told)
     return rs
 
 

@@ -7,6 +7,8 @@
 - ``me.oil -= seer`` / ``-= none`` / ``-= [1]`` / ``-= yes``, and the same with ``+=`` on a
   counter declared with a number: ``-=`` and a number's ``+=`` take a number, and a yes/no
   is no number (the game refuses it, E401). A string there is resolve's own check.
+- ``extend func extra_votes(c, round) as mark = "two"``: a func's extension is a term of
+  a sum, a number.
 """
 from __future__ import annotations
 
@@ -22,6 +24,35 @@ def check_counter_value(r, role: str, name: str, e: A.Expr) -> None:
         r.error(e.span, "E212", f"role '{role}': counter '{name}' starts as the string {r.source_text(e)}; "
                                 "a counter holds a number (or none, a seat, a list), which `+=`, `-=` and "
                                 f"`<` need; write a number, such as 'counter {name} = {_number_in(e.value)}'")
+
+
+def check_func_term(r, func: str, label: str, e: A.Expr) -> None:
+    """E212 at an ``extend func`` term ``e`` that gives a string or a yes/no/none (itself
+    or in a branch of its ``if``): the func's value is the sum of its terms, a number (a
+    vote's ``bonus``); the game would stop there (E401). ``r``: the resolver, after
+    ``e`` is resolved."""
+    for part in _outcomes(e):
+        if isinstance(part, A.Str):
+            said = f"the string {r.source_text(part)}"
+        elif isinstance(part, A.Name) and part.id in NOT_NUMBERS and \
+                getattr(r.b.of.get(id(part)), "kind", None) == "value":
+            said = "none" if part.id == "none" else f"'{part.id}', which is a yes/no"
+        else:
+            continue
+        named = f"extend func {func}" + (f" as {label}" if label != func else "")
+        r.error(part.span, "E212", f"'{named}' gives {said}: the func's value is the sum "
+                                   "of its terms, a number; write a number, such as "
+                                   "'if ... then 2 else 0'")
+
+
+def _outcomes(e: A.Expr):
+    """The expressions an ``if`` expression may give, itself else."""
+    if isinstance(e, A.IfExpr):
+        for _cond, then in e.branches:
+            yield from _outcomes(then)
+        yield from _outcomes(e.otherwise)
+    else:
+        yield e
 
 
 def check_compound(r, s: A.Assign) -> None:

@@ -223,6 +223,8 @@ class Func:
     """A func that ``extend func`` adds to: ``(name, fn)`` for its own expression and
     each extension's (``fn(g, frame)``, the frame binding its parameters), whose sum is
     ``body``; a vote's ``bonus`` shows them one by one. Empty: not extended."""
+    term_spans: tuple[Span | None, ...] = ()
+    """Where each of :attr:`terms` is written (a term's wrong value is reported there)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,9 +315,13 @@ class Ruleset:
     """What the win rules read (:func:`wolfdsl.lang.winreads.win_reads`): ``"alive"``,
     ``"fields"``, ``"status"``, ``"counter:NAME"``, ``"global:NAME"``; ``None`` when that
     cannot be known (the win rules are then checked every time)."""
-    logged: frozenset = frozenset()
-    """The event types the ruleset's ``log`` statements write (a scenario's ``expect:
-    events:`` checks a type against them and the engine's, :data:`wolfdsl.play.eventlog.ENGINE_EVENTS`)."""
+    logged: dict = field(default_factory=dict)
+    """``{event type: field names}`` for the events the ruleset's ``log`` statements write
+    (a scenario's ``expect: events:`` checks a type and its fields against them and the
+    engine's, :data:`wolfdsl.play.eventlog.ENGINE_FIELDS`)."""
+    told_fields: frozenset = frozenset()
+    """The field names the ruleset's ``tell`` statements and decisions' ``tell`` clauses
+    write: what an ``inform`` event's ``what`` may hold (and ``expect: told:`` name)."""
     values_read: frozenset | None = None
     """The builtin values (``alive``, ``given_last_words``…) the ruleset's compiled code
     reads; ``None`` when that is not known (any may be read)."""

@@ -41,7 +41,7 @@ from ..diagnostics import did_you_mean
 from . import builtins as B
 from . import ir
 from . import syntax as A
-from .counters import check_compound, check_counter_value
+from .counters import check_compound, check_counter_value, check_func_term
 from .link import Program
 from .names import NameResolver, collect_actions  # noqa: F401
 from .symbols import Binding, Bindings, DecideSlots, Scope, VoteSlots  # noqa: F401  (Binding & co. are the result types)
@@ -95,6 +95,8 @@ class Resolver(NameResolver):
             self.block(d.body, Scope(), "card")
         for d in self.funcs.values():
             self.expr(d.expr, Scope(None, d.params))
+            for label, e in d.terms[1:]:
+                check_func_term(self, d.name, label, e)
         for d in self.procs.values():
             self.block(d.body, Scope(None, d.params), "proc")
         for s in p.of_kind("step"):

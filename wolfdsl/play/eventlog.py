@@ -20,6 +20,32 @@ ENGINE_EVENTS = frozenset({
 """The event types the engine itself writes (docs/eventlog.md); a ruleset's ``log``
 statements write the others (:attr:`wolfdsl.lang.ir.Ruleset.logged`)."""
 
+ENGINE_FIELDS: dict[str, frozenset[str]] = {t: frozenset(f.split()) for t, f in {
+    "game_start": "ruleset seed seats extra_cards agents",
+    "phase": "",
+    "action": "seat by action targets choice",
+    "vote": "kind round ballots tally result top weights bonus",
+    "death": "seat role cause last_words rule statuses after",
+    "spared": "seat cause rule stopped statuses",
+    "status": "seat add remove",
+    "inform": "seat what",
+    "role_change": "seat role faction",
+    "faction_change": "seat faction",
+    "revive": "seat role faction",
+    "card": "card name",
+    "claim": "seat role told",
+    "impressions": "reads read",
+    "suspicions": "action round suspicion",
+    "agent_replaced": "seat agent replacement reason",
+    "game_over": "winners winning_seats reason",
+}.items()}
+"""The fields each engine event type may carry besides ``seq``, ``game``, ``day``,
+``phase`` and ``type`` (docs/eventlog.md); a ``card`` event also carries its card's tags
+and a type a ruleset also writes with ``log`` the fields of those statements. A
+scenario's ``expect: events:`` names only these (a misspelt field under ``count: 0``
+held for ever)."""
+assert set(ENGINE_FIELDS) == ENGINE_EVENTS
+
 
 def dumps_event(event: dict) -> str:
     """One event as a line of JSON, without the newline.

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..diagnostics import Diagnostic, WolfError
+from ..diagnostics import Diagnostic, Related, WolfError
 from ..lang.ir import ANSWER_KINDS, RuleRuntimeError, DecideOp, Reason, VoteOp
 from ..lang.values import as_score
 from .agents import BaseAgent, ChoosingAgent, Request, uniform_bits
@@ -513,11 +513,9 @@ class Referee:
                 else:
                     parts = ((name, g.call_func(name, args)),)
             given: dict = {}
-            for n, v in parts:
+            for i, (n, v) in enumerate(parts):
                 if v.__class__ not in (int, float):
-                    raise RuleRuntimeError(Diagnostic(
-                        span, "error", f"{g.phase} {g.day}: this bonus gives {show(v)} for seat {c} ({n}): a bonus "
-                        "is a number of votes; write 0 for none: if ... then 2 else 0", "E401"))
+                    raise RuleRuntimeError(self.bonus_not_a_number(f, i, span, v, c, n))
                 if v:
                     given[n] = given.get(n, 0) + v
             if given:
@@ -525,6 +523,18 @@ class Referee:
                 tally[c] = tally.get(c, 0) + sum(given.values())
         env[cv] = kept
         return out
+
+    def bonus_not_a_number(self, f, i: int, span, v, c: int, n: str) -> Diagnostic:
+        """The E401 of a bonus term ``n`` (the ``i``-th of func ``f``, or the bonus itself
+        when ``f`` is ``None`` or not extended) that gave ``v`` for seat ``c``: at the
+        term's own line (an ``extend func`` in a role file), the vote's bonus as a note."""
+        g = self.g
+        where = f.term_spans[i] if f is not None and f.terms and i < len(f.term_spans) else None
+        text = f"{g.phase} {g.day}: this bonus gives {show(v)} for seat {c} ({n}): a bonus is a number " \
+               "of votes; write 0 for none: if ... then 2 else 0"
+        if where is None or where == span:
+            return Diagnostic(span, "error", text, "E401")
+        return Diagnostic(where, "error", text, "E401", related=(Related(span, "the vote's bonus that adds it"),))
 
     def unlisted(self, action: str, voters: list) -> None:
         """Tell the agent (one that listens) why each seat not among ``voters`` has no ballot."""

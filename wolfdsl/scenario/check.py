@@ -237,6 +237,29 @@ class _Check:
         hint = suggest(name, self.rs.roles) or f"; roles of {self.rs.name}: {_listing(self.rs.roles)}"
         self.error(path, f"unknown {what} '{name}'{hint}", key=key)
 
+    def _event_fields(self) -> dict[str, frozenset]:
+        """``{event type: its field names}``: the engine's and those the ruleset's ``log``
+        statements write; every ``log`` type of the ruleset's texts too (no field known)."""
+        from ..play.eventlog import ENGINE_FIELDS
+        rs = self.rs
+        tags = frozenset(k for c in rs.cards.values() for k, _v in c.tags)
+        out = {t: f | tags if t == "card" else f for t, f in ENGINE_FIELDS.items()}
+        for t in rs.events or ():
+            out.setdefault(t, frozenset())
+        for t, f in rs.logged.items():
+            out[t] = out.get(t, frozenset()) | f
+        return out
+
+    def _fields(self, path: Path, entry: dict, known: frozenset, what: str, skip: tuple = ()) -> None:
+        """Each key of ``entry`` (but ``skip``) must be a field in ``known``: a misspelt
+        field would never match, and under ``count: 0`` hold for ever."""
+        for name in entry:
+            if name in skip or name in known:
+                continue
+            hint = did_you_mean(name, sorted(known)) or \
+                (f"; its fields: {_listing(known)}" if known else "; it has no field to compare")
+            self.error((*path, name), f"{what} has no field '{name}'{hint}", key=True)
+
     def expect_more(self, e: dict) -> None:
         """``told:``, ``events:``, ``roles:``, ``factions:`` and ``refused:``: the role,
         faction, team and action ids they name."""
@@ -244,15 +267,21 @@ class _Check:
             for i, entry in enumerate(e.get(key, [])):
                 if isinstance(entry.get("seat"), str):
                     self.role(("expect", key, i, "seat"), entry["seat"], "role (or seat number)")
-        from ..play.eventlog import ENGINE_EVENTS
-        types = ENGINE_EVENTS | set(self.rs.events or ()) | set(getattr(self.rs, "logged", ()) or ())
+        fields = self._event_fields()
         for i, entry in enumerate(e.get("events", [])):
             t = entry.get("type")
-            if isinstance(t, str) and t not in types:
+            if isinstance(t, str) and t not in fields:
                 # a count: 0 of a misspelt type would hold for ever
-                hint = did_you_mean(t, sorted(types)) or f"; event types of {self.rs.name}: {_listing(types)}"
+                hint = did_you_mean(t, sorted(fields)) or f"; event types of {self.rs.name}: {_listing(fields)}"
                 self.error(("expect", "events", i, "type"), f"no event of type '{t}' is ever logged by "
                                                             f"{self.rs.name}{hint}")
+            elif isinstance(t, str):
+                self._fields(("expect", "events", i), entry, fields[t], f"a {t} event",
+                             skip=("type", "at", "seat", "count"))
+        for i, entry in enumerate(e.get("told", [])):
+            if isinstance(entry.get("what"), dict):
+                self._fields(("expect", "told", i, "what"), entry["what"], self.rs.told_fields,
+                             f"what {self.rs.name} tells")
         for name, value in e.get("roles", {}).items():
             self.role(("expect", "roles", name), name, "role (or seat number)", key=True)
             self.role(("expect", "roles", name), value)

@@ -8,7 +8,7 @@ from ..diagnostics import WolfError
 from ..lang.ir import Ruleset
 from ..lang.load import load
 from ..play.deal import DealError
-from ..play.eventlog import game_log
+from ..play.eventlog import ENGINE_EVENTS, game_log
 from ..play.game import play
 from ..play.referee import DecisionError
 from ..play.results import GameResult
@@ -269,12 +269,6 @@ def check_expect(scenario: Scenario, result: GameResult, refusals: list[Refusal]
 
 
 # -- told, events, roles, factions, refused -------------------------------------------
-
-ENGINE_EVENTS = frozenset({
-    "game_start", "phase", "action", "vote", "death", "spared", "status", "inform", "role_change",
-    "faction_change", "revive", "card", "impressions", "suspicions", "agent_replaced", "game_over"})
-"""The event types the engine writes in any ruleset (docs/eventlog.md)."""
-
 
 def _dealt(events: list[dict]) -> dict[str, set[int]]:
     """Role id -> the seats dealt that card (the ``game_start`` event)."""

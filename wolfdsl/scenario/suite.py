@@ -10,6 +10,7 @@ the order found; ``junit_xml(results)`` writes them as JUnit XML for CI.
 from __future__ import annotations
 
 import time
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -123,13 +124,22 @@ def run_suite(files: list[Path], jobs: int = 1) -> Iterator[CaseResult]:
 def summary(results: list[CaseResult], skipped: Iterable[Path | str] = ()) -> str:
     """``19 passed, 1 failed`` (errors count as failures), then the YAML files of the
     folders searched that were not run for having no ``expect:`` block:
-    ``19 passed, 1 failed, 2 skipped (no expect:): a.yaml, b.yaml``."""
+    ``19 passed, 1 failed, 2 skipped (no expect:): a.yaml, b.yaml``; past
+    :data:`LISTED` files, how many in each folder:
+    ``68 skipped (no expect:): 60 in tests/forbidden, 8 in tests/notes``."""
     failed = sum(not r.ok for r in results)
     text = f"{len(results) - failed} passed, {failed} failed"
-    skipped = [str(s) for s in skipped]
-    if skipped:
-        text += f", {len(skipped)} skipped (no expect:): {', '.join(skipped)}"
+    skipped = [Path(s) for s in skipped]
+    if len(skipped) > LISTED:
+        folders = Counter(str(s.parent) for s in skipped)
+        text += f", {len(skipped)} skipped (no expect:): " + ", ".join(f"{n} in {d}" for d, n in folders.items())
+    elif skipped:
+        text += f", {len(skipped)} skipped (no expect:): {', '.join(map(str, skipped))}"
     return text
+
+
+LISTED = 5
+"""Skipped files named one by one in :func:`summary`; past that, counted by folder."""
 
 
 def junit_xml(results: list[CaseResult], name: str = "wolfdsl") -> str:
