@@ -4,7 +4,8 @@ import re
 
 
 
-from clitools import invoke, run_by_jobs  # noqa: E402
+from clitools import flat, invoke, run_by_jobs  # noqa: E402
+from wolfdsl.sim.compare import compare  # noqa: E402
 from wolfdsl.play.eventlog import validate_events  # noqa: E402
 from wolfdsl.lang.load import bundled, load  # noqa: E402
 from wolfdsl.play import play_game  # noqa: E402
@@ -172,3 +173,22 @@ def test_the_deaths_table_names_each_cause_and_keeps_its_id_and_json_keeps_the_i
     assert json.loads(j.stdout)["deaths_per_game"] == {
         "exile": 3.566667, "wolf": 2.7, "poison": 0.833333, "shot": 0.366667,
         "self_destruct": 0.333333, "white_wolf_claw": 0.3}
+
+
+def test_a_faction_of_one_side_only_is_not_compared():
+    # piper-10's Piper read "0.0% vs 28.0%: +28.0 points, significant" next to standard-12
+    c = compare("standard-12", "piper-10", 40, 1, agents="random", progress=False)
+    piper = next(d for d in c.factions if d.only)
+    assert (piper.id, piper.only, piper.a, piper.diff, piper.low, piper.p, piper.significant) == \
+        ("piper", "b", 0.0, None, None, None, False)
+    assert piper.b == next(f.wins for f in c.b.factions if f.id == "piper") / 40
+    assert c.to_dict()["factions"][-1] == {"id": "piper", "name": "Piper", "a": 0.0, "b": round(piper.b, 6),
+                                           "diff": None, "ci95": None, "p": None, "significant": False,
+                                           "only_in": "b"}
+    r = invoke("compare", "standard-12", "piper-10", "--games", 40, "--seed", 1, "--agents", "random", "-q")
+    assert r.exit_code == 0, r.output
+    assert "only in B" in r.stdout
+    assert "Piper" not in r.stdout.split("B differs from A")[-1]
+    r = invoke("compare", "standard-12", "piper-10", "--games", 10, "--agents", "piper=random")
+    assert r.exit_code == 2
+    assert "no faction 'piper' in this ruleset; factions: village, werewolves (side A: standard-12)" in flat(r.stderr)

@@ -11,7 +11,7 @@ from clitools import flat, invoke
 from wolfdsl.diagnostics import WolfError
 from wolfdsl.sim.compare import compare
 from wolfdsl.sim.montecarlo import simulate
-from wolfdsl.sim.stats import rate_difference, two_proportion_p
+from wolfdsl.sim.stats import mean_difference_p, rate_difference, two_proportion_p
 from wolfdsl.sim.sweep import grid, parse_axis, parse_players, sweep
 
 
@@ -43,6 +43,7 @@ def test_compare_two_settings_gives_each_factions_difference():
     assert village.b == 0 and village.diff == -village.a and village.significant and village.p < 1e-6
     assert wolves.diff < -0.3 and wolves.significant
     assert c.length.b < c.length.a and c.length.significant
+    assert c.length.p == mean_difference_p(a.mean_length, a.stdev_length, 300, b.mean_length, b.stdev_length, 300)
 
 
 def test_compare_the_same_thing_is_refused_and_a_ruleset_with_itself_differs_nowhere():
@@ -84,7 +85,9 @@ def test_compare_cli_text_and_json():
     d = json.loads(j.stdout)
     assert d["a"]["label"] == "fake-6 rounds=10" and d["b"]["games"] == 300
     assert d["factions"][0]["id"] == "village" and d["factions"][0]["significant"] is True
-    assert d["length"]["p"] is None
+    L = d["length"]  # a p-value as the factions have (docs/simulation.md: "the same for the mean game length")
+    assert L["p"] < 0.0001 and L["significant"] is True
+
 
 
 @pytest.mark.parametrize("args, message", [

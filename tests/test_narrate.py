@@ -638,3 +638,25 @@ def test_a_status_is_told_by_its_declared_name_added_and_removed(tmp_path):
                     "  5号: now has no vote", "  5号: no longer bare"]
     told = [line for line in narrate(events, rs, lang="zh") if line.kind == "status"]
     assert told == ["  5号现在被乌鸦标记", "  5号不再被乌鸦标记", "  5号现在无投票权", "  5号不再bare"]
+
+
+def test_a_logs_ruleset_beside_the_log_is_found_and_a_missing_one_is_said(tmp_path):
+    # narrated from another folder, a local ruleset's game lost its names without a word
+    from clitools import invoke
+
+    src = Path(__file__).parent / "scenarios" / "rulesets" / "mistaken-seer-12.wolf"
+    (tmp_path / "mistaken-seer-12.wolf").write_text(src.read_text(encoding="utf-8"), encoding="utf-8")
+    log = tmp_path / "g.jsonl"
+    assert invoke("run", tmp_path / "mistaken-seer-12.wolf", "--seed", 2, "--log", log, "-q").exit_code == 0
+    r = invoke("narrate", log)
+    assert r.exit_code == 0 and r.stderr == ""
+    assert r.stdout.splitlines()[:2] == ["Game of mistaken-seer-12 — Mistaken seer 12, seed 2, 12 players",
+                                         "   1号  Villager 普通村民  (Village)"]
+    (tmp_path / "mistaken-seer-12.wolf").unlink()
+    for command in (("narrate", log), ("explain", log, "--seat", 1)):
+        r = invoke(*command)
+        assert r.exit_code == 0
+        assert r.stderr.splitlines()[0] == (
+            f"note: the ruleset 'mistaken-seer-12' of {log} is not bundled, and no mistaken-seer-12.wolf is in "
+            "this folder or beside the log: roles and steps are shown by their ids; give --ruleset FILE for their names")
+    assert "   1号  villager  (village)" in invoke("narrate", log).stdout

@@ -350,3 +350,13 @@ def test_many_skipped_scenarios_are_counted_by_folder(tmp_path):
     assert r.exit_code == 0, r.output
     assert r.stdout == f"1 passed, 0 failed, 7 skipped (no expect:): 5 in {tmp_path / 'forbidden'}, " \
                        f"2 in {tmp_path / 'notes'}\n"
+
+
+def test_a_field_inside_a_field_is_a_mapping_not_a_dotted_name(tmp_path):
+    # told.result was read as a field of that name, never found: under count: 0 it held
+    path = tmp_path / "s.yaml"
+    path.write_text(STANDARD + "  events:\n    - {type: claim, told.result: wolf, count: 0}\n", encoding="utf-8")
+    with pytest.raises(WolfError) as info:
+        run_scenario(str(path))
+    assert "s.yaml:13:21: error: expect.events[0].told.result: a claim event has no field 'told.result'; a field " \
+           "inside 'told' is written as a mapping: told: {result: ...}" in info.value.render().replace(str(path), "s.yaml")

@@ -24,23 +24,49 @@ def _same(a: A.Expr, b: A.Expr) -> bool:
     return isinstance(a, A.Name) and isinstance(b, A.Name) and a.id == b.id
 
 
-def _props(e: A.Expr, seat: A.Expr) -> tuple[str, ...]:
-    """The properties of ``seat`` that ``e`` may be (``t.appears``, a conditional of them)."""
-    if isinstance(e, A.Attr) and _same(e.obj, seat):
+def _lets(decl) -> dict[str, A.Expr]:
+    """The variables of a declaration bound once by ``let`` and never assigned again nor
+    reused as a loop variable: name -> the expression bound (``let r = t``)."""
+    bound: dict[str, A.Expr] = {}
+    dropped: set[str] = set()
+    for n in A.walk(decl):
+        if isinstance(n, A.Let):
+            if n.name in bound:
+                dropped.add(n.name)
+            bound[n.name] = n.expr
+        elif isinstance(n, A.Assign) and n.attr is None:
+            dropped.add(n.name)
+        elif isinstance(n, A.For):
+            dropped.add(n.var)
+    return {k: v for k, v in bound.items() if k not in dropped}
+
+
+def _through(e: A.Expr, lets: dict[str, A.Expr], depth: int = 8) -> A.Expr:
+    """``e`` with a ``let`` variable replaced by what it was bound to (``r`` -> ``t``)."""
+    while depth and isinstance(e, A.Name) and e.id in lets:
+        e, depth = lets[e.id], depth - 1
+    return e
+
+
+def _props(e: A.Expr, seat: A.Expr, lets: dict[str, A.Expr]) -> tuple[str, ...]:
+    """The properties of ``seat`` that ``e`` may be (``t.appears``, a conditional of them),
+    following ``let`` variables (``let r = t`` ... ``r.appears``)."""
+    e = _through(e, lets)
+    if isinstance(e, A.Attr) and _same(_through(e.obj, lets), _through(seat, lets)):
         return (e.name,)
     if isinstance(e, A.IfExpr):
         out: list[str] = []
         for _, branch in e.branches:
-            out += _props(branch, seat)
-        out += _props(e.otherwise, seat)
+            out += _props(branch, seat, lets)
+        out += _props(e.otherwise, seat, lets)
         return tuple(dict.fromkeys(out))
     return ()
 
 
-def _meaning(fields: tuple[A.Field, ...], teams: set[str]) -> dict[str, tuple]:
+def _meaning(fields: tuple[A.Field, ...], teams: set[str], lets: dict[str, A.Expr]) -> dict[str, tuple]:
     out: dict[str, tuple] = {}
     for f in fields:
-        e = f.expr
+        e = _through(f.expr, lets)
         if isinstance(e, A.Call) and e.name == "members" and len(e.args) == 1 \
                 and isinstance(e.args[0], A.Name) and e.args[0].id in teams:
             out[f.name] = ("members", e.args[0].id)
@@ -48,7 +74,7 @@ def _meaning(fields: tuple[A.Field, ...], teams: set[str]) -> dict[str, tuple]:
         for g in fields:
             if g is f:
                 continue
-            props = _props(e, g.expr)
+            props = _props(e, g.expr, lets)
             if props:
                 out[f.name] = ("prop", g.name, props)
                 break
@@ -62,11 +88,12 @@ def told_facts(program) -> dict[frozenset, dict[str, tuple]]:
     teams = set(program.symbols.get("team", {}))
     out: dict[frozenset, dict[str, tuple]] = {}
     for key in program.order:
+        lets = _lets(program.decls[key])
         for node in A.walk(program.decls[key]):
             fields = node.fields if isinstance(node, A.Tell) else node.tell if isinstance(node, A.Decide) else None
             if not fields:
                 continue
-            meaning = _meaning(fields, teams)
+            meaning = _meaning(fields, teams, lets)
             if not meaning:
                 continue
             known = out.setdefault(frozenset(f.name for f in fields), {})

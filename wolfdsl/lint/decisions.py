@@ -317,3 +317,37 @@ def _guarded(obj: str, counter: str, amount, facts) -> bool:
         if (op == ">" and k + 1 >= need) or (op == ">=" and k >= need) or (op == "==" and k >= need):
             return True
     return False
+
+
+@register
+class DecidedTwice(Rule):
+    """Two ``decide`` statements of one decision name.
+
+    What it finds:
+        A ``decide ROLE.ACTION`` when another ``decide`` of the same name is in force in
+        the ruleset (in the same or another file: an ``extend proc`` of a role file that
+        decides ``seer.claim`` again, beside the role's own).
+    Why it matters:
+        Both are asked, as two rounds of one decision: a scenario's ``do: ACTION``
+        answers the first unless it gives ``round: 2``, the narration and the call sheet
+        read them as one, and the bots' hints of one apply to the other's rounds.
+    Example:
+        ``extend proc claims { decide seer.claim by seer … }`` in a variant that imports
+        ``roles``, whose seer already decides ``seer.claim``.
+    Fix:
+        Give the new decision a name of its own (``seer.claim_again``), or ``replace``
+        the declaration that holds the first one.
+    """
+    code, name, family = "W343", "decided-twice", "decisions"
+    severity = "warning"
+    message = ("'{action}' is already decided at {first}: the two are asked as rounds of one decision "
+               "(a scenario's do: {short} answers the first); give this one a name of its own")
+
+    def check(self, ctx):
+        first: dict = {}
+        for _owner, d in _decides(ctx):
+            prev = first.setdefault(d.action, d)
+            if prev is not d:
+                where = f"{prev.span.file.rsplit('/', 1)[-1]}:{prev.span.line}"
+                yield self.diag(head_span(d.span), [(head_span(prev.span), "first decided here")],
+                                action=d.action, first=where, short=d.action.rsplit(".", 1)[-1])

@@ -66,15 +66,37 @@ def read_log(path: str | Path, game: int | None = None) -> tuple[list[dict], lis
     return events, games
 
 
-def ruleset_of(events: list[dict], ref: str | None = None) -> Any:
-    """The compiled ruleset for the display names (``None`` if it does not load and
-    none was given; a ``ref`` given that does not load raises ``WolfError``)."""
+def ruleset_of(events: list[dict], ref: str | None = None, log: str | Path | None = None) -> Any:
+    """The compiled ruleset for the display names: ``ref`` when given (one that does not
+    load raises ``WolfError``), else the one the ``game_start`` event names — bundled,
+    a ``NAME.wolf`` in the current folder, or one beside the log file ``log`` — or
+    ``None`` when none loads (see :func:`missing_ruleset_note`)."""
     from ..lang.load import load
 
     if ref is not None:
         return load(ref)
-    start = next((e for e in events if e.get("type") == "game_start"), {})
-    try:
-        return load(str(start.get("ruleset"))) if start.get("ruleset") else None
-    except WolfError:
+    name = _named(events)
+    if not name:
         return None
+    tries = [name] + ([str(Path(log).parent / f"{name}.wolf")] if log is not None else [])
+    for ref in tries:
+        try:
+            return load(ref)
+        except WolfError:
+            continue
+    return None
+
+
+def _named(events: list[dict]) -> str | None:
+    start = next((e for e in events if e.get("type") == "game_start"), {})
+    return str(start["ruleset"]) if start.get("ruleset") else None
+
+
+def missing_ruleset_note(events: list[dict], log: str | Path) -> str:
+    """Why the names are the log's ids when :func:`ruleset_of` found no ruleset."""
+    name = _named(events)
+    if name is None:
+        return f"note: {log} names no ruleset (no game_start event): roles and steps are shown by their ids; " \
+               "give --ruleset FILE for their names"
+    return (f"note: the ruleset '{name}' of {log} is not bundled, and no {name}.wolf is in this folder or "
+            f"beside the log: roles and steps are shown by their ids; give --ruleset FILE for their names")

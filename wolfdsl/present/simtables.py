@@ -46,12 +46,16 @@ def comparison_renderables(c: Comparison) -> list:
                       ("95% CI", "right"), ("p", "right"), ("significant", "left")):
         t.add_column(col, justify=just)
     for d in c.factions:
+        if d.only:  # a faction of one side's ruleset only
+            t.add_row(d.name, _pct(d.a) if d.only == "a" else "—", _pct(d.b) if d.only == "b" else "—",
+                      "—", "—", "—", f"only in {d.only.upper()}", style="dim")
+            continue
         t.add_row(d.name, _pct(d.a), _pct(d.b), _pts(d.diff), f"{_pts(d.low)} … {_pts(d.high)}",
                   p_text(d.p), "yes" if d.significant else "no",
                   style=None if d.significant else "dim")
     L = c.length
-    t.add_row(L.name, f"{L.a:.2f}", f"{L.b:.2f}", f"{L.diff:+.2f}", f"{L.low:+.2f} … {L.high:+.2f}", "",
-              "yes" if L.significant else "no", style=None if L.significant else "dim")
+    t.add_row(L.name, f"{L.a:.2f}", f"{L.b:.2f}", f"{L.diff:+.2f}", f"{L.low:+.2f} … {L.high:+.2f}",
+              p_text(L.p), "yes" if L.significant else "no", style=None if L.significant else "dim")
     out.append(t)
     sig = [d for d in c.factions if d.significant]
     if sig:

@@ -256,8 +256,12 @@ class _Check:
         for name in entry:
             if name in skip or name in known:
                 continue
-            hint = did_you_mean(name, sorted(known)) or \
-                (f"; its fields: {_listing(known)}" if known else "; it has no field to compare")
+            head, dot, rest = name.partition(".")
+            if dot and head in known:  # told.result: a field of a record in a field
+                hint = f"; a field inside '{head}' is written as a mapping: {head}: {{{rest}: ...}}"
+            else:
+                hint = did_you_mean(name, sorted(known)) or \
+                    (f"; its fields: {_listing(known)}" if known else "; it has no field to compare")
             self.error((*path, name), f"{what} has no field '{name}'{hint}", key=True)
 
     def expect_more(self, e: dict) -> None:

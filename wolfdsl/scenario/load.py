@@ -304,13 +304,16 @@ def _who(value: Any) -> int | str | None:
 
 def expected_value(value: Any) -> Any:
     """A value of ``told.what`` or of an ``events:`` field as the log writes it: ``yes``
-    and ``no`` are booleans, ``none`` is null, a list stays a list (in order).
+    and ``no`` are booleans, ``none`` is null, a list stays a list (in order), a mapping
+    stays a mapping (some of the fields of a record, such as a claim's ``told``).
 
-    >>> [expected_value(v) for v in ("yes", "none", [5, 2], "wolf", 3)]
-    [True, None, [5, 2], 'wolf', 3]
+    >>> [expected_value(v) for v in ("yes", "none", [5, 2], "wolf", 3, {"result": "no"})]
+    [True, None, [5, 2], 'wolf', 3, {'result': False}]
     """
     if isinstance(value, list):
         return [expected_value(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): expected_value(v) for k, v in value.items()}
     return to_answer(value)
 
 

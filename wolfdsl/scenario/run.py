@@ -295,7 +295,10 @@ def _who(who, dealt: dict[str, set[int]]) -> str:
 
 
 def _same(actual, expected) -> bool:
-    """A logged value against an expected one: ``yes`` is not 1; lists of seats in any order."""
+    """A logged value against an expected one: ``yes`` is not 1; lists of seats in any order;
+    a mapping matches a record that has those fields (and maybe others)."""
+    if isinstance(expected, dict):
+        return isinstance(actual, dict) and all(k in actual and _same(actual[k], v) for k, v in expected.items())
     if isinstance(expected, bool) or isinstance(actual, bool):
         return type(actual) is type(expected) and actual == expected
     if isinstance(expected, list) and isinstance(actual, list):

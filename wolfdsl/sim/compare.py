@@ -11,30 +11,33 @@ common random numbers the two sides are positively correlated, so they are conse
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from wolfdsl.diagnostics import WolfError
 from wolfdsl.play.agents import DEFAULT_AGENTS
 from wolfdsl.sim.montecarlo import Summary, simulate
-from wolfdsl.sim.stats import mean_difference, rate_difference, two_proportion_p
+from wolfdsl.sim.stats import mean_difference, mean_difference_p, rate_difference, two_proportion_p
 
 
 @dataclass(slots=True)
 class Difference:
     """One faction's (or the length's) B − A: ``a``, ``b`` the two values (rates in
     [0, 1], or mean days), ``diff = b - a``, its 95% interval ``[low, high]``, ``p``
-    (two-sided; ``None`` for the length) and ``significant`` (0 outside the interval)."""
+    (two-sided) and ``significant`` (0 outside the interval). A faction that only one
+    side's ruleset has (``only``: ``"a"`` or ``"b"``) is not compared: ``diff``, ``low``,
+    ``high`` and ``p`` are ``None`` and it is not significant."""
 
     id: str
     name: str
     a: float
     b: float
-    diff: float
-    low: float
-    high: float
+    diff: float | None
+    low: float | None
+    high: float | None
     p: float | None
     significant: bool
+    only: str | None = None
 
 
 @dataclass(slots=True)
@@ -52,9 +55,11 @@ class Comparison:
     def to_dict(self) -> dict:
         """A JSON-ready dict; only the two summaries' ``timing`` depends on the machine."""
         r = lambda x: round(x, 6)  # noqa: E731
-        row = lambda d: {"id": d.id, "name": d.name, "a": r(d.a), "b": r(d.b), "diff": r(d.diff),  # noqa: E731
-                         "ci95": [r(d.low), r(d.high)], "p": None if d.p is None else r(d.p),
-                         "significant": d.significant}
+        row = lambda d: {"id": d.id, "name": d.name, "a": r(d.a), "b": r(d.b),  # noqa: E731
+                         "diff": None if d.diff is None else r(d.diff),
+                         "ci95": None if d.low is None else [r(d.low), r(d.high)],
+                         "p": None if d.p is None else r(d.p), "significant": d.significant,
+                         **({"only_in": d.only} if d.only else {})}
         return {"a": {"label": self.label_a, **self.a.to_dict()},
                 "b": {"label": self.label_b, **self.b.to_dict()},
                 "factions": [row(d) for d in self.factions],
@@ -91,8 +96,8 @@ def compare(ref_a: str, ref_b: str | None, games: int, seed: int, *, jobs: int =
                         "(wolfdsl compare A B) or settings that differ (--set-a NAME=V --set-b NAME=W)")
     kw: dict[str, Any] = dict(jobs=jobs, agents=agents, players=players, until_ci=until_ci, progress=progress,
                               pool=pool)
-    a = simulate(ref_a, games, seed, options=opts_a or None, **kw)
-    b = simulate(ref_b, games, seed, options=opts_b or None, **kw)
+    a = _side("A", label(ref_a, opts_a), lambda: simulate(ref_a, games, seed, options=opts_a or None, **kw))
+    b = _side("B", label(ref_b, opts_b), lambda: simulate(ref_b, games, seed, options=opts_b or None, **kw))
     if until_ci is not None and a.games != b.games:
         # the side that stopped first plays on to the other's count: the same games on
         # both sides (common random numbers), so the difference is of paired samples
@@ -103,6 +108,18 @@ def compare(ref_a: str, ref_b: str | None, games: int, seed: int, *, jobs: int =
         else:
             b = _topped_up(b, simulate(ref_b, n, seed, options=opts_b or None, **fixed))
     return Comparison(label(ref_a, opts_a), label(ref_b, opts_b), a, b, differences(a, b), length_difference(a, b))
+
+
+def _side(which: str, name: str, run: Any) -> Summary:
+    """``run()``; an error of the command line (no place in a file), such as an
+    ``--agents`` faction one ruleset lacks, says which side it is about."""
+    try:
+        return run()
+    except WolfError as err:
+        if any(d.span is not None for d in err.diagnostics):
+            raise
+        raise WolfError([replace(d, message=f"{d.message} (side {which}: {name})") for d in err.diagnostics]) \
+            from None
 
 
 def _topped_up(first: Summary, more: Summary) -> Summary:
@@ -121,16 +138,19 @@ def differences(a: Summary, b: Summary) -> list[Difference]:
         xa = fa[fid].wins if fid in fa else 0
         xb = fb[fid].wins if fid in fb else 0
         name = (fa.get(fid) or fb.get(fid)).name
+        ra, rb = xa / a.games if a.games else 0.0, xb / b.games if b.games else 0.0
+        if (fid in fa) != (fid in fb):  # a faction of one ruleset only: nothing to compare
+            out.append(Difference(fid, name, ra, rb, None, None, None, None, False, "a" if fid in fa else "b"))
+            continue
         d, low, high = rate_difference(xa, a.games, xb, b.games)
-        out.append(Difference(fid, name, xa / a.games if a.games else 0.0, xb / b.games if b.games else 0.0,
-                              d, low, high, two_proportion_p(xa, a.games, xb, b.games),
+        out.append(Difference(fid, name, ra, rb, d, low, high, two_proportion_p(xa, a.games, xb, b.games),
                               not (low <= 0 <= high)))
     return out
 
 
 def length_difference(a: Summary, b: Summary) -> Difference:
     """B − A of the mean game length in days."""
-    d, low, high = mean_difference(a.mean_length, a.stdev_length, a.games,
-                                   b.mean_length, b.stdev_length, b.games)
-    return Difference("length", "length (days)", a.mean_length, b.mean_length, d, low, high, None,
-                      not (low <= 0 <= high))
+    sides = (a.mean_length, a.stdev_length, a.games, b.mean_length, b.stdev_length, b.games)
+    d, low, high = mean_difference(*sides)
+    return Difference("length", "length (days)", a.mean_length, b.mean_length, d, low, high,
+                      mean_difference_p(*sides), not (low <= 0 <= high))

@@ -132,6 +132,21 @@ def two_proportion_p(x1: int, n1: int, x2: int, n2: int) -> float:
     return math.erfc(zv / math.sqrt(2))
 
 
+def mean_difference_p(m1: float, s1: float, n1: int, m2: float, s2: float, n2: int) -> float:
+    """Two-sided p-value of Welch's z-test that two means are equal (normal
+    approximation, as :func:`mean_difference`'s interval; 1.0 when it cannot tell).
+
+    >>> round(mean_difference_p(4.0, 1.0, 400, 4.3, 1.2, 400), 4)
+    0.0001
+    """
+    if not n1 or not n2:
+        return 1.0
+    se = math.sqrt(s1 * s1 / n1 + s2 * s2 / n2)
+    if se == 0:
+        return 1.0 if m1 == m2 else 0.0
+    return math.erfc(abs(m2 - m1) / se / math.sqrt(2))
+
+
 def mean_difference(m1: float, s1: float, n1: int, m2: float, s2: float, n2: int,
                     z: float = Z95) -> tuple[float, float, float]:
     """``(d, low, high)``: ``m2 - m1`` with its normal-approximation interval (Welch's
