@@ -334,24 +334,27 @@ def explain(
     ruleset: Annotated[Optional[str], typer.Option(
         "--ruleset", metavar="RULESET",
         help="The ruleset for names and rule comments (default: the one the log names).")] = None,
+    lang: Annotated[str, typer.Option(
+        "--lang", metavar="LANG", callback=_check_lang, help="en or zh (the ruleset's Chinese names).")] = "en",
 ) -> None:
     """Why seat N died or survived: who targeted it, the statuses it had and what set
     them, the rule that killed it (or spared it) with that rule's comment and rule IDs,
-    the deaths it set off, and the win rule that ended the game."""
+    the deaths it set off, and the win rule that ended the game; in English or Chinese."""
     from wolfdsl.present.explain import explain as explain_seat, seat_of
     from wolfdsl.present.replay import missing_ruleset_note, read_log, ruleset_of, which_game
+    from wolfdsl.present.words import EXPLANATION
 
-    with guarded():
+    with guarded(lang):
         with user_errors():
             events, games = read_log(log, game)
             rs = ruleset_of(events, ruleset, log)
             if rs is None:
                 typer.echo(missing_ruleset_note(events, log), err=True)
-            number, held = seat_of(events, rs, seat)
-            lines = explain_seat(events, rs, number)
+            number, held = seat_of(events, rs, seat, lang)
+            lines = explain_seat(events, rs, number, lang)
         note = which_game(log, events, games) if game is None else None
         if note:
             typer.echo(note, err=True)
         if held:
-            typer.echo(f"note: {held}", err=True)
+            typer.echo(EXPLANATION[lang]["note"].format(held), err=True)
         typer.echo("\n".join(lines))

@@ -2,7 +2,9 @@
 
 Golden files on two bundled rulesets: standard-12 (同守同救: guard and witch on the same
 target, who dies by rule 'dawn'; a seat the guard alone saved, then killed; a hunter's
-shot set off by his death) and cupid-8 (a lover dying of heartbreak after an exile).
+shot set off by his death) and cupid-8 (a lover dying of heartbreak after an exile); in
+Chinese (``--lang zh``), the same game's 同守同救 and guarded seat, and a hunter exiled on
+day 1 who shoots at once (tests/scenarios/ROLE-HUNTER-07-b.yaml).
 """
 import json
 import re
@@ -20,22 +22,28 @@ ROOT = Path(__file__).resolve().parents[2]
 def logs(tmp_path_factory):
     out = tmp_path_factory.mktemp("explain")
     made = {}
-    for name, script in [("guard-witch", "guard-witch-same-target.yaml"), ("cupid-8", "cupid-8-mixed-lovers.yaml")]:
+    for name, script in [("guard-witch", "docs/examples/guard-witch-same-target.yaml"),
+                         ("cupid-8", "docs/examples/cupid-8-mixed-lovers.yaml"),
+                         ("hunter-exiled", "tests/scenarios/ROLE-HUNTER-07-b.yaml")]:
         log = out / f"{name}.jsonl"
-        r = invoke("run", "--script", ROOT / "docs" / "examples" / script, "--log", log, "-q")
+        r = invoke("run", "--script", ROOT / script, "--log", log, "-q")
         assert r.exit_code == 0, r.output
         made[name] = log
     return made
 
 
-@pytest.mark.parametrize("log,seat,golden", [
-    ("guard-witch", 9, "explain-standard-12-guard-witch-seat9.txt"),
-    ("guard-witch", 5, "explain-standard-12-spared-seat5.txt"),
-    ("guard-witch", 1, "explain-standard-12-hunter-shot-seat1.txt"),
-    ("cupid-8", 6, "explain-cupid-8-heartbreak-seat6.txt"),
+@pytest.mark.parametrize("log,seat,lang,golden", [
+    ("guard-witch", 9, "en", "explain-standard-12-guard-witch-seat9.txt"),
+    ("guard-witch", 5, "en", "explain-standard-12-spared-seat5.txt"),
+    ("guard-witch", 1, "en", "explain-standard-12-hunter-shot-seat1.txt"),
+    ("cupid-8", 6, "en", "explain-cupid-8-heartbreak-seat6.txt"),
+    ("guard-witch", 9, "zh", "explain-standard-12-guard-witch-seat9-zh.txt"),
+    ("guard-witch", 5, "zh", "explain-standard-12-spared-seat5-zh.txt"),
+    ("hunter-exiled", 7, "zh", "explain-standard-12-exiled-hunter-seat7-zh.txt"),
+    ("hunter-exiled", 1, "zh", "explain-standard-12-hunter-shot-seat1-zh.txt"),
 ])
-def test_explain_matches_its_golden_file(logs, log, seat, golden):
-    r = invoke("explain", logs[log], "--seat", seat)
+def test_explain_matches_its_golden_file(logs, log, seat, lang, golden):
+    r = invoke("explain", logs[log], "--seat", seat, *(["--lang", lang] if lang != "en" else []))
     assert r.exit_code == 0, r.output
     # Line numbers are left out of the golden files, so that an edit of the bundled
     # rulesets does not change them; the next test checks them against the source.
@@ -118,13 +126,13 @@ def test_a_several_game_log_says_which_game_it_took(tmp_path, command):
         assert ": game 1 of classic-9" in r.stdout.splitlines()[0]
 
 
-@pytest.mark.parametrize("seat", [9, 5])
-def test_the_toolbox_page_shows_the_real_output(logs, seat):
+@pytest.mark.parametrize("seat,more", [(9, ()), (5, ()), (5, ("--lang", "zh"))])
+def test_the_toolbox_page_shows_the_real_output(logs, seat, more):
     # docs/toolbox.md's examples, made from docs/examples/guard-witch-same-target.yaml
     doc = (ROOT / "docs" / "toolbox.md").read_text(encoding="utf-8")
-    head = f"$ wolfdsl explain game.jsonl --seat {seat}\n"
+    head = " ".join(["$ wolfdsl explain game.jsonl --seat", str(seat), *more]) + "\n"
     start = doc.index(head) + len(head)
-    assert doc[start:doc.index("```", start)] == invoke("explain", logs["guard-witch"], "--seat", seat).stdout
+    assert doc[start:doc.index("```", start)] == invoke("explain", logs["guard-witch"], "--seat", seat, *more).stdout
 
 
 def test_seat_takes_a_role_one_seat_held(logs):
@@ -203,3 +211,36 @@ def test_an_empty_log_is_said_to_be_empty(tmp_path):
         r = invoke(*command)
         assert r.exit_code == 2 and r.stderr == (f"error: {log} is empty: it holds no event (an event log is "
                                                  "written by wolfdsl run --log FILE.jsonl)\n")
+
+
+def test_explain_in_chinese(logs):
+    # every line in Chinese: the seats as 9号, the ruleset's Chinese names of the roles,
+    # causes, statuses and win rule, its Chinese event texts for the decisions and its
+    # moderator's call for the rule; the rule's comment is quoted as written (English)
+    out = invoke("explain", logs["guard-witch"], "--seat", 9, "--lang", "zh").stdout
+    assert "  9号普通村民死于第1夜，死因：狼刀（wolf），有遗言。\n" in out
+    assert "9号普通村民获得状态：被解药救起（saved），起因：6号女巫使用解药\n" in out
+    assert "    主持词：天亮了，请大家睁眼。\n" in out
+    assert "    规则注释（英文原文）：NIGHT-06: resolution at dawn." in out
+    assert "  死亡时的状态：被守护（protected）、被解药救起（saved）\n" in out
+    assert out.endswith("胜利条件「village_wins」：狼人（及第三方）全部出局；胜者：好人（village）。\n  9号普通村民获胜。\n")
+    assert not [line for line in out.splitlines() if re.search(r"\b(seat|by|the|dies|gains|won)\b", line)
+                and not line.startswith(("    规则注释", "    <bundled>"))]
+
+
+def test_explain_takes_the_lang_of_the_other_commands(logs):
+    r = invoke("explain", logs["guard-witch"], "--seat", 9, "--lang", "fr")
+    assert r.exit_code == 2 and r.stdout == ""
+    assert "Invalid value for '--lang': unknown language 'fr'; use en or zh" in r.stderr
+    assert r.stderr.splitlines()[-1] == invoke("narrate", logs["guard-witch"], "--lang", "fr").stderr.splitlines()[-1]
+    assert invoke("explain", logs["guard-witch"], "--seat", 9, "--lang", "en").stdout == \
+        invoke("explain", logs["guard-witch"], "--seat", 9).stdout
+
+
+def test_seat_takes_a_chinese_role_name_and_says_so_in_chinese(logs):
+    r = invoke("explain", logs["guard-witch"], "--seat", "女巫", "--lang", "zh")
+    assert r.exit_code == 0, r.output
+    assert r.stderr == "注：6号是女巫\n"
+    assert r.stdout == invoke("explain", logs["guard-witch"], "--seat", "6号", "--lang", "zh").stdout
+    assert r.stdout.startswith("6号（身份牌：女巫）：standard-12 第0局，种子 72\n")
+    assert invoke("explain", logs["guard-witch"], "--seat", "witch", "--lang", "zh").stderr == "注：6号是女巫\n"

@@ -17,6 +17,13 @@ returns plain lines in three parts:
 - **the end**: the win rule that ended the game (its title and comment), and whether
   the seat was among the winners.
 
+``lang`` ``zh`` says it all in Chinese (``wolfdsl explain --lang zh``; the words are
+:data:`wolfdsl.present.words.EXPLANATION`): seats as ``9号`` with the Chinese name of
+their role, the ruleset's Chinese names of causes, statuses and factions (with the id
+beside them: ``狼刀（wolf）``), its Chinese ``event`` texts for decisions and other events
+(told by the narration's teller), the Chinese ``call`` of a rule and the Chinese title of
+a win rule. A rule's ``#`` comment has no Chinese form: it is quoted as written.
+
 Nothing here knows a role: names, titles and comments come from the log and the
 ruleset (``ruleset`` may be ``None``: ids are shown instead, with no comments).
 Raises :class:`~wolfdsl.diagnostics.WolfError` for a seat the game does not have.
@@ -27,13 +34,17 @@ of the game held (``--seat witch``: seat 6 holds the witch).
 from __future__ import annotations
 
 import re
+import unicodedata
 from pathlib import Path
 from typing import Any
+
+from rich.cells import cell_len
 
 from ..diagnostics import WolfError, did_you_mean
 from ..lang.apidoc import RULE_ID
 from ..play.table import show
-from .words import declared_name
+from .narrate import teller
+from .words import EXPLANATION, VOTE_KINDS_ZH, declared_name
 
 _HEAD = frozenset({"seq", "game", "day", "phase", "type"})
 
@@ -41,32 +52,103 @@ _NEW_BUSINESS = frozenset({"phase", "vote", "sheriff", "speeches"})
 """Events after which a status is no longer the work of the last decision (the end of
 the sheriff election takes the candidates' statuses away after its ``sheriff`` event)."""
 
-
-def _when(ev: dict) -> str:
-    return f"{ev.get('phase', '?')} {ev.get('day', '?')}"
+_WHEN_WIDTH = 9
+"""The width of the time column of the timeline (``night 12``, ``第12夜``), in cells."""
 
 
 class _Names:
-    """Display names from the ruleset, ids when it is not at hand."""
+    """Display names from the ruleset, ids when it is not at hand; in ``zh`` the
+    Chinese names the ruleset declares, told as the narration tells them (``9号村民``)."""
 
-    def __init__(self, rs: Any, roles: dict[int, str]):
+    def __init__(self, rs: Any, roles: dict[int, str], lang: str = "en"):
         self.rs = rs
         self.roles = roles
+        self.lang = lang
+        self.w = EXPLANATION[lang]
+        self.teller = teller(rs, lang)
+        self.teller.roles = dict(roles)
+
+    @property
+    def zh(self) -> bool:
+        return self.lang == "zh"
 
     def symbol(self, kind: str, ident: Any) -> str:
         """``wolf (killed by the werewolves)``: the id, with the name its declaration
-        gives when it gives one that differs."""
-        name = declared_name(self.rs, kind, ident)
-        return f"{ident} ({name})" if name and name != ident else str(ident)
+        gives when it gives one that differs (``狼刀（wolf）`` in ``zh``)."""
+        if self.zh:
+            name = self.teller.symbol_name(kind, ident) if kind != "faction" else self.teller.faction_name(ident)
+        else:
+            name = declared_name(self.rs, kind, ident)
+        return self.w["symbol"].format(id=ident, name=name) if name and name != ident else str(ident)
 
     def seat(self, seat: Any) -> str:
         if seat is None:
-            return "nobody"
+            return self.w["nobody"]
         role = self.roles.get(seat)
-        return f"seat {seat} ({role})" if role else f"seat {seat}"
+        if role and self.zh:
+            role = self.teller.role_name(role)
+        return self.w["seat_role"].format(seat=seat, role=role) if role else self.w["seat"].format(seat=seat)
 
     def seats(self, seats) -> str:
-        return ", ".join(self.seat(s) for s in seats) or "nobody"
+        return self.w["sep"].join(self.seat(s) for s in seats) or self.w["nobody"]
+
+    def role(self, role: Any) -> str:
+        """The role dealt, as the title names it: ``villager (Villager)``, ``村民``."""
+        if self.zh:
+            return self.teller.role_name(role)
+        r = self.rs.roles.get(role) if self.rs is not None else None
+        return f"{role} ({r.name})" if r is not None and r.name and r.name != role else str(role)
+
+    def when(self, ev: dict) -> str:
+        """``night 1`` (``第1夜``)."""
+        phase = ev.get("phase", "?")
+        return self.w["when"].format(phase=self.w.get("phases", {}).get(phase, phase), day=ev.get("day", "?"))
+
+    def actor(self, ev: dict) -> str:
+        """Who made a decision: a seat, or a team (``the werewolves``)."""
+        if ev.get("seat") is not None:
+            return self.seat(ev.get("seat"))
+        return self.teller.team_name(ev.get("by")) if self.zh else self.w["team"].format(team=ev.get("by"))
+
+    def decision(self, ev: dict) -> str:
+        """A decision (an ``action`` event) as the narration tells it in Chinese (the
+        ruleset's ``event`` text: ``8号守卫守护9号村民``), else ``8号守卫：guard.protect →
+        9号村民``; in English ``guard.protect by seat 8 (guard) -> seat 9 (villager)``."""
+        if self.zh:
+            text = self.teller.template(ev)
+            said = self.teller.render(text, ev) if text is not None else ""
+            if said:
+                return said
+        choice = "" if ev.get("choice") is None else self.w["choice"].format(self.value(ev.get("choice")))
+        return self.w["action"].format(action=ev.get("action"), who=self.actor(ev),
+                                       targets=self.seats(ev.get("targets") or []), choice=choice)
+
+    def value(self, v: Any, seats: bool = False) -> str:
+        """A value as rules write it (``yes``, ``none``, ``[1, 2]``); a record as ``key
+        value, …``; in ``zh`` as the narration tells it (``是``, ``座位：1号狼人``)."""
+        if self.zh:
+            return self.teller.private(v) if isinstance(v, dict) else self.teller.value(v, seats=seats)
+        return _value(v)
+
+    def fields(self, rest: dict) -> str:
+        """An event's other fields: ``guarded yes, saved no``; in ``zh`` each in the
+        ruleset's ``word`` for it (``statuses []``: ``状态：无``)."""
+        if not self.zh:
+            return _value(rest)
+        t, w = self.teller, self.w
+        shown = []
+        for k, v in rest.items():
+            if k == "role":
+                shown.append(t.role_name(v))
+            elif k == "faction":
+                shown.append(t.faction_name(v))
+            elif k == "statuses" and isinstance(v, list):  # the engine's field: the statuses a seat had
+                said = w["sep"].join(self.symbol("status", x) for x in v) or w["none"]
+                shown.append(w["field"].format(word=w["statuses_word"], value=said))
+            else:
+                seats = k in ("seat", "seats", "target", "targets")
+                shown.append(w["field"].format(word=t.word(k), value=t.value(v, seats=seats)))
+        return w["field_sep"].join(shown)
 
 
 def _value(v: Any) -> str:
@@ -86,14 +168,7 @@ def _mentions(what: Any, seat: int) -> bool:
 
 def _source_lines(file: str) -> list[str] | None:
     """The lines of a ruleset file named as in a span (``<bundled>/prelude.wolf``)."""
-    from ..lang.load import bundled_path
-
-    path: Path | None
-    if file.startswith("<bundled>/"):
-        name = file[len("<bundled>/"):]
-        path = bundled_path(name[:-5] if name.endswith(".wolf") else name)
-    else:
-        path = Path(file)
+    path = _module_path(file)
     try:
         return path.read_text(encoding="utf-8").splitlines() if path is not None else None
     except (OSError, UnicodeDecodeError):
@@ -143,11 +218,48 @@ def _items(rs: Any) -> dict[str, Any]:
     return found
 
 
+def _module_path(file: str) -> Path | None:
+    """The path of a ruleset file named as in a span (``<bundled>/prelude.wolf``)."""
+    from ..lang.load import bundled_path
+
+    if file.startswith("<bundled>/"):
+        name = file[len("<bundled>/"):]
+        return bundled_path(name[:-5] if name.endswith(".wolf") else name)
+    return Path(file)
+
+
+def _calls(span: Any, lang: str) -> list[str]:
+    """What the moderator says for the rule declared at ``span`` (its ``call`` texts), in
+    ``lang``, only those given in it; empty when the file does not read back."""
+    from ..lang.load import read_module
+
+    path = _module_path(span.file)
+    try:
+        module = read_module(path, span.file) if path is not None else None
+    except (OSError, WolfError):
+        return []
+    for decl in getattr(module, "decls", ()):
+        d_span = getattr(decl, "span", None)
+        if d_span is not None and d_span.line == span.line and getattr(decl, "calls", None):
+            return [text for text in (getattr(c, lang, None) for c in decl.calls) if text]
+    return []
+
+
+def _unmarked(text: str) -> str:
+    """A narration line without the mark that opens it (``✓ 5号…``: ``5号…``), to be
+    part of a sentence."""
+    i = 0
+    while i < len(text) and (text[i].isspace() or unicodedata.category(text[i]) == "So"):
+        i += 1
+    return text[i:]
+
+
 class _Explainer:
-    def __init__(self, events: list[dict], rs: Any, seat: int):
+    def __init__(self, events: list[dict], rs: Any, seat: int, lang: str = "en"):
         self.events = events
         self.rs = rs
         self.seat = seat
+        self.lang = lang
         start = next((e for e in events if e.get("type") == "game_start"), None)
         self.start = start or {}
         seats = self.start.get("seats") or []
@@ -155,7 +267,7 @@ class _Explainer:
         if self.roles and seat not in self.roles:
             raise WolfError(f"game {self.start.get('game', 0)} has no seat {seat}; "
                             f"seats: 1 to {max(self.roles)}")
-        self.names = _Names(rs, self.roles)
+        self.names = _Names(rs, self.roles, lang)
         self.items = _items(rs)
 
     # ---------------------------------------------------------------- the timeline
@@ -171,148 +283,161 @@ class _Explainer:
             elif t in _NEW_BUSINESS:
                 last_action = None  # a status after it was not set by the decision before it
             if line:
-                out.append(f"  {_when(ev):<9} #{ev.get('seq', '?'):<4} {line}")
+                when = self.names.when(ev)
+                out.append(f"  {when}{' ' * max(0, _WHEN_WIDTH - cell_len(when))} #{ev.get('seq', '?'):<4} {line}")
         return out
 
     def _line(self, ev: dict, t: Any, n: int, last_action: dict | None) -> str | None:
-        names = self.names
+        names, w = self.names, self.names.w
         if t == "action":
-            targets = ev.get("targets") or []
-            if n not in targets:
-                return None
-            who = f"the {ev.get('by')}" if ev.get("seat") is None else names.seat(ev.get("seat"))
-            extra = "" if ev.get("choice") is None else f" ({_value(ev.get('choice'))})"
-            return f"{ev.get('action')} by {who} -> {names.seats(targets)}{extra}"
+            return names.decision(ev) if n in (ev.get("targets") or []) else None
         if t == "status" and ev.get("seat") == n:
-            verb, st = ("gains", ev.get("add")) if "add" in ev else ("loses", ev.get("remove"))
-            line = f"{names.seat(n)} {verb} {names.symbol('status', st)}"
+            gains = "add" in ev
+            line = w["gains" if gains else "loses"].format(
+                seat=names.seat(n), status=names.symbol("status", ev.get("add") if gains else ev.get("remove")))
             if last_action is not None:
-                who = f"the {last_action.get('by')}" if last_action.get("seat") is None \
-                    else names.seat(last_action.get("seat"))
-                line += f", after {last_action.get('action')} by {who}"
+                if names.zh:
+                    line += w["after"].format(decision=names.decision(last_action))
+                else:
+                    line += w["after"].format(action=last_action.get("action"), who=names.actor(last_action))
             return line
         if t == "inform":
             what = ev.get("what")
             if ev.get("seat") != n and _mentions(what, n):
-                return f"{names.seat(ev.get('seat'))} is told: {_value(what)}"
+                return self._told(ev) or w["told"].format(seat=names.seat(ev.get("seat")), what=names.value(what))
             return None
         if t == "vote" and ev.get("result") == n:
             tally = ev.get("tally") or {}
-            return (f"{ev.get('kind')} vote, round {ev.get('round')}: {_value(tally.get(str(n), 0))} "
-                    f"for seat {n} -> {names.seat(n)} has the most votes")
+            kind = str(ev.get("kind"))
+            if names.zh:
+                kind = VOTE_KINDS_ZH.get(kind) or names.teller.word(kind)
+            return w["vote"].format(kind=kind, round=ev.get("round"), n=_value(tally.get(str(n), 0)),
+                                    seat=n, who=names.seat(n))
         if t == "death" and (ev.get("seat") == n or ev.get("after") == n):
-            line = (f"{names.seat(ev.get('seat'))} dies: cause {names.symbol('cause', ev.get('cause'))}"
-                    + (f", rule '{ev['rule']}'" if ev.get("rule") else ""))
+            line = (w["dies"].format(seat=names.seat(ev.get("seat")), cause=names.symbol("cause", ev.get("cause")))
+                    + (w["by_rule"].format(rule=ev["rule"]) if ev.get("rule") else ""))
             if ev.get("seat") != n:
-                line += f", set off by the death of seat {n}"
+                line += w["set_off"].format(seat=n)
             return line
         if t == "spared" and ev.get("seat") == n:
-            return (f"{names.seat(n)} is spared: cause {names.symbol('cause', ev.get('cause'))} "
-                    f"prevented by rule '{ev.get('rule')}'")
+            return w["is_spared"].format(seat=names.seat(n), cause=names.symbol("cause", ev.get("cause")),
+                                         rule=ev.get("rule"))
         if t in ("revive", "role_change", "faction_change") and ev.get("seat") == n:
             rest = {k: v for k, v in ev.items() if k not in _HEAD and k != "seat"}
-            return f"{t}: {_value(rest)}"
+            return w["changed"].format(type=w.get("changes", {}).get(t, t), what=names.fields(rest))
         if t == "sheriff" and ev.get("seat") == n:
-            return f"sheriff: {ev.get('how')}"
+            return self._told(ev) or w["sheriff"].format(how=ev.get("how"))
         if t == "impressions":  # the table agent's reading of the day's speeches
             reads = ev.get("reads") if isinstance(ev.get("reads"), dict) else {}
             x = reads.get(n, reads.get(str(n)))
             if not isinstance(x, (int, float)):
                 return None
             rank = 1 + sum(1 for v in reads.values() if isinstance(v, (int, float)) and v > x)
-            return f"its speech heard as {x:+.2f} suspect (rank {rank} of {len(reads)}, 1: the most)"
+            return w["heard"].format(x=x, rank=rank, n=len(reads))
         return None
+
+    def _told(self, ev: dict) -> str | None:
+        """In ``zh``, an event as the ruleset's Chinese ``event`` text tells it, without
+        the narration's mark (``★ 5号预言家当选警长``: ``5号预言家当选警长``); ``None`` in
+        English or without such a text."""
+        told = self.names.teller
+        text = told.template(ev) if self.names.zh else None
+        return (_unmarked(told.render(text, ev)) or None) if text is not None else None
 
     # ---------------------------------------------------------------- why
     def rule(self, name: Any, cause: Any = None) -> list[str]:
         """The rule ``name``: where it is, its comment and rule IDs, and (for a death of
-        ``cause``) its ``kill … cause CAUSE`` statements."""
+        ``cause``) its ``kill … cause CAUSE`` statements; in ``zh`` also what the
+        moderator says for it (its ``call`` texts in Chinese)."""
+        w = self.names.w
         out: list[str] = []
         item = self.items.get(name)
         span = getattr(item, "span", None) if item is not None else None
         if span is None:
-            return [f"    rule '{name}'"] if name is not None else []
+            return [w["rule"].format(rule=name)] if name is not None else []
         lines = span.text.splitlines() if span.text else _source_lines(span.file)
         kind = getattr(item, "kind", None) or ("card" if hasattr(item, "tags") else
                                                 "proc" if hasattr(item, "params") else "step")
-        out.append(f"    {kind} '{name}' ({span.file}:{span.line})")
+        out.append(w["item"].format(kind=w.get("kinds", {}).get(kind, kind), rule=name,
+                                    where=f"{span.file}:{span.line}"))
+        calls = _calls(span, self.lang) if "calls" in w else []
+        if calls:
+            out.append(w["calls"].format(calls=" ".join(calls)))
         if not lines:
             return out
         comment = _comment_above(lines, span.line)
         if comment:
-            out.append(f"    says: {comment}")
+            out.append(w["says"].format(comment=comment))
             ids = list(dict.fromkeys(RULE_ID.findall(comment)))
             if ids:
-                out.append(f"    rule IDs: {', '.join(ids)}")
+                out.append(w["ids"].format(ids=w["sep"].join(ids)))
         if cause is not None:
             for num in _kills(lines, span.line, str(cause)):
                 out.append(f"    {span.file}:{num}: {lines[num - 1].strip()}")
         return out
 
     def why(self) -> list[str]:
-        n, names = self.seat, self.names
+        n, names, w = self.seat, self.names, self.names.w
         out: list[str] = []
         for ev in self.events:
             t = ev.get("type")
             if t == "death" and ev.get("seat") == n:
-                out.append(f"  {names.seat(n)} died in {_when(ev)}, cause "
-                           f"{names.symbol('cause', ev.get('cause'))}"
-                           + (", with last words" if ev.get("last_words") else "") + ".")
+                out.append(w["died"].format(seat=names.seat(n), when=names.when(ev),
+                                            cause=names.symbol("cause", ev.get("cause")),
+                                            words=w["last_words"] if ev.get("last_words") else ""))
                 if "rule" not in ev:
-                    out.append("    (this log does not say which rule killed: it was written before "
-                               "deaths carried their provenance)")
-                out.append("  The rule that killed:")
+                    out.append(w["no_provenance"])
+                out.append(w["killer"])
                 out.extend(self.rule(ev.get("rule"), ev.get("cause")))
                 statuses = ev.get("statuses")
-                if statuses:
-                    out.append("  Statuses when killed: "
-                               + ", ".join(names.symbol("status", s) for s in statuses))
-                elif statuses is not None:
-                    out.append("  Statuses when killed: none")
+                if statuses is not None:
+                    out.append(w["statuses"].format(
+                        statuses=w["sep"].join(names.symbol("status", s) for s in statuses) or w["none"]))
                 if ev.get("after") is not None:
-                    out.append(f"  Set off by the death of {names.seat(ev['after'])} "
-                               f"(a trigger on that death).")
+                    out.append(w["set_off_by"].format(seat=names.seat(ev["after"])))
             elif t == "spared" and ev.get("seat") == n:
                 rest = {k: v for k, v in ev.items()
                         if k not in _HEAD and k not in ("seat", "cause", "rule", "at", "stopped")}
-                line = (f"  {names.seat(n)} was spared in {_when(ev)}: cause "
-                        f"{names.symbol('cause', ev.get('cause'))} prevented by rule '{ev.get('rule')}'")
+                line = w["was_spared"].format(seat=names.seat(n), when=names.when(ev), rule=ev.get("rule"),
+                                              cause=names.symbol("cause", ev.get("cause")))
                 if ev.get("stopped"):
-                    line += f" (the kill of rule '{ev['stopped']}')"
-                out.append(line + (f"; {_value(rest)}" if rest else "") + ".")
+                    line += w["stopped"].format(rule=ev["stopped"])
+                said = self._told(ev) or (names.fields(rest) if rest else "")
+                out.append(line + (w["fields"].format(fields=said) if said else "") + w["stop"])
                 out.extend(self.rule(ev.get("rule")))
         if not out:
-            alive = "is alive at the end of the log" if self._over() else "is alive where the log stops"
-            out.append(f"  {names.seat(n)} {alive}; no rule killed this seat.")
+            out.append(w["alive_end" if self._over() else "alive_stop"].format(seat=names.seat(n)))
         return out
 
     def _over(self) -> dict | None:
         return next((e for e in self.events if e.get("type") == "game_over"), None)
 
     def end(self) -> list[str]:
+        names, w = self.names, self.names.w
         over = self._over()
         if over is None:
-            return ["  The log stops before any side has won."]
+            return [w["no_winner"]]
         reason = over.get("reason")
-        win = next((w for w in self.rs.wins if w.name == reason), None) if self.rs is not None else None
-        title = f": {win.title}" if win is not None and win.title else ""
-        winners = ", ".join(self.names.symbol("faction", f) for f in over.get("winners") or []) or "nobody"
-        out = [f"  The game ended in {_when(over)} by win rule '{reason}'{title}; winners: {winners}."]
+        win = next((x for x in self.rs.wins if x.name == reason), None) if self.rs is not None else None
+        title = ((names.zh and getattr(win, "title_zh", "")) or getattr(win, "title", "")) if win is not None else ""
+        winners = w["sep"].join(names.symbol("faction", f) for f in over.get("winners") or []) or w["nobody"]
+        out = [w["over"].format(when=names.when(over), rule=reason, winners=winners,
+                                title=w["titled"].format(title=title) if title else "")]
         if win is not None and win.span is not None and win.span.text:
             comment = _comment_above(win.span.text.splitlines(), win.span.line)
             if comment:
-                out.append(f"    says: {comment}")
+                out.append(w["says"].format(comment=comment))
         won = self.seat in (over.get("winning_seats") or [])
-        out.append(f"  {self.names.seat(self.seat)} {'won' if won else 'lost'}.")
+        out.append(w["won" if won else "lost"].format(seat=names.seat(self.seat)))
         return out
 
 
 _SEAT_OR_ROLE = "--seat takes a seat number or a role held by one seat"
 
 
-def seat_of(events: list[dict], ruleset: Any, given: str) -> tuple[int, str | None]:
+def seat_of(events: list[dict], ruleset: Any, given: str, lang: str = "en") -> tuple[int, str | None]:
     """The seat ``--seat`` names in one game's ``events``, and a note saying which seat a
-    role named (``seat 6 holds the witch``; ``None`` for a number). ``given`` is a seat
+    role named (``seat 6 holds the witch``, in ``lang``; ``None`` for a number). ``given`` is a seat
     number (``3``, ``3号``) or a role, by its id or its English or Chinese name, in any
     case; the role must have been held by exactly one seat (dealt it, or turned into it
     by a ``role_change``). Raises ``WolfError`` otherwise, saying what ``--seat`` takes."""
@@ -354,25 +479,23 @@ def seat_of(events: list[dict], ruleset: Any, given: str) -> tuple[int, str | No
         listed = ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
         raise WolfError(f"{_SEAT_OR_ROLE}; in game {game} seats {listed} held '{given}': give one of them")
     (seat, (how, role)), = held.items()
-    return seat, f"seat {seat} {how} the {role}"
+    shown = _Names(ruleset, {}, lang).teller.role_name(role) if lang == "zh" else role
+    return seat, EXPLANATION[lang][how].format(seat=seat, role=shown)
 
 
-def explain(events: list[dict], ruleset: Any, seat: int) -> list[str]:
+def explain(events: list[dict], ruleset: Any, seat: int, lang: str = "en") -> list[str]:
     """Lines telling why ``seat`` died or survived in one game's ``events`` (see the
     module); ``ruleset`` (a compiled ``ir.Ruleset`` or ``None``) gives names and the
-    rules' comments. Raises ``WolfError`` for a seat the game does not have."""
-    x = _Explainer(events, ruleset, seat)
-    start = x.start
-    title = f"Seat {seat}"
+    rules' comments; ``lang`` ``zh`` tells it in Chinese, with the Chinese names the
+    ruleset declares. Raises ``WolfError`` for a seat the game does not have."""
+    x = _Explainer(events, ruleset, seat, lang)
+    start, w = x.start, x.names.w
+    title = w["title"].format(seat=seat)
     if seat in x.roles:
-        title += f", dealt {_role(ruleset, x.roles[seat])}"
-    head = f"{title}: game {start.get('game', 0)} of {start.get('ruleset', '?')}, seed {start.get('seed', '?')}"
-    lines = [head, "", "What happened to this seat:"]
-    lines.extend(x.timeline() or ["  nothing names this seat"])
-    lines += ["", "Why:"] + x.why() + ["", "The end:"] + x.end()
+        title += w["dealt"].format(role=x.names.role(x.roles[seat]))
+    head = w["head"].format(title=title, game=start.get("game", 0), ruleset=start.get("ruleset", "?"),
+                            seed=start.get("seed", "?"))
+    lines = [head, "", w["happened"]]
+    lines.extend(x.timeline() or [w["nothing"]])
+    lines += ["", w["why"]] + x.why() + ["", w["end"]] + x.end()
     return lines
-
-
-def _role(rs: Any, role: Any) -> str:
-    r = rs.roles.get(role) if rs is not None else None
-    return f"{role} ({r.name})" if r is not None and r.name and r.name != role else str(role)
