@@ -196,6 +196,15 @@ def test_wrong_types(tmp_path):
     ]
 
 
+def test_a_role_id_in_a_list_of_seats_is_named(tmp_path):
+    # it read "(got a list)", leaving the writer to find what was wrong in it
+    text = "ruleset: cupid-9\nseats: [werewolf, werewolf, werewolf, seer, witch, cupid, villager, villager, villager]\n" \
+           "decisions:\n  - {at: night 1, by: cupid, do: link, choose: [cupid, 3]}\n"
+    assert errors_of(write(tmp_path, text)) == [
+        (4, 48, "decisions[0].choose: expected a seat number, a list of seats, yes/no, none or a role id (got a "
+                "list with 'cupid', which is no seat number: a list holds seat numbers only, like [6, 3])")]
+
+
 def test_document_must_be_a_mapping(tmp_path):
     assert errors_of(write(tmp_path, "- a\n- b\n")) == [
         (1, 1, "the scenario must be a mapping of keys such as `ruleset:`, `seats:` and `decisions:` "

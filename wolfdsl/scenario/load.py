@@ -261,7 +261,7 @@ def _explain(error, located: Located) -> list[tuple[Span, str]]:
         unwanted = [k for k in error.validator_value.get("required", []) if k in error.instance]
         span = located.key_span(path + tuple(unwanted[:1]))
     if kind in ("type", "pattern", "anyOf", "enum", "minimum", "minLength"):
-        message += f" (got {_describe(error.instance, located.raw.get(path))})"
+        message += f" (got {_describe(error.instance, located.raw.get(path), 'list of seats' in message)})"
     if kind == "enum":
         message += did_you_mean(str(error.instance), [str(v) for v in error.validator_value])
     return [(span, f"{where}: {message}" if where else message)]
@@ -276,10 +276,14 @@ def _example(prop: dict) -> str | None:
     return None
 
 
-def _describe(value: Any, raw: str | None) -> str:
+def _describe(value: Any, raw: str | None, seats: bool = False) -> str:
+    """What was written, for ``(got …)``; ``seats``: a list of seats was expected."""
     if isinstance(value, dict):
         return "a mapping"
     if isinstance(value, list):
+        odd = next((v for v in value if isinstance(v, (str, dict, list)) and not str(v).isdigit()), None)
+        if seats and isinstance(odd, str):  # [cupid, 3]: a role id among the seats
+            return f"a list with '{odd}', which is no seat number: a list holds seat numbers only, like [6, 3]"
         return "a list"
     if raw == "" and value is None:
         return "nothing"
