@@ -532,7 +532,11 @@ def lint(
 
 
 @app.command()
-def rulesets() -> None:
+def rulesets(
+    lang: Annotated[str, typer.Option(
+        "--lang", metavar="LANG", callback=_check_lang,
+        help="en or zh: the summaries in Chinese where the ruleset gives one.")] = "en",
+) -> None:
     """List the bundled rulesets: name, player counts, summary."""
     from rich.table import Table
 
@@ -550,7 +554,7 @@ def rulesets() -> None:
         shown = players_text(rs.players)
         if rs.default_players != rs.players[0]:
             shown += f" ({rs.default_players})"
-        table.add_row(name, shown, rs.summary)
+        table.add_row(name, shown, (lang == "zh" and rs.summary_zh) or rs.summary)
     _stdout().print(table)
     for err in failed:
         typer.echo(err.render(), err=True)

@@ -122,7 +122,7 @@ def test_a_range_ruleset_sheet_is_for_one_count_and_calls_only_its_roles():
     assert ("- This sheet is for 8 players, the ruleset's default; it deals 8 to 18 players: "
             "`wolfdsl script millers-hollow --players N` for another count.") in lines
     assert not any(x.startswith("- 9 players") for x in lines)
-    for absent in ("Thief, open", "Cupid, open", "I touch the lovers", "little girl"):
+    for absent in ("Thief, open", "Cupid, open", "I touch the lovers", "the little girl may peek"):
         assert absent not in r.stdout
     # 12 players: the thief and Cupid are dealt and called on the first night only
     sheet = call_sheet("millers-hollow", None, "en", 12)
@@ -148,14 +148,15 @@ def test_first_night_words_stay_on_the_first_night_and_day_1_steps_say_so():
     assert wolves == ["Werewolves, open your eyes and see one another. Agree on a player to kill, or nobody.",
                       "Werewolves, open your eyes. Agree on a player to kill, or nobody."]
     assert not any("night 1" in c or "see one another" in c for c in sheet["other_nights"])
-    election = [c for c in sheet["day"] if c.startswith("Sheriff election")]
-    assert len(election) == 1 and election[0].endswith("once more. (day 1 only)")
-    assert not any(c.endswith("(day 1 only)") for c in sheet["day"] if not c.startswith("Sheriff election"))
+    election = [c for c in sheet["day"] if c.startswith(("Sheriff election", "A tie: the tied candidates"))]
+    assert len(election) == 2 and all(c.endswith("(day 1 only)") for c in election)
+    assert not any(c.endswith("(day 1 only)") for c in sheet["day"] if c not in election)
     zh = call_sheet("standard-12", None, "zh")
     assert any(c.startswith("竞选警长") and c.endswith("（仅第1天）") for c in zh["day"])
     # a second tie elects again the next day: then the election is not day-1 only
     again = call_sheet("standard-12", {"sheriff_tie": "revote_then_next_day"}, "en")
-    assert [c for c in again["day"] if c.startswith("Sheriff election")][0].endswith("once more.")
+    assert [c for c in again["day"] if c.startswith("Sheriff election")][0].endswith("did not run vote.")
+    assert "A tie: vote once more at once; a second tie: no sheriff today, and a new election the next day." in again["day"]
 
 
 def test_call_if_clause_parses_and_shows_in_the_json():

@@ -821,7 +821,7 @@ def codegen(program: Program, bindings: Bindings, options: dict[str, ir.Option],
     triggers, replacements = cg.triggers()
     steps, wins = cg.steps(ordered), cg.wins()
     rs = ir.Ruleset(
-        name=name, title=p.title or name, title_zh=p.title_zh, summary=p.summary, path=path, players=players,
+        name=name, title=p.title or name, title_zh=p.title_zh, summary=p.summary, summary_zh=p.summary_zh, path=path, players=players,
         default_players=p.players_default if p.players is not None and p.players_default is not None else players[0],
         symbols=symbols,
         roles=roles, options=options,

@@ -22,8 +22,9 @@ class Title(Decl):
 
 @_node
 class Summary(Decl):
-    """``summary "one line"``."""
+    """``summary "one line" "一句话"`` (``zh``: the Chinese summary, if given)."""
     text: str
+    zh: str | None = None
 
 
 @_node
@@ -275,11 +276,13 @@ class OrderDecl(Decl):
 
 @_node
 class ProcDecl(Decl):
-    """``proc elect(p) { sheriff = p }``."""
+    """``proc elect(p) { sheriff = p }``; ``calls``: its ``call`` clauses (what the
+    moderator says whenever it may run: the call sheet's reminders)."""
     name: str
     params: tuple[str, ...]
     body: Block
     replace: bool
+    calls: tuple[ModeratorCall, ...] = ()
 
 
 @_node

@@ -302,6 +302,8 @@ class Ruleset:
     record, narrated but shown to no seat (:class:`wolfdsl.play.views.View`)."""
     title_zh: str = ""
     """The Chinese title (``title "…" "中文"``; ``""``: none declared)."""
+    summary_zh: str = ""
+    """The Chinese summary (``summary "…" "中文"``; ``""``: none declared)."""
     words: dict[str, tuple[str, str | None]] = field(default_factory=dict)
     """``word`` declarations: a field's or a value's name -> its English and Chinese
     words (``zh`` ``None``: none declared)."""

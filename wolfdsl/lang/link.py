@@ -49,6 +49,7 @@ class Program:
     title: str = ""
     title_zh: str = ""
     summary: str = ""
+    summary_zh: str = ""
     players: tuple[int, int] | None = None
     players_span: Span | None = None
     players_default: int | None = None
@@ -115,7 +116,7 @@ def _name_from_boards(prog: Program, modules: list[A.Module]) -> None:
             if isinstance(d, A.Title) and not prog.title:
                 prog.title, prog.title_zh = d.text, d.zh or ""
             elif isinstance(d, A.Summary) and not prog.summary:
-                prog.summary = d.text
+                prog.summary, prog.summary_zh = d.text, d.zh or ""
 
 
 def link(modules: list[A.Module]) -> tuple[Program, list[Diagnostic]]:

@@ -416,6 +416,9 @@ class Description:
     players: tuple[int, int]
     default_players: int = 0
     """The count of a game without ``--players`` (the lowest unless the file says)."""
+    title_zh: str = ""
+    summary_zh: str = ""
+    """The Chinese title and summary (``""``: none declared)."""
 
 
 def describe(ref: str) -> Description:
@@ -425,7 +428,8 @@ def describe(ref: str) -> Description:
     program = check_program([mod for _, mod in _modules(path, str(path))])[0]
     counts = player_counts(program)
     default = program.players_default if program.players is not None and program.players_default else counts[0]
-    return Description(name, program.title or name, program.summary, counts, default)
+    return Description(name, program.title or name, program.summary, counts, default,
+                       program.title_zh, program.summary_zh)
 
 
 _COMPILED: OrderedDict[tuple, Ruleset] = OrderedDict()

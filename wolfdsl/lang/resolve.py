@@ -98,6 +98,7 @@ class Resolver(NameResolver):
             for label, e in d.terms[1:]:
                 check_func_term(self, d.name, label, e)
         for d in self.procs.values():
+            self._call_conds(d.calls, Scope(None, d.params))
             self.block(d.body, Scope(None, d.params), "proc")
         for s in p.of_kind("step"):
             if s.when is not None:

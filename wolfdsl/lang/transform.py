@@ -54,8 +54,8 @@ class _ToAst(Transformer):
     def title_decl(self, meta, s, zh):
         return A.Title(text=_unquote(s), zh=_unquote(zh) if zh is not None else None, span=self._span(meta))
 
-    def summary_decl(self, meta, s):
-        return A.Summary(text=_unquote(s), span=self._span(meta))
+    def summary_decl(self, meta, s, zh):
+        return A.Summary(text=_unquote(s), zh=_unquote(zh) if zh is not None else None, span=self._span(meta))
 
     def players_decl(self, meta, lo, hi, default):
         return A.Players(low=int(lo), high=int(hi if hi is not None else lo),
@@ -273,8 +273,8 @@ class _ToAst(Transformer):
     def params(self, meta, *names):
         return tuple(str(n) for n in names)
 
-    def proc_decl(self, meta, replace, name, params, body):
-        return A.ProcDecl(name=str(name), params=params or (), body=body,
+    def proc_decl(self, meta, replace, name, params, *rest):
+        return A.ProcDecl(name=str(name), params=params or (), body=rest[-1], calls=tuple(v for _, v in rest[:-1]),
                           replace=replace is not None, span=self._span(meta))
 
     def extend_first(self, meta):

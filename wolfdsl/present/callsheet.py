@@ -7,9 +7,13 @@ values: the deck for that player count (the ruleset's default count when not giv
 first night and the other nights as numbered calls in wake order (a step the options
 switch off, or whose roles are not in that deck, is left out; a step only the game
 decides is marked; a call with ``if day == 1`` goes under the first night only), the
-day's procedure (a call said on day 1 only, or from day 2 on, says so), the reminders
-for what may happen at any time (triggers), the house rules in force and, for a ruleset
-with event cards, the card list. ``markdown(sheet)`` and ``html(sheet)`` write it.
+day's procedure (a call said on day 1 only, or from day 2 on, says so; a call whose
+``if`` the options make false is left out, so the sheet follows the options in force),
+the reminders for what may happen at any time (the calls of triggers, replacements,
+procs and ``extend proc``), the house rules in force and, for a ruleset with event
+cards, the card list; under the heading, the ruleset's summary (in Chinese in ``zh``
+where it gives one). A step with no call still gets a line (see ``_undeclared``).
+``markdown(sheet)`` and ``html(sheet)`` write it.
 """
 from __future__ import annotations
 
@@ -34,7 +38,11 @@ WORDS = {
            "extra": "; {n} face down", "moon": "{moon} moon",
            "undeclared": "{role}, open your eyes: {actions}. {role}, close your eyes. "
                          "[step {step} declares no call: write `call \"...\" \"...\"` in it]",
-           "announce": "Announce: {text} [step {step} declares no call: write `call \"...\" \"...\"` in it]"},
+           "announce": "Announce: {text} [step {step} declares no call: write `call \"...\" \"...\"` in it]",
+           "effects": "Step {step} changes the game ({effects}): do it. "
+                      "[step {step} declares no call: write `call \"...\" \"...\"` in it]",
+           "kill": "kills", "status": "adds or removes the status {names}", "tell": "tells a player something",
+           "field": "changes a player's {names}", "revive": "revives a player", "play": "plays an event card"},
     "zh": {"sheet": "法官台本", "deck": "牌组", "first": "第一夜", "other": "之后的夜晚",
            "for": "（{n}人）", "day1": "（仅第1天）", "day2": "（第2天起）",
            "default": "本台本按默认的{n}人局；此规则集可供{counts}人：其他人数请用 "
@@ -46,7 +54,11 @@ WORDS = {
            "extra": "；{n}张底牌", "moon": "{moon}",
            "undeclared": "{role}请睁眼：{actions}。{role}请闭眼。"
                          "［步骤 {step} 没有写台词：请在其中写 `call \"...\" \"...\"`］",
-           "announce": "宣布：{text}［步骤 {step} 没有写台词：请在其中写 `call \"...\" \"...\"`］"},
+           "announce": "宣布：{text}［步骤 {step} 没有写台词：请在其中写 `call \"...\" \"...\"`］",
+           "effects": "步骤 {step} 会改变局面（{effects}）：请执行。"
+                      "［步骤 {step} 没有写台词：请在其中写 `call \"...\" \"...\"`］",
+           "kill": "击杀玩家", "status": "添加或移除状态：{names}", "tell": "私下告知玩家",
+           "field": "改变玩家的{names}", "revive": "复活玩家", "play": "打出事件牌"},
 }
 MOONS_ZH = {"full": "满月", "new": "新月", "black": "黑月"}
 
@@ -134,9 +146,12 @@ def _in_play(node: A.Node, comp, dealt: set[str]) -> bool:
 
 
 def _undeclared(step, comp, dealt: set[str], lang: str) -> list[str]:
-    """A stand-in call for a step that wakes a dealt role but declares no ``call``, so a
-    designer's new role is never silently missing from the sheet (and the sheet says how
-    to write the real one)."""
+    """A stand-in call for a step that declares no ``call``: one that wakes a dealt role
+    names it and its actions; one that only announces says the event; one that otherwise
+    changes the game says what it does (:func:`_effects`). So a designer's new step is
+    never silently missing from the sheet (a moderator would skip it), and the sheet says
+    how to write the real call. A reminder on the sheet rather than a lint warning: the
+    sheet is what the moderator reads, and this is how it already treats the other two."""
     from ..lang.symbols import DecideSlots
 
     roles = comp.ruleset.roles
@@ -162,16 +177,56 @@ def _undeclared(step, comp, dealt: set[str], lang: str) -> list[str]:
         name = r.name_zh if lang == "zh" and r.name_zh else r.name
         out.append(WORDS[lang]["undeclared"].format(
             role=name, step=step.name, actions=", ".join(dict.fromkeys(a for a in acts if a)) or "?"))
+    effects = _effects(step, comp, lang) if not out else []
+    if effects:
+        out.append(WORDS[lang]["effects"].format(step=step.name, effects="; ".join(effects)))
     return out
 
 
+def _effects(step, comp, lang: str) -> list[str]:
+    """What a step does to the table that the moderator must carry out (a death, a
+    status, a player's field, a private word, a revival, a card), through the procs it
+    calls, worded for the sheet: a step with no decision, no announcement and no ``call``
+    is still on the sheet (a role file's swap of statuses). Setting a global is the
+    engine's bookkeeping, nothing to do at the table."""
+    procs, seen = comp.program.named("proc"), set()
+    statuses = comp.ruleset.symbols.get("status", {})
+    kinds: dict[str, list[str]] = {}
+
+    def walk(node) -> None:
+        for n in A.walk(node):
+            if isinstance(n, A.Kill):
+                kinds.setdefault("kill", [])
+            elif isinstance(n, (A.AddStatus, A.RemoveStatus)):
+                sym = statuses.get(n.status)
+                kinds.setdefault("status", []).append(
+                    n.status if sym is None else (lang == "zh" and sym.name_zh) or sym.name)
+            elif isinstance(n, A.Assign) and n.attr is not None:
+                kinds.setdefault("field", []).append(n.attr)
+            elif isinstance(n, A.Tell):
+                kinds.setdefault("tell", [])
+            elif isinstance(n, A.Revive):
+                kinds.setdefault("revive", [])
+            elif isinstance(n, A.Play):
+                kinds.setdefault("play", [])
+            elif isinstance(n, A.CallProc) and n.name in procs and n.name not in seen:
+                seen.add(n.name)
+                walk(procs[n.name])
+    walk(step)
+    w = WORDS[lang]
+    return [w[k].format(names=", ".join(dict.fromkeys(v))) for k, v in kinds.items()]
+
+
 def _reminders(comp, lang: str, options: dict, dealt: set[str]) -> list[str]:
-    decls = comp.program.of_kind("replacement") + comp.program.of_kind("trigger")
+    """The calls of what may happen at any time: replacements, triggers, procs and
+    ``extend proc``s (the wolves' self-destruct, a role's claim), each call whose ``if``
+    the options do not make false."""
+    decls = comp.program.of_kind("replacement") + comp.program.of_kind("trigger") + comp.program.of_kind("proc")
     decls += [d for mod in comp.program.modules for d in mod.decls
               if isinstance(d, A.ExtendDecl) and ("proc", d.name) in comp.program.decls]
     out = [_words(c, lang, options) for d in decls
            if d.calls and _in_play(d, comp, dealt) and when_runs(getattr(d, "when", None), comp.bindings) != "never"
-           for c in d.calls]
+           for c in d.calls if any(when_said((getattr(d, "when", None), c.cond), comp.bindings))]
     return list(dict.fromkeys(out))
 
 
@@ -227,11 +282,13 @@ def call_sheet(ref: str, options: dict[str, str] | None = None, lang: str | None
         return out
 
     title = (lang == "zh" and view["title_zh"]) or view["title"]
+    summary = (lang == "zh" and view["summary_zh"]) or view["summary"]
     ranged = rs.players[0] != rs.players[1]
     cards = next((d["cards"] for d in view["decks"] if d["players"][0] <= count <= d["players"][1]), [])
     return {
         "ruleset": view["ruleset"], "title": title, "lang": lang, "players": count if deck is not None else None,
         "heading": f"{title} — {w['sheet']}" + (w["for"].format(n=count) if ranged else ""),
+        "summary": summary,
         "deck": ([w["players"].format(n=count) + ": " + card_list({"cards": cards}, lang)
                   + (w["extra"].format(n=deck.extra) if deck.extra else "")] if deck is not None else [])
         + ([w["default"].format(n=count, ruleset=view["ruleset"], counts=_counts(rs, lang))]
@@ -327,7 +384,7 @@ def _sections(sheet: dict) -> list[tuple[str, list[str], bool]]:
 
 def markdown(sheet: dict) -> str:
     """The sheet as Markdown."""
-    out = [f"# {sheet['heading']}"]
+    out = [f"# {sheet['heading']}"] + (["", sheet["summary"]] if sheet.get("summary") else [])
     for heading, items, numbered in _sections(sheet):
         out += ["", f"## {heading}", ""]
         out += [(f"{i}. " if numbered else "- ") + item for i, item in enumerate(items, 1)]
@@ -345,7 +402,7 @@ def html(sheet: dict) -> str:
     e = _html.escape
     out = ["<!DOCTYPE html>", f'<html lang="{sheet["lang"]}">', "<head>", '<meta charset="utf-8">',
            f"<title>{e(sheet['heading'])}</title>", f"<style>\n{CSS}\n</style>", "</head>", "<body>",
-           f"<h1>{e(sheet['heading'])}</h1>"]
+           f"<h1>{e(sheet['heading'])}</h1>"] + ([f"<p>{e(sheet['summary'])}</p>"] if sheet.get("summary") else [])
     for heading, items, numbered in _sections(sheet):
         tag = "ol" if numbered else "ul"
         out += [f"<h2>{e(heading)}</h2>", f"<{tag}>"] + [f"<li>{e(i)}</li>" for i in items] + [f"</{tag}>"]

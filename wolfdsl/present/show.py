@@ -7,7 +7,7 @@ order the engine walks them (which run every night, only the first, or never wit
 options, and which depend on the game), the event cards and the win rules in precedence
 order. ``render(view, lang)`` writes it as text in English or Chinese (each text the
 ruleset gives in Chinese, in Chinese: the title, the options' rules, the win rules'
-titles; the summary has no Chinese form).
+titles, the summary).
 """
 from __future__ import annotations
 
@@ -97,6 +97,7 @@ def view_of(comp, overrides: dict[str, str]) -> dict[str, Any]:
     factions = rs.factions
     return {
         "ruleset": rs.name, "title": rs.title, "title_zh": rs.title_zh, "summary": rs.summary,
+        "summary_zh": rs.summary_zh,
         "players": list(rs.players), "default_players": rs.default_players, "first_phase": rs.first_phase,
         "decks": decks, "options": opts,
         "night": _steps(comp, "night"), "day": _steps(comp, "day"),
@@ -173,7 +174,8 @@ def step_when(step: dict, lang: str, phase: str) -> str:
 def render(view: dict, lang: str = "en") -> str:
     """The text of ``wolfdsl show``."""
     w = WORDS[lang]
-    out = [f"{_zh(view, lang, 'title')} ({view['ruleset']})"] + ([view["summary"]] if view["summary"] else []) + [""]
+    summary = _zh(view, lang, "summary")
+    out = [f"{_zh(view, lang, 'title')} ({view['ruleset']})"] + ([summary] if summary else []) + [""]
     default = view.get("default_players")
     shown = "" if default in (None, view["players"][0]) else f" ({w['default'].format(n=default)})"
     out.append(f"{w['players']}: {_players(*view['players'])}{shown}")
