@@ -228,9 +228,37 @@ def _module_path(file: str) -> Path | None:
     return Path(file)
 
 
-def _calls(span: Any, lang: str) -> list[str]:
+class _OptionsInForce:
+    """Bindings for :func:`wolfdsl.lang.partial.evaluate` of a ``call``'s ``if`` with the
+    options of the compiled ruleset ``rs``: an option's name is its value, a value of an
+    option is that symbol; any other name is unknown (the call is kept)."""
+
+    def __init__(self, rs: Any, expr: Any):
+        from types import SimpleNamespace
+
+        from ..lang import syntax as A
+        options = rs.options if rs is not None else {}
+        values = {str(v) for o in options.values() for v in o.values}
+        self.of: dict = {}
+        for n in A.walk(expr):
+            if isinstance(n, A.Name) and n.id in options:
+                self.of[id(n)] = SimpleNamespace(kind="option", value=options[n.id].value, name=n.id)
+            elif isinstance(n, A.Name) and n.id in values:
+                self.of[id(n)] = SimpleNamespace(kind="symbol", name=n.id)
+
+
+def _said(call: Any, rs: Any) -> bool:
+    """Whether a ``call`` is said with the options in force (its ``if`` not known false)."""
+    from ..lang.partial import evaluate
+
+    cond = getattr(call, "cond", None)
+    return cond is None or evaluate(cond, _OptionsInForce(rs, cond), None) is not False
+
+
+def _calls(span: Any, lang: str, rs: Any = None) -> list[str]:
     """What the moderator says for the rule declared at ``span`` (its ``call`` texts), in
-    ``lang``, only those given in it; empty when the file does not read back."""
+    ``lang``, only those given in it and said with the options in force of ``rs``;
+    empty when the file does not read back."""
     from ..lang.load import read_module
 
     path = _module_path(span.file)
@@ -241,7 +269,7 @@ def _calls(span: Any, lang: str) -> list[str]:
     for decl in getattr(module, "decls", ()):
         d_span = getattr(decl, "span", None)
         if d_span is not None and d_span.line == span.line and getattr(decl, "calls", None):
-            return [text for text in (getattr(c, lang, None) for c in decl.calls) if text]
+            return [text for text in (getattr(c, lang, None) for c in decl.calls if _said(c, rs)) if text]
     return []
 
 
@@ -360,7 +388,7 @@ class _Explainer:
                                                 "proc" if hasattr(item, "params") else "step")
         out.append(w["item"].format(kind=w.get("kinds", {}).get(kind, kind), rule=name,
                                     where=f"{span.file}:{span.line}"))
-        calls = _calls(span, self.lang) if "calls" in w else []
+        calls = _calls(span, self.lang, self.rs) if "calls" in w else []
         if calls:
             out.append(w["calls"].format(calls=" ".join(calls)))
         if not lines:
