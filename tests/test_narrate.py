@@ -445,10 +445,13 @@ def test_the_thief_s_choice_is_told_before_the_role_change_it_causes():
     from clitools import invoke
     zh = invoke("run", "cupid-thief-12", "--seed", 2, "--lang", "zh").stdout.splitlines()
     start = zh.index("── 第1夜 ──")
-    assert zh[start + 1:start + 3] == ["  7号盗贼拿走狼人牌，另一张底牌埋掉", "  7号盗贼变为狼人"]
+    # first what he is shown, both bottom cards (ROLE-THIEF-01), by their names
+    assert zh[start + 1:start + 4] == ["  7号盗贼得知：底牌：狼人、普通村民", "  7号盗贼拿走狼人牌，另一张底牌埋掉",
+                                       "  7号盗贼变为狼人"]
     en = invoke("run", "cupid-thief-12", "--seed", 2).stdout.splitlines()
     start = en.index("── Night 1 ──")
-    assert en[start + 1:start + 3] == ["  7号 Thief takes the Werewolf card; the other is buried",
+    assert en[start + 1:start + 4] == ["  7号 Thief learns: bottom cards Werewolf, Villager",
+                                       "  7号 Thief takes the Werewolf card; the other is buried",
                                        "  7号 Thief is now Werewolf"]
     # may_keep: keeping the thief card (or passing) buries both
     rs = load("millers-hollow")

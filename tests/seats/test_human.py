@@ -125,15 +125,36 @@ def test_a_forbidden_answer_is_refused_with_the_rule_and_asked_again():
     human.players = 4
 
     def why_not(v):
-        return None if v in (1, 4) else "RULE-X: not that one" if v == 3 else "a choice is required here"
+        return None if v in (1, 4) else "RULE-X: not that one" if v == 3 else \
+            "RULE-Y: he must protect someone" if v is None else "a choice is required here"
 
     req = Request("guard.protect", "protect", 2, "guard", 1, "night", 1, "seat", (1, 4), False, 1, why_not)
     assert human.decide(req) == 4
     text = "\n".join(said)
     assert "Night 1 · protect: choose a seat\n  seats: 1 4" in text  # no ask: the verb
-    assert "  2号: a choice is required here\n  3号: RULE-X: not that one\n  pass: a choice is required here" in text
+    # a pass the rules refuse: their own reason (a `may pass when … else` text), as the
+    # request gives it, in `?` and when 0 is typed
+    assert "  2号: a choice is required here\n  3号: RULE-X: not that one\n  pass: RULE-Y: he must protect someone" in text
     assert "  3号: RULE-X: not that one\n  not allowed: RULE-X" in text  # "? 3" names the seat
     assert "  not allowed: RULE-X: not that one" in text
+    assert "  not allowed: RULE-Y: he must protect someone" in text
+
+
+def test_question_mark_lists_the_choices_the_rules_removed_with_their_reasons():
+    said = []
+    answers = iter(["?", "0", "1"])
+    human = HumanAgent(8, load("cupid-thief-12"), read=lambda prompt: next(answers), write=said.append)
+    human.players = 12
+
+    def why_not(v):
+        return {"seer": "RULE-A: not the seer", "thief": "RULE-B: not your own", None: None}.get(v)
+
+    req = Request("thief.choose", "choose", 8, "thief", 1, "night", 1, "symbol", ("werewolf",), False, 1, why_not,
+                  candidates=("werewolf", "seer", "thief"))
+    assert human.decide(req) == "werewolf"
+    text = "\n".join(said)
+    assert "  1: Werewolf\n  Seer: RULE-A: not the seer\n  Thief: RULE-B: not your own\n" \
+           "  pass: a choice is required here; passing is not allowed\n" in text  # no reason given: the generic one
     assert "  not allowed: a choice is required here; passing is not allowed" in text
 
 

@@ -8,9 +8,15 @@ symbols (:mod:`wolfdsl.editor.features`). Lint runs in a worker process
 so hover and completion answer while a large ruleset is checked. Needs pygls (``pip install 'wolfdsl[lsp]'``);
 :func:`missing` says what to do when it is not installed.
 
-The protocol counts lines and characters from 0; :mod:`.features` from 1: the
-conversion happens here and nowhere else. Characters are counted as code points (the
-``.wolf`` files' Chinese names are one UTF-16 unit each, as the protocol counts them).
+The protocol counts lines and characters from 0; :mod:`.features` from 1, and in code
+points (Python's string indices): the conversion happens here and nowhere else. A
+position the client sends is in the units the server advertised at ``initialize``
+(``positionEncoding``: UTF-16 unless the client offers another, as pygls negotiates it),
+and so is every position sent back, diagnostics and their related places in other files
+included: a character outside the Basic Multilingual Plane (an emoji 🦉 in a comment or a
+string) is two UTF-16 units but one code point, so a column after it differs (pygls's
+:class:`~pygls.workspace.PositionCodec` converts, reading the line from the open
+document or, for a file the editor has not opened, from disk).
 """
 from __future__ import annotations
 
@@ -108,39 +114,72 @@ def build():
     def to_uri(shown: str) -> str:
         return file_path(shown).resolve().as_uri()
 
-    def rng(line: int, col: int, end_line: int, end_col: int) -> T.Range:
+    def lines_of(uri: str, read: dict) -> tuple:
+        """The lines of ``uri`` as the editor has them (its open document, else the file),
+        read once per reply (``read``); none when it cannot be read."""
+        if uri not in read:
+            try:
+                read[uri] = server.workspace.get_text_document(uri).lines
+            except (OSError, ValueError):
+                read[uri] = ()
+        return read[uri]
+
+    def rng(uri: str, line: int, col: int, end_line: int, end_col: int, read: dict | None = None) -> T.Range:
+        """The protocol's range (from 0, in the negotiated units) of a place in ``uri``
+        given from 1 in code points."""
         if end_line < line or (end_line == line and end_col <= col):
             end_line, end_col = line, col + 1
-        return T.Range(T.Position(line - 1, col - 1), T.Position(end_line - 1, end_col - 1))
+        lines = lines_of(uri, {} if read is None else read)
+        codec = server.workspace.position_codec
 
-    def location(loc: F.Location) -> T.Location:
-        return T.Location(to_uri(loc.file), rng(loc.line, loc.col, loc.end_line, loc.end_col))
+        def pos(ln: int, ch: int) -> T.Position:
+            if 0 <= ln < len(lines):
+                return codec.position_to_client_units(lines, T.Position(ln, ch))
+            return T.Position(ln, ch)  # past the text: nothing to count
+
+        return T.Range(pos(line - 1, col - 1), pos(end_line - 1, end_col - 1))
+
+    def at(uri: str, position: T.Position) -> tuple[int, int]:
+        """``(line, column)`` from 1 in code points of a position the client sent."""
+        lines = lines_of(uri, {})
+        if not 0 <= position.line < len(lines):
+            return position.line + 1, position.character + 1
+        p = server.workspace.position_codec.position_from_client_units(
+            lines, T.Position(position.line, position.character))
+        return p.line + 1, p.character + 1
+
+    def location(loc: F.Location, read: dict) -> T.Location:
+        uri = to_uri(loc.file)
+        return T.Location(uri, rng(uri, loc.line, loc.col, loc.end_line, loc.end_col, read))
 
     severity = {"error": T.DiagnosticSeverity.Error, "warning": T.DiagnosticSeverity.Warning,
                 "info": T.DiagnosticSeverity.Information}
 
-    def lsp_diagnostic(d: Diagnostic, own: str, anchor: T.Range) -> T.Diagnostic:
+    def place(span, read: dict) -> T.Location:
+        uri = to_uri(span.file)
+        return T.Location(uri, rng(uri, span.line, span.col, span.end_line, span.end_col, read))
+
+    def lsp_diagnostic(d: Diagnostic, uri: str, own: str, anchor: T.Range, read: dict) -> T.Diagnostic:
         s = d.span
         mine = s is not None and s.file == own
         message = d.message if mine or s is None else f"{s}: {d.message}"
-        related = [T.DiagnosticRelatedInformation(T.Location(to_uri(r.span.file), rng(
-            r.span.line, r.span.col, r.span.end_line, r.span.end_col)), r.message) for r in d.related]
+        related = [T.DiagnosticRelatedInformation(place(r.span, read), r.message) for r in d.related]
         if s is not None and not mine:
-            related.insert(0, T.DiagnosticRelatedInformation(T.Location(to_uri(s.file), rng(
-                s.line, s.col, s.end_line, s.end_col)), d.message))
-        return T.Diagnostic(rng(s.line, s.col, s.end_line, s.end_col) if mine else anchor, message,
+            related.insert(0, T.DiagnosticRelatedInformation(place(s, read), d.message))
+        return T.Diagnostic(rng(uri, s.line, s.col, s.end_line, s.end_col, read) if mine else anchor, message,
                             severity=severity.get(d.severity, T.DiagnosticSeverity.Error),
                             code=d.code or None, source="wolfdsl", related_information=related or None)
 
     def publish(uri: str, a: Analysis | None, found: list[Diagnostic]) -> None:
         own = str(uri_path(uri)) if a is None else a.own.shown
-        anchor = T.Range(T.Position(0, 0), T.Position(0, 1))
+        read: dict = {}
+        anchor = rng(uri, 1, 1, 1, 2, read)
         if a is not None:
             imp = next((d for d in a.own.module.decls if d.span is not None and type(d).__name__ == "Import"), None)
             if imp is not None:
-                anchor = rng(imp.span.line, imp.span.col, imp.span.end_line, imp.span.end_col)
+                anchor = rng(uri, imp.span.line, imp.span.col, imp.span.end_line, imp.span.end_col, read)
         server.text_document_publish_diagnostics(T.PublishDiagnosticsParams(
-            uri, [lsp_diagnostic(d, own, anchor) for d in found], versions.get(uri)))
+            uri, [lsp_diagnostic(d, uri, own, anchor, read) for d in found], versions.get(uri)))
 
     linting: set[str] = set()     # documents whose lint is running
     again: set[str] = set()       # ... and that changed meanwhile
@@ -202,27 +241,31 @@ def build():
 
     @server.feature(T.TEXT_DOCUMENT_HOVER)
     def hover(ls, params: T.HoverParams):
-        a = current(params.text_document.uri)
-        h = a and F.hover(a, params.position.line + 1, params.position.character + 1)
+        uri = params.text_document.uri
+        a = current(uri)
+        h = a and F.hover(a, *at(uri, params.position))
         if not h:
             return None
         return T.Hover(T.MarkupContent(T.MarkupKind.Markdown, h.markdown),
-                       rng(h.where.line, h.where.col, h.where.end_line, h.where.end_col))
+                       rng(uri, h.where.line, h.where.col, h.where.end_line, h.where.end_col))
 
     @server.feature(T.TEXT_DOCUMENT_DEFINITION)
     def definition(ls, params: T.DefinitionParams):
-        a = current(params.text_document.uri)
-        return [location(x) for x in F.definition(a, params.position.line + 1, params.position.character + 1)] \
-            if a else None
+        uri = params.text_document.uri
+        a = current(uri)
+        read: dict = {}
+        return [location(x, read) for x in F.definition(a, *at(uri, params.position))] if a else None
 
     @server.feature(T.TEXT_DOCUMENT_REFERENCES)
     def references(ls, params: T.ReferenceParams):
-        a = current(params.text_document.uri)
+        uri = params.text_document.uri
+        a = current(uri)
         if not a:
             return None
-        others = tuple(x for u, x in good.items() if u != params.text_document.uri)
-        return [location(x) for x in F.references(a, params.position.line + 1, params.position.character + 1,
-                                                  params.context.include_declaration, others)]
+        others = tuple(x for u, x in good.items() if u != uri)
+        read: dict = {}
+        return [location(x, read) for x in F.references(a, *at(uri, params.position),
+                                                        params.context.include_declaration, others)]
 
     kinds = {"role": T.CompletionItemKind.Class, "step": T.CompletionItemKind.Event,
              "proc": T.CompletionItemKind.Method, "func": T.CompletionItemKind.Function,
@@ -243,7 +286,7 @@ def build():
             return T.CompletionList(is_incomplete=False, items=[])
         lines = doc.lines
         line = lines[params.position.line] if params.position.line < len(lines) else ""
-        items = F.completion(a, params.position.line + 1, params.position.character + 1, line.rstrip("\r\n"))
+        items = F.completion(a, *at(uri, params.position), line.rstrip("\r\n"))
         return T.CompletionList(is_incomplete=False, items=[
             T.CompletionItem(c.label, kind=kinds.get(c.kind, T.CompletionItemKind.EnumMember), detail=c.detail or None)
             for c in items])
@@ -254,16 +297,19 @@ def build():
                  "trigger": T.SymbolKind.Event, "replacement": T.SymbolKind.Event, "win": T.SymbolKind.Boolean,
                  "option value": T.SymbolKind.EnumMember, "extension": T.SymbolKind.Method}
 
-    def symbol(s: F.Symbol) -> T.DocumentSymbol:
+    def symbol(uri: str, s: F.Symbol, read: dict) -> T.DocumentSymbol:
         return T.DocumentSymbol(s.name, sym_kinds.get(s.kind, T.SymbolKind.Constant),
-                                rng(s.range.line, s.range.col, s.range.end_line, s.range.end_col),
-                                rng(s.selection.line, s.selection.col, s.selection.end_line, s.selection.end_col),
-                                detail=s.kind, children=[symbol(c) for c in s.children] or None)
+                                rng(uri, s.range.line, s.range.col, s.range.end_line, s.range.end_col, read),
+                                rng(uri, s.selection.line, s.selection.col, s.selection.end_line,
+                                    s.selection.end_col, read),
+                                detail=s.kind, children=[symbol(uri, c, read) for c in s.children] or None)
 
     @server.feature(T.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
     def document_symbol(ls, params: T.DocumentSymbolParams):
-        a = current(params.text_document.uri)
-        return [symbol(s) for s in F.symbols(a)] if a else []
+        uri = params.text_document.uri
+        a = current(uri)
+        read: dict = {}
+        return [symbol(uri, s, read) for s in F.symbols(a)] if a else []
 
     return server
 

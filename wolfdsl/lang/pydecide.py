@@ -163,20 +163,20 @@ def decide_function(pg, s: A.Decide) -> Callable | None:
     ln(d, "_rnd = _rs[_key] = _rs.get(_key, 0) + 1")
     ln(d, "_ch = _rf.choose")
     ln(d, "if _ch is None:")
-    ln(d + 1, f"_a = _rf.ask({args})")
+    ln(d + 1, f"_a = _rf.ask({args}, _o)")
     ln(d, "else:")
     ln(d + 1, f"_a = _ch({kind}, _l, {can_pass}, {count})")
     ln(d + 1, "if _a is None:")
-    ln(d + 2, "pass" if can_pass == "True" else f"if not {can_pass}: _a = _rf.settle({args}, _a)")
+    ln(d + 2, "pass" if can_pass == "True" else f"if not {can_pass}: _a = _rf.settle({args}, _a, _o)")
     if kind in ("_k", "'yes_no'"):
         ln(d + 2, f"{'if' if can_pass == 'True' else 'elif'} {kind} == 'yes_no': _a = False")
     if recheck or kind == "'seats'":
-        ln(d + 1, f"else: _a = _rf.settle({args}, _a)")
+        ln(d + 1, f"else: _a = _rf.settle({args}, _a, _o)")
     elif kind in ("'seat'", "'yes_no'"):
         cls = "int" if kind == "'seat'" else "bool"
-        ln(d + 1, f"elif _a.__class__ is not {cls} or _a not in _l: _a = _rf.settle({args}, _a)")
+        ln(d + 1, f"elif _a.__class__ is not {cls} or _a not in _l: _a = _rf.settle({args}, _a, _o)")
     else:
-        ln(d + 1, f"elif {kind} not in _KINDS.get(_a.__class__, ()) or _a not in _l: _a = _rf.settle({args}, _a)")
+        ln(d + 1, f"elif {kind} not in _KINDS.get(_a.__class__, ()) or _a not in _l: _a = _rf.settle({args}, _a, _o)")
     if kind == "'seats'":  # several seats: the language's list, as the referee binds it
         ln(0, "if _a.__class__ is tuple: _a = list(_a)")
     ln(0, f"g.decided[{act}] = _a")

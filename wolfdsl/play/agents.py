@@ -38,7 +38,8 @@ class Request:
     - ``kind``: ``seat``, ``seats`` (``count`` distinct seats; ``count`` 0: any number),
       ``yes_no``, ``symbol``
       or ``ballot`` (a vote: one seat or abstain).
-    - ``options``: the legal choices, seats in seat order; ``can_pass`` adds ``None``.
+    - ``options``: the legal choices, seats in seat order; ``can_pass`` adds ``None``;
+      ``candidates``: with those the rules removed (not for seats).
     - ``why_not(value)``: the rule that forbids ``value`` (``"ROLE-GUARD-02: ..."``),
       or ``None`` when it is legal. Lazy, so random games do not pay for it.
     """
@@ -67,6 +68,11 @@ class Request:
     ask: tuple[str, str | None] | None = None
     """The ruleset's ``ask`` clause: the question a person at the seat reads,
     ``(english, chinese)`` (``chinese`` ``None``: not given); ``None``: none written."""
+    candidates: tuple = ()
+    """Every choice the statement lists (its ``choose … from`` list), the legal ones and
+    those its ``unless`` clauses removed, so that a seat can be told why each of the
+    others is not offered (``why_not``); filled for an agent that asks why, and only for
+    choices that are not seats (a seat's number says which seat without it)."""
 
     @property
     def at(self) -> str:

@@ -246,10 +246,11 @@ class Referee:
                 self.not_offered(op.action, actor, by, reason)
                 return
         var = op.var
+        candidates = op.options(g, env) or []
         if op.unless_filter is not None:
-            options = op.unless_filter(g, env, op.options(g, env) or [])
+            options = op.unless_filter(g, env, candidates)
         else:
-            options = allowed(g, env, var, op.options(g, env) or [], op.unless)
+            options = allowed(g, env, var, candidates, op.unless)
         can_pass = op.may_pass and (op.pass_when is None or bool(op.pass_when(g, env)))
         if op.count == "any":
             count = 0
@@ -271,7 +272,7 @@ class Referee:
         key = (op.action, actor)
         rounds = self.rounds
         rnd = rounds[key] = rounds.get(key, 0) + 1
-        answer = self.ask(op, env, actor, by, rnd, kind, options, can_pass, count, refused)
+        answer = self.ask(op, env, actor, by, rnd, kind, options, can_pass, count, refused, candidates)
         if answer.__class__ is tuple:  # several seats: the language's list (``+``, ``==``, ``in``)
             answer = list(answer)
         g.decided[op.action] = answer
@@ -282,12 +283,13 @@ class Referee:
         op.body(g, env)
 
     def ask(self, op: DecideOp, env: dict, actor: int | None, by: str | None, rnd: int, kind: str,
-            options: list, can_pass: bool, count: int, refused: str | None) -> Any:
+            options: list, can_pass: bool, count: int, refused: str | None, candidates=()) -> Any:
         """The agent's answer to an offered decision, as the rules take it (a pass on a
         yes/no question is ``False``): through ``choose`` for an agent that reads
         nothing else (:class:`~wolfdsl.play.agents.ChoosingAgent`, no :class:`Request`
         built unless the answer needs checking in full), else through a request.
-        ``rnd``: the request's round. Raises :class:`DecisionError` for a forbidden answer."""
+        ``rnd``: the request's round; ``candidates``: the statement's list before its
+        ``unless`` clauses (:attr:`~wolfdsl.play.agents.Request.candidates`). Raises :class:`DecisionError` for a forbidden answer."""
         choose = self.choose
         if choose is not None and op.by_kind != "decider":
             answer = choose(kind, options, can_pass, count)
@@ -296,9 +298,9 @@ class Referee:
                     return False if kind == "yes_no" else None
             elif not op.recheck and kind in _KIND_OF.get(answer.__class__, ()) and answer in options:
                 return answer
-            return self.settle(op, env, actor, by, rnd, kind, options, can_pass, count, refused, answer)
+            return self.settle(op, env, actor, by, rnd, kind, options, can_pass, count, refused, answer, candidates)
         g = self.g
-        req, why_not = self.request(op, env, actor, by, rnd, kind, options, can_pass, count, refused)
+        req, why_not = self.request(op, env, actor, by, rnd, kind, options, can_pass, count, refused, candidates)
         if self.wants_preferences and (op.prefer is not None or op.score is not None):
             self.hints(op, env, req, (actor, by), op.var, can_pass)
         answer = g.agent.decide(req)
@@ -322,7 +324,8 @@ class Referee:
         g.deciding = None
 
     def request(self, op: DecideOp, env: dict, actor: int | None, by: str | None, rnd: int, kind: str,
-                options: list, can_pass: bool, count: int, refused: str | None) -> tuple[Request, Any]:
+                options: list, can_pass: bool, count: int, refused: str | None,
+                candidates=()) -> tuple[Request, Any]:
         """``(request, why_not)`` of an offered decision (the frame copied for an agent
         that may keep the request)."""
         g = self.g
@@ -337,6 +340,8 @@ class Referee:
         if self.keeps_requests:
             req = Request(op.action, op.short, actor, by, g.day, g.phase, rnd, kind,
                           tuple(options), can_pass, count, why_not)
+            if kind not in ("seat", "seats"):  # with the choices the rules removed, to say why
+                req.candidates = tuple(candidates)
         else:  # nobody asks this request why later: validation uses why_not itself
             req = Request(op.action, op.short, actor, by, g.day, g.phase, rnd, kind, tuple(options), can_pass, count)
         if op.by_kind == "decider":
@@ -346,9 +351,9 @@ class Referee:
         return req, why_not
 
     def settle(self, op: DecideOp, env: dict, actor: int | None, by: str | None, rnd: int, kind: str,
-               options: list, can_pass: bool, count: int, refused: str | None, answer) -> Any:
+               options: list, can_pass: bool, count: int, refused: str | None, answer, candidates=()) -> Any:
         """``answer`` (from ``choose``) checked in full, as :meth:`validate` takes it."""
-        req, why_not = self.request(op, env, actor, by, rnd, kind, options, can_pass, count, refused)
+        req, why_not = self.request(op, env, actor, by, rnd, kind, options, can_pass, count, refused, candidates)
         return self.validate(req, answer, why_not)
 
     def log_action(self, action: str, actor: int | None, by: str | None, kind: str, answer) -> None:

@@ -540,7 +540,8 @@ class _Teller:
         return _PLACEHOLDER.sub(field, _SEGMENT.sub(segment, text))
 
     def value(self, v: Any, seats: bool = False) -> str:
-        """A field's value: seat numbers as ``3号`` when ``seats``, role ids by name."""
+        """A field's value: seat numbers as ``3号`` when ``seats``, role ids (alone or a
+        list of them) by name."""
         if seats and isinstance(v, (list, tuple)) and all(isinstance(x, int) and not isinstance(x, bool) for x in v):
             return _seats(v, self.lang) if v else self.w["none"]
         if seats and isinstance(v, int) and not isinstance(v, bool):
@@ -548,6 +549,10 @@ class _Teller:
         if isinstance(v, str):
             roles = getattr(self.ruleset, "roles", None) or {}
             return self.role_name(v) if v in roles else self.word(v)
+        if isinstance(v, (list, tuple)) and v and all(isinstance(x, str) for x in v):
+            roles = getattr(self.ruleset, "roles", None) or {}
+            if all(x in roles for x in v):  # cards: ``Werewolf, Seer``
+                return self.w["sep"].join(self.role_name(x) for x in v)
         return self.yes_no(v) if isinstance(v, bool) else _show(v)
 
     def yes_no(self, v: Any) -> str:

@@ -10,7 +10,9 @@ ruleset's question (its ``ask`` clause: "Poison someone tonight?"), else the act
 - several seats: their numbers, separated by spaces;
 - yes/no and other choices: the number in front of the option (``0`` passes where the
   rules allow, listed as such; on a yes/no question the rules take it as no);
-- ``?``: each choice the rules forbid, with the rule that forbids it; ``? 5``: that one.
+- ``?``: each choice the rules forbid, with the rule that forbids it (the seats not
+  offered, the choices of the statement's list its ``unless`` clauses removed, a pass the
+  rules refuse: the ruleset's own reasons); ``? 5``: that one.
 
 An answer the rules forbid is refused with the rule's reason (``not allowed: …``), one
 that is no choice at all (a word, two numbers for one, no seat) with a hint on how to
@@ -277,7 +279,7 @@ class HumanAgent:
             return None, None, w["numbers" if req.kind == "seats" else "a_number"]
         nums = [int(x) for x in words]
         if nums == [0]:
-            return None, None if req.can_pass else self._said(PASS_REQUIRED), None
+            return None, None if req.can_pass else self._said(self._why_pass(req)), None
         if req.kind in ("seat", "seats", "ballot") and self.players and any(
                 n not in req.options and not 1 <= n <= self.players for n in nums):
             return None, None, w["numbers" if req.kind == "seats" else "a_number"]  # no seat at all
@@ -300,6 +302,12 @@ class HumanAgent:
         others = [o for o in req.options if o != s][:max(req.count - 1, 0)]
         return req.why_not(tuple(sorted([s, *others])))
 
+    @staticmethod
+    def _why_pass(req: Request) -> str:
+        """Why this request cannot be passed: the ruleset's own reason where it gives one
+        (``may pass when … else "…"``, a ``must`` clause), else :data:`PASS_REQUIRED`."""
+        return req.why_not(None) or PASS_REQUIRED
+
     def _explain(self, req: Request, text: str) -> None:
         w = self.w
         if text:
@@ -320,8 +328,13 @@ class HumanAgent:
                     why = self._why_seat(req, s)
                     self.write(f"  {seat_label(s)}{w['colon']}{self._said(why) if why else w['not_offered']}")
                     said = True
+        else:  # the choices the statement lists and the rules removed (its ``unless``)
+            for v in dict.fromkeys(c for c in req.candidates if c not in req.options):
+                why = req.why_not(v)
+                self.write(f"  {self._value(v)}{w['colon']}{self._said(why) if why else w['not_offered']}")
+                said = True
         if not req.can_pass:
-            self.write(f"  {w['pass']}{w['colon']}{self._said(PASS_REQUIRED)}")
+            self.write(f"  {w['pass']}{w['colon']}{self._said(self._why_pass(req))}")
             said = True
         if not said:
             self.write("  " + w["all_allowed"])
