@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Annotated, List, Optional
 
 import typer
+
+from wolfdsl.cliparams import player_count
 from typer.core import TyperArgument, TyperCommand, TyperGroup
 
 from wolfdsl.play.agents import AGENTS, DEFAULT_AGENTS
@@ -203,8 +205,8 @@ def run(
              "(one file; `wolfdsl test` runs many).")] = None,
     seed: Annotated[Optional[int], typer.Option(
         metavar="INT", help="Seed of the run (default: a random one, printed).")] = None,
-    players: Annotated[Optional[int], typer.Option(
-        metavar="N", callback=_at_least(1),
+    players: Annotated[Optional[str], typer.Option(
+        metavar="N", callback=player_count,
         help="Player count, for rulesets that accept a range.")] = None,
     agents: Annotated[Optional[str], typer.Option(
         metavar="NAME",

@@ -12,6 +12,8 @@ from typing import Annotated, List, Optional
 
 import typer
 
+from wolfdsl.cliparams import player_count
+
 from wolfdsl.terminal import guarded, user_errors
 
 LANGS = ("en", "zh")
@@ -184,9 +186,10 @@ def script(
         help="Write to FILE instead of stdout (-: stdout).")] = None,
     set_: Annotated[Optional[List[str]], typer.Option(
         "--set", metavar="NAME=VALUE", help="Set a ruleset option (repeatable).")] = None,
-    players: Annotated[Optional[int], typer.Option(
-        metavar="N", help="Player count, for rulesets that accept a range (default: the ruleset's "
-                          "default count; the sheet says which).")] = None,
+    players: Annotated[Optional[str], typer.Option(
+        metavar="N", callback=player_count,
+        help="Player count, for rulesets that accept a range (default: the ruleset's default count; the "
+             "sheet says which).")] = None,
 ) -> None:
     """Print the moderator's call sheet: the deck, the first night and the other nights as
     numbered calls, the day's procedure, what to remember at any time, the house rules
@@ -298,8 +301,8 @@ def play(
         metavar="INT", help="Seed of the game (default: a random one, printed).")] = None,
     agents: Annotated[Optional[str], typer.Option(
         metavar="NAME", help="Agent for the other seats (default: table).")] = None,
-    players: Annotated[Optional[int], typer.Option(
-        metavar="N", callback=_at_least_one, help="Player count, for rulesets that accept a range.")] = None,
+    players: Annotated[Optional[str], typer.Option(
+        metavar="N", callback=player_count, help="Player count, for rulesets that accept a range.")] = None,
     set_: Annotated[Optional[List[str]], typer.Option(
         "--set", metavar="NAME=VALUE", help="Set a ruleset option (repeatable).")] = None,
     log: Annotated[Optional[Path], typer.Option(

@@ -14,6 +14,8 @@ from typing import Annotated, List, Optional
 
 import typer
 
+from wolfdsl.cliparams import player_count
+
 from wolfdsl.diagnostics import WolfError
 from wolfdsl.terminal import guarded, stdout as _stdout, user_errors
 
@@ -101,7 +103,7 @@ def compare(
     until_ci: Annotated[Optional[str], typer.Option("--until-ci", metavar="W", help=UNTIL_HELP)] = None,
     seed: Annotated[Optional[int], typer.Option(metavar="INT",
                                                 help="Seed of both runs (default: a random one, printed).")] = None,
-    players: Annotated[Optional[int], typer.Option(metavar="N", callback=_positive,
+    players: Annotated[Optional[str], typer.Option(metavar="N", callback=player_count,
                                                    help="Player count, for rulesets that accept a range.")] = None,
     agents: Annotated[Optional[str], typer.Option(metavar="NAME", help=AGENTS_HELP)] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", metavar="J", callback=_positive, show_default=False,
