@@ -111,6 +111,13 @@ def test_the_messages_follow_the_schema_and_show_only_what_the_seat_may_know(sta
         assert nights == ({seat} if card["role"] != "villager" else set()) and len(days) > 2
         decides = [m for m in msgs if m["type"] == "decide"]
         assert decides and {d["kind"] for d in decides} >= {"ballot", "yes_no"}
+        # the speeches' impressions are public: every one of the log, right after its speeches
+        logged = [e for e in result.events if e["type"] == "impressions"]
+        assert len(logged) >= 3 and [e for e in observed if e["type"] == "impressions"] == \
+            json.loads(json.dumps(logged))
+        for e in logged:
+            before = observed[observed.index(json.loads(json.dumps(e))) - 1]
+            assert before["type"] == "speeches" and before["seq"] == e["seq"] - 1
 
 
 def test_the_example_bot_plays_every_seat_of_a_few_games(standard):
