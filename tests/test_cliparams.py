@@ -41,7 +41,10 @@ def test_plain_values_convert_as_typer_does(annotation, values):
         except Exception as err:  # noqa: BLE001 (typer's BadParameter, whatever its class)
             with pytest.raises(type(err)) as got:
                 plain.coerce(value, param=plain.param, ctx=None)
-            assert str(got.value) == str(err)
+            # the same refusal, in words for people instead of pydantic's
+            assert str(err).startswith("Input should be a valid")
+            what = "a whole number" if annotation is int else "a number"
+            assert str(got.value) == f"expected {what}, got '{value}'"
             continue
         got = plain.coerce(value, param=plain.param, ctx=None)
         assert (got, type(got)) == (want, type(want)), value
@@ -78,3 +81,37 @@ def test_a_one_game_run_imports_no_pydantic():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == ["seed 1: village won (village_wins) after 5 days", "[]"]
+
+
+@pytest.mark.parametrize("command", [["run", "standard-12"], ["script", "standard-12"],
+                                     ["play", "standard-12", "--seat", "1"], ["compare", "standard-12", "standard-12"]])
+@pytest.mark.parametrize("value, message", [
+    ("abc", "expected a player count (12), got 'abc'"),
+    ("", "expected a player count (12), got ''"),
+    ("0", "must be at least 1, got 0"),
+    ("8..12", "plays one player count, such as 12, got '8..12'; `wolfdsl sweep RULESET --players 8..12` plays each"),
+])
+def test_a_bad_player_count_is_said_in_words_as_sweep_says_it(command, value, message):
+    from clitools import invoke
+
+    r = invoke(*command, "--players", value)
+    assert r.exit_code == 2, r.output
+    assert " ".join(r.stderr.split()).endswith(f"Error: Invalid value for '--players': {message}")
+    sweep = invoke("sweep", "standard-12", "--players", value)
+    assert sweep.exit_code == 2
+    if value in ("abc", ""):
+        assert sweep.stderr == (f"error: --players: expected a player count (12), a list (8,12,18) or a range "
+                                f"(8..18, 8..18/2), got '{value}'\n")
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--seed", "x"], "Invalid value for '--seed': expected a whole number, got 'x'"),
+    (["-n", "1.5"], "Invalid value for '--games' / '-n': expected a whole number, got '1.5'"),
+    (["--timeout", "soon"], "Invalid value for '--timeout': expected a number, got 'soon'"),
+])
+def test_a_number_that_is_none_is_said_in_words(args, message):
+    from clitools import invoke
+
+    r = invoke("run", "standard-12", *args)
+    assert r.exit_code == 2
+    assert " ".join(r.stderr.split()).endswith("Error: " + message)

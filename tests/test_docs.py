@@ -189,7 +189,7 @@ def test_the_seat_protocol_excerpts_are_the_messages_of_the_command_named(tmp_pa
     hello = next(b for b in blocks if b.startswith('{"type":"hello"'))
     assert json.loads(hello) == json.loads(got[0])
     observe = next(b for b in blocks if b.startswith('{"type":"observe"')).splitlines()
-    assert len(observe) == 3 and not [line for line in observe if line not in got]
+    assert len(observe) == 4 and not [line for line in observe if line not in got]
     end = re.search(r'`(\{"type":"end".*?\})`', page).group(1)
     assert end == got[-1]
 

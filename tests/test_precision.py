@@ -35,10 +35,25 @@ def test_parse_width(text, width):
     assert parse_width(text) == pytest.approx(width)
 
 
-@pytest.mark.parametrize("text", ["0", "1", "150%", "-0.1", "two", ""])
-def test_parse_width_rejects(text):
-    with pytest.raises(WolfError, match="--until-ci"):
+@pytest.mark.parametrize("text, message", [
+    ("0", "the width must be more than 0, such as 0.02 or 2%, got '0'"),
+    ("-0.1", "the width must be more than 0, such as 0.02 or 2%, got '-0.1'"),
+    ("0%", "the width must be more than 0, such as 0.02 or 2%, got '0%'"),
+    ("1", "the width must be between 0 and 1 (0.02 or 2%), got '1'; for 1 percentage point write 1%"),
+    ("1.5", "the width must be between 0 and 1 (0.02 or 2%), got '1.5'; for 1.5 percentage points write 1.5%"),
+    ("150", "the width must be between 0 and 1 (0.02 or 2%), got '150'"),
+    # a percentage of 100 or more: no hint to write what was written
+    ("150%", "no interval is wider than 100%, got '150%'; give a width below it, such as 2% (2 percentage "
+             "points) or 0.02"),
+    ("100%", "no interval is wider than 100%, got '100%'; give a width below it, such as 2% (2 percentage "
+             "points) or 0.02"),
+    ("two", "expected a width such as 0.02 or 2%, got 'two'"),
+    ("", "expected a width such as 0.02 or 2%, got ''"),
+])
+def test_parse_width_rejects(text, message):
+    with pytest.raises(WolfError) as err:
         parse_width(text)
+    assert str(err.value) == "error: --until-ci: " + message
 
 
 def test_widths_cover_every_faction_and_other_winners():

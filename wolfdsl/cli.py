@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Annotated, List, Optional
 
 import typer
+
+from wolfdsl.cliparams import player_count
 from typer.core import TyperArgument, TyperCommand, TyperGroup
 
 from wolfdsl.play.agents import AGENTS, DEFAULT_AGENTS
@@ -132,6 +134,14 @@ def players_text(players: tuple[int, int]) -> str:
     return str(low) if low == high else f"{low}-{high}"
 
 
+def _log_on_stdout(path: Optional[Path]) -> bool:
+    """``--log -``: the log takes standard output, instead of the narration, the tables
+    or the outcome line (warnings still go to standard error)."""
+    from wolfdsl.outfile import is_stdout
+
+    return is_stdout(path)
+
+
 def _open_log(path: Optional[Path], ref: str):
     """The ``--log`` file (:func:`wolfdsl.outfile.output`), refusing the ruleset's files."""
     from contextlib import nullcontext
@@ -195,8 +205,8 @@ def run(
              "(one file; `wolfdsl test` runs many).")] = None,
     seed: Annotated[Optional[int], typer.Option(
         metavar="INT", help="Seed of the run (default: a random one, printed).")] = None,
-    players: Annotated[Optional[int], typer.Option(
-        metavar="N", callback=_at_least(1),
+    players: Annotated[Optional[str], typer.Option(
+        metavar="N", callback=player_count,
         help="Player count, for rulesets that accept a range.")] = None,
     agents: Annotated[Optional[str], typer.Option(
         metavar="NAME",
@@ -207,7 +217,8 @@ def run(
         "--jobs", "-j", metavar="J", callback=_at_least(1),
         help="Worker processes for --games (default: 1).")] = None,
     log: Annotated[Optional[Path], typer.Option(
-        metavar="FILE", dir_okay=False, help="Write the event log as JSON Lines.")] = None,
+        metavar="FILE", dir_okay=False,
+        help="Write the event log as JSON Lines (-: on stdout, instead of the narration or tables).")] = None,
     as_json: Annotated[bool, typer.Option(
         "--json", help="Print a machine-readable summary instead of text.")] = False,
     set_: Annotated[Optional[List[str]], typer.Option(
@@ -234,6 +245,11 @@ def run(
     130 when interrupted."""
     with guarded():
         options = parse_sets(set_ or [])
+        from wolfdsl.outfile import is_stdout, one_on_stdout
+
+        with user_errors():
+            one_on_stdout(("--log -", is_stdout(log), "give --log a file name"),
+                          ("--json", as_json, "leave out --json"))
         if scripts and len(scripts) > 1:
             raise typer.BadParameter(
                 f"takes one file, got {len(scripts)}; run several with `wolfdsl test "
@@ -308,6 +324,9 @@ def _run_one(ref: str, seed: int, agents: str, players: Optional[int], options: 
             if out is not None:
                 out.write(game_log(result.events))
 
+    if _log_on_stdout(log):  # the log is what this run prints
+        _warn_replaced(result.events)
+        return
     if as_json:
         start = next((e for e in result.events if e["type"] == "game_start"), {})
         summary = {
@@ -383,13 +402,14 @@ def _run_many(ref: str, games: int, seed: int, jobs: int, agents: str, players: 
     from wolfdsl.sim.dask_backend import backend_pool
     from wolfdsl.sim.montecarlo import simulate
 
+    quiet = quiet or _log_on_stdout(log)
     with user_errors(), _open_log(log, ref) as out, backend_pool(backend, scheduler, jobs) as pool:
         summary = simulate(ref, games, seed, jobs=jobs, agents=agents,
                            options=options or None, players=players, log=out,
                            progress=not quiet, until_ci=until_ci, pool=pool)
     if as_json:
         typer.echo(json.dumps(summary.to_dict(), ensure_ascii=False, indent=2))
-    else:
+    elif not _log_on_stdout(log):
         console = _stdout()
         for item in summary_renderables(summary, brief=quiet):
             console.print(item)
@@ -428,6 +448,9 @@ def _run_script(script: Path, ruleset: Optional[str], log: Optional[Path], optio
             "deaths": _deaths(result) if result is not None else None,
             "sheriff": result.sheriff if result is not None else None,
         }, ensure_ascii=False, indent=2))
+    elif _log_on_stdout(log):
+        if not outcome.ok:
+            typer.echo(outcome.report, err=True)
     else:
         if not quiet and result is not None:
             _narrate(result.events, _scenario_ruleset(outcome, ruleset), lang=lang)
@@ -479,7 +502,7 @@ def lint(
              "folder for a bundled one).")] = None,
     output_file: Annotated[Optional[Path], typer.Option(
         "--output-file", "-o", metavar="FILE", dir_okay=False,
-        help="Write the findings to FILE instead of stdout.")] = None,
+        help="Write the findings to FILE instead of stdout (-: stdout, the summary on stderr).")] = None,
     stdin_filename: Annotated[Optional[str], typer.Option(
         "--stdin-filename", metavar="PATH",
         help="With -, the file the text on stdin stands for (its name in findings; its "
@@ -508,6 +531,11 @@ def lint(
                                          param_hint="'--explain'")
             typer.echo(render.explain(codes[0]))
             return
+        from wolfdsl.outfile import not_on_stdout
+
+        with user_errors():
+            not_on_stdout(out, "--out", "--explore writes a scenario file for each conflict it finds into "
+                                        "a folder; give a folder name")
         req = command.LintRequest(files or [], fmt, select, ignore, strict, explore, seed, out,
                                   stdin_filename)
         try:

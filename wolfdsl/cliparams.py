@@ -8,8 +8,10 @@ or a list of them, so :func:`speed_up` gives each parameter a converter that han
 plain cases itself, with exactly typer's result (``tests/test_cliparams.py`` holds them
 side by side), and hands anything else — a ``Path``, a malformed number, an ``int`` with
 bounds — to typer's own converter, built only then. Messages for bad values are
-therefore typer's. With a typer that has no such converters (0.28 and older) this does
-nothing.
+therefore typer's, but for a number it cannot read: ``expected a whole number, got
+'abc'`` instead of pydantic's "Input should be a valid integer, unable to parse string
+as an integer". With a typer that has no such converters (0.28 and older) this does
+nothing (click's own message, "'abc' is not a valid integer", is plain already).
 """
 from __future__ import annotations
 
@@ -72,7 +74,14 @@ class PlainValues:
             ok, converted = _leaf(self.annotation, value)
             if ok:
                 return converted
-        return self.typer().coerce(value, param=param, ctx=ctx)
+        try:
+            return self.typer().coerce(value, param=param, ctx=ctx)
+        except Exception as err:  # typer's BadParameter (typer 0.29 has a click of its own)
+            if type(err).__name__ != "BadParameter" or self.annotation not in (int, float) \
+                    or not isinstance(value, str):
+                raise
+            what = "a whole number" if self.annotation is int else "a number"
+            raise type(err)(f"expected {what}, got '{value}'", ctx=ctx, param=param) from None
 
     def typer(self) -> Any:
         """typer's own converter for this parameter (imports pydantic)."""
@@ -107,3 +116,23 @@ def speed_up(params: list) -> None:
     for param in params:
         if _plain(param):
             param._runtime_param = PlainValues(param)
+
+
+def player_count(value: Any) -> Any:
+    """The callback of ``--players N`` where one count is played (run, play, script,
+    compare): the count as an ``int``; ``typer.BadParameter`` for what is not one, in
+    the words of ``sweep --players`` (:func:`wolfdsl.sim.sweep.parse_players`)."""
+    import typer
+
+    if value is None or isinstance(value, int):
+        count = value
+    elif _INT.fullmatch(value.strip()):
+        count = int(value)
+    elif ".." in value or "," in value:
+        raise typer.BadParameter(f"plays one player count, such as 12, got '{value}'; "
+                                 f"`wolfdsl sweep RULESET --players {value.replace(' ', '')}` plays each")
+    else:
+        raise typer.BadParameter(f"expected a player count (12), got '{value}'")
+    if count is not None and count < 1:
+        raise typer.BadParameter(f"must be at least 1, got {count}")
+    return count

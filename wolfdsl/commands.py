@@ -12,6 +12,8 @@ from typing import Annotated, List, Optional
 
 import typer
 
+from wolfdsl.cliparams import player_count
+
 from wolfdsl.terminal import guarded, user_errors
 
 LANGS = ("en", "zh")
@@ -62,7 +64,8 @@ def test(
         help="Worker processes (default: 1).")] = 1,
     junit: Annotated[Optional[Path], typer.Option(
         "--junit", metavar="FILE", dir_okay=False,
-        help="Also write the results as JUnit XML (for CI).")] = None,
+        help="Also write the results as JUnit XML (for CI; -: on stdout, the other lines "
+             "on stderr).")] = None,
     quiet: Annotated[bool, typer.Option(
         "--quiet", "-q", help="Print only the files that fail, and the summary.")] = False,
 ) -> None:
@@ -91,21 +94,22 @@ def test(
                    f"{', '.join(map(str, skipped))})" if skipped else ""
             typer.echo(f"no scenario files found in {', '.join(paths or ['.'])}{none}", err=True)
             raise typer.Exit(2)
+        from wolfdsl.outfile import is_stdout, write_text
+
+        aside = is_stdout(junit)  # --junit -: the XML on stdout, the lines on stderr
         results = []
         labels = {"passed": "PASS ", "failed": "FAIL ", "error": "ERROR"}
         for result in run_suite(files, jobs):
             results.append(result)
             if not (quiet and result.ok):
-                typer.echo(f"{labels[result.status]} {result.path}")
+                typer.echo(f"{labels[result.status]} {result.path}", err=aside)
         for result in results:
             if not result.ok:
-                typer.echo(f"\n--- {result.path}\n{result.report.rstrip()}")
+                typer.echo(f"\n--- {result.path}\n{result.report.rstrip()}", err=aside)
         if junit is not None:
-            from wolfdsl.outfile import write_text
-
             with user_errors():
                 write_text(junit, junit_xml(results), "--junit", files)
-        typer.echo(("\n" if any(not r.ok for r in results) else "") + summary(results, skipped))
+        typer.echo(("\n" if any(not r.ok for r in results) else "") + summary(results, skipped), err=aside)
     raise typer.Exit(0 if all(r.ok for r in results) else 1)
 
 
@@ -155,7 +159,9 @@ SHEET_FORMATS = ("md", "html")
 
 
 def _write_or_echo(text: str, output: Optional[Path], ruleset: str) -> None:
-    if output is None:
+    from wolfdsl.outfile import is_stdout
+
+    if output is None or is_stdout(output):
         typer.echo(text, nl=False)
         return
     from wolfdsl.lang.load import input_files
@@ -176,12 +182,14 @@ def script(
     fmt: Annotated[str, typer.Option(
         "--format", metavar="FORMAT", help="md (Markdown, the default) or html (a printable page).")] = "md",
     output: Annotated[Optional[Path], typer.Option(
-        "--output", "-o", metavar="FILE", dir_okay=False, help="Write to FILE instead of stdout.")] = None,
+        "--output", "-o", metavar="FILE", dir_okay=False,
+        help="Write to FILE instead of stdout (-: stdout).")] = None,
     set_: Annotated[Optional[List[str]], typer.Option(
         "--set", metavar="NAME=VALUE", help="Set a ruleset option (repeatable).")] = None,
-    players: Annotated[Optional[int], typer.Option(
-        metavar="N", help="Player count, for rulesets that accept a range (default: the ruleset's "
-                          "default count; the sheet says which).")] = None,
+    players: Annotated[Optional[str], typer.Option(
+        metavar="N", callback=player_count,
+        help="Player count, for rulesets that accept a range (default: the ruleset's default count; the "
+             "sheet says which).")] = None,
 ) -> None:
     """Print the moderator's call sheet: the deck, the first night and the other nights as
     numbered calls, the day's procedure, what to remember at any time, the house rules
@@ -226,6 +234,10 @@ def new(
 
     with guarded():
         with user_errors():
+            from wolfdsl.outfile import not_on_stdout
+
+            not_on_stdout(name, "NAME", "the new ruleset is a file, NAME.wolf, titled NAME: give a name "
+                                        "such as my-12")
             try:
                 path = new_ruleset(name, base, Path.cwd(), short, force)
             except FileExistsError as err:
@@ -291,8 +303,8 @@ def play(
         metavar="INT", help="Seed of the game (default: a random one, printed).")] = None,
     agents: Annotated[Optional[str], typer.Option(
         metavar="NAME", help="Agent for the other seats (default: table).")] = None,
-    players: Annotated[Optional[int], typer.Option(
-        metavar="N", callback=_at_least_one, help="Player count, for rulesets that accept a range.")] = None,
+    players: Annotated[Optional[str], typer.Option(
+        metavar="N", callback=player_count, help="Player count, for rulesets that accept a range.")] = None,
     set_: Annotated[Optional[List[str]], typer.Option(
         "--set", metavar="NAME=VALUE", help="Set a ruleset option (repeatable).")] = None,
     log: Annotated[Optional[Path], typer.Option(

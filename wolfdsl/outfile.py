@@ -11,11 +11,15 @@
   last whole game);
 - a full disk, a missing folder or a file that cannot be written is a one-line error
   naming the option, never a traceback. Special files (``/dev/null``, ``/dev/stdout``, a
-  pipe) are written directly.
+  pipe) are written directly;
+- ``-`` is standard output (:func:`is_stdout`; ``./-`` is a file of that name). A command
+  writes there instead of what it prints on standard output, and refuses two things for
+  it (:func:`one_on_stdout`).
 """
 from __future__ import annotations
 
 import os
+import sys
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Iterable, Iterator
@@ -30,8 +34,36 @@ def _same(a: Path, b: Path) -> bool:
         return os.path.abspath(a) == os.path.abspath(b)
 
 
+STDOUT = "-"
+"""The file name that means standard output."""
+
+
+def is_stdout(path: str | os.PathLike | None) -> bool:
+    """Whether ``path`` is ``-``, standard output."""
+    return path is not None and os.fspath(path) == STDOUT
+
+
+def not_on_stdout(path: str | os.PathLike | None, option: str, why: str) -> None:
+    """Raise a :class:`WolfError` when ``path`` is ``-`` for an ``option`` whose output
+    cannot go to standard output; ``why`` says what to give instead."""
+    if is_stdout(path):
+        raise WolfError(f"{option} -: {why}")
+
+
+def one_on_stdout(*claims: tuple[str, bool, str]) -> None:
+    """Raise a :class:`WolfError` when more than one of ``claims`` writes to standard
+    output: each is ``(what, writes there, how to write it elsewhere)``, such as
+    ``("--log -", log == "-", "give --log a file name")``."""
+    on = [(what, fix) for what, used, fix in claims if used]
+    if len(on) > 1:
+        (a, fix_a), (b, fix_b) = on[:2]
+        raise WolfError(f"{a} and {b} both write to standard output: {fix_a}, or {fix_b}")
+
+
 def refuse_inputs(path: str | os.PathLike, option: str, inputs: Iterable[str | os.PathLike]) -> None:
     """Raise a :class:`WolfError` when ``path`` is a folder or one of ``inputs``."""
+    if is_stdout(path):
+        return
     target = Path(path)
     if target.is_dir():
         raise WolfError(f"{option} {path}: this is a folder; give a file name such as {target / 'game.jsonl'}")
@@ -52,6 +84,10 @@ def output(path: str | os.PathLike, option: str = "--log",
            inputs: Iterable[str | os.PathLike] = ()) -> Iterator[IO[str]]:
     """A text file (UTF-8, ``\\n`` line ends) that becomes ``path`` when the block ends;
     see the module's docstring for what is refused and how errors are reported."""
+    if is_stdout(path):  # a closed pipe is the command's to handle (terminal.quiet_broken_pipe)
+        yield sys.stdout
+        sys.stdout.flush()
+        return
     refuse_inputs(path, option, inputs)
     target = Path(path)
     direct = target.exists() and not target.is_file()  # /dev/null, a pipe, a terminal

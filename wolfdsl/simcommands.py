@@ -14,6 +14,8 @@ from typing import Annotated, List, Optional
 
 import typer
 
+from wolfdsl.cliparams import player_count
+
 from wolfdsl.diagnostics import WolfError
 from wolfdsl.terminal import guarded, stdout as _stdout, user_errors
 
@@ -101,7 +103,7 @@ def compare(
     until_ci: Annotated[Optional[str], typer.Option("--until-ci", metavar="W", help=UNTIL_HELP)] = None,
     seed: Annotated[Optional[int], typer.Option(metavar="INT",
                                                 help="Seed of both runs (default: a random one, printed).")] = None,
-    players: Annotated[Optional[int], typer.Option(metavar="N", callback=_positive,
+    players: Annotated[Optional[str], typer.Option(metavar="N", callback=player_count,
                                                    help="Player count, for rulesets that accept a range.")] = None,
     agents: Annotated[Optional[str], typer.Option(metavar="NAME", help=AGENTS_HELP)] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", metavar="J", callback=_positive, show_default=False,
@@ -155,7 +157,7 @@ def sweep(
     jobs: Annotated[int, typer.Option("--jobs", "-j", metavar="J", callback=_positive, show_default=False,
                                       help="Worker processes (default: 1).")] = 1,
     csv_file: Annotated[Optional[str], typer.Option(
-        "--csv", metavar="FILE", help="Write one CSV row a cell (- for stdout, instead of the table).")] = None,
+        "--csv", metavar="FILE", help="Write one CSV row a cell (-: on stdout, instead of the table).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the sweep as JSON instead of the table.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help=QUIET_HELP)] = False,
     plot: Annotated[Optional[Path], typer.Option(
@@ -164,7 +166,8 @@ def sweep(
              "needs matplotlib: pip install 'wolfdsl[plot]').")] = None,
     report: Annotated[Optional[Path], typer.Option(
         "--report", metavar="FILE", dir_okay=False,
-        help="Write one self-contained HTML page with the table and the plot.")] = None,
+        help="Write one self-contained HTML page with the table and the plot (-: on stdout, "
+             "instead of the table).")] = None,
     backend: Annotated[Optional[str], typer.Option("--backend", metavar="NAME", help=BACKEND_HELP)] = None,
     scheduler: Annotated[Optional[str], typer.Option("--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP)] = None,
 ) -> None:
@@ -174,7 +177,7 @@ def sweep(
     Example: wolfdsl sweep millers-hollow --players 8..18 --set sheriff_vote_weight=1,2
     --plot hollow.png. Every cell plays the same seeds. Exit 0, or 2 on bad input."""
     from wolfdsl.lang.load import input_files
-    from wolfdsl.outfile import refuse_inputs, write_text
+    from wolfdsl.outfile import is_stdout, not_on_stdout, one_on_stdout, refuse_inputs, write_text
     from wolfdsl.present import plot as plots
     from wolfdsl.present.simtables import sweep_html, sweep_renderables
     from wolfdsl.sim.sweep import parse_axis, parse_players, sweep as run_sweep
@@ -191,8 +194,14 @@ def sweep(
                 else:
                     axes.append((name, values))
             counts = parse_players(players) if players is not None else []
-            for path, option in ((plot, "--plot"), (report, "--report"),
-                                 (None if csv_file in (None, "-") else Path(csv_file), "--csv")):
+            not_on_stdout(plot, "--plot", "a plot is an image file (.png, .svg or .pdf), not text for "
+                                          "standard output: give a file name such as hollow.png")
+            one_on_stdout(("--json", as_json, "leave out --json"),
+                          ("--csv -", is_stdout(csv_file), "give --csv a file name"),
+                          ("--report -", is_stdout(report), "give --report a file name"))
+            for path, option in ((plot, "--plot"), (report, "--report"), (csv_file, "--csv")):
+                if is_stdout(path):
+                    continue
                 if path is not None and not Path(path).resolve().parent.is_dir():
                     raise WolfError(f"{option}: cannot write '{path}': its folder does not exist")
                 if path is not None:
@@ -202,7 +211,7 @@ def sweep(
                 plots.require_matplotlib()  # fail before playing, not after
         seed, agents, width = _common(seed, agents, until_ci)
         backend = backend_of(backend, scheduler)
-        quiet = quiet or as_json or csv_file == "-"
+        quiet = quiet or as_json or is_stdout(csv_file) or is_stdout(report)
         with user_errors():
             with pool_for(backend, scheduler, jobs) as pool:
                 result = run_sweep(ruleset, axes, counts, games, seed, jobs=jobs, agents=agents, fixed=fixed,
@@ -214,18 +223,16 @@ def sweep(
                 command = "wolfdsl sweep " + " ".join(shlex.quote(a) for a in sys.argv[2:]) \
                     if len(sys.argv) > 2 else "wolfdsl sweep"
                 write_text(report, sweep_html(result, svg, command), "--report", input_files(ruleset))
-            if csv_file is not None and csv_file != "-":
+            if csv_file is not None:
                 write_text(csv_file, result.to_csv(), "--csv", input_files(ruleset))
         if as_json:
             typer.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
-        elif csv_file == "-":
-            typer.echo(result.to_csv(), nl=False)
-        else:
+        elif not (is_stdout(csv_file) or is_stdout(report)):
             console = _stdout()
             for item in sweep_renderables(result):
                 console.print(item)
-        for path, what in ((plot, "plot"), (report, "report"), (csv_file if csv_file != "-" else None, "CSV")):
-            if path is not None:
+        for path, what in ((plot, "plot"), (report, "report"), (csv_file, "CSV")):
+            if path is not None and not is_stdout(path):
                 typer.echo(f"wrote {what}: {path}", err=True)
 
 

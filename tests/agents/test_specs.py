@@ -39,6 +39,9 @@ def test_names_and_parameters():
     ("village=table,=random", "write FACTION=AGENT,FACTION=AGENT, a pair for each faction you set"),
     ("table,village=random", "(the others play 'table'"),
     ("village=table,village=random", "faction 'village' is given twice; name each faction once"),
+    ("table:skill=0.7;skill=0.5", "agent 'table:skill=0.7;skill=0.5': parameter 'skill' is given twice; "
+                                  "give each parameter once"),
+    ("village=table:read=1; read=2", "agent 'table:read=1; read=2': parameter 'read' is given twice"),
 ])
 def test_bad_specs(spec, message):
     with pytest.raises(WolfError) as e:
@@ -140,3 +143,19 @@ def test_the_days_impressions_are_logged_and_narrated_without_changing_a_decisio
     assert strip == [{k: v for k, v in e.items() if k != "seq"} for e in quiet]
     assert len(play_game(rs, 7, 0, "village=table,werewolves=heuristic").events) > 0
     assert not [e for e in play_game(rs, 7, 0, "random").events if e["type"] == "impressions"]
+
+
+@pytest.mark.parametrize("option, value, message", [
+    ("--agents", "table:skill=0.7;skill=0.5",
+     "Invalid value for '--agents': agent 'table:skill=0.7;skill=0.5': parameter 'skill' is given twice; "
+     "give each parameter once"),
+    ("--seat", "3=table:skill=0.7;skill=0.5",
+     "Invalid value for '--seat': --seat '3=table:skill=0.7;skill=0.5': agent 'table:skill=0.7;skill=0.5': "
+     "parameter 'skill' is given twice; give each parameter once"),
+])
+def test_a_parameter_given_twice_is_bad_input_not_the_last_one_silently(option, value, message):
+    from clitools import invoke
+
+    r = invoke("run", "standard-12", "--seed", 1, "-q", option, value)
+    assert r.exit_code == 2, r.output
+    assert " ".join(r.stderr.split()).endswith("Error: " + message)

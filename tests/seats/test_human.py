@@ -80,6 +80,26 @@ def test_the_same_seed_and_answers_replay_the_same_game(tmp_path):
     assert start["seats"][2]["agent"] == "human" and start["agents"] == "table, seat 3=human"
 
 
+@pytest.mark.parametrize("lang, speeches, sounded", [
+    ("en", "  Speeches in order: 3号, 4号, 6号, 8号, 10号\n",
+     "  How the speeches sounded (how suspect; higher: more): 3号 +1.2, 4号 -0.3, 8号 -0.9, 10号 -1.4, 6号 -1.5\n"),
+    ("zh", "  发言顺序：3号、4号、6号、8号、10号\n",
+     "  发言听起来有多可疑（越高越可疑）：3号 +1.2、4号 -0.3、8号 -0.9、10号 -1.4、6号 -1.5\n"),
+])
+def test_the_seat_hears_how_the_speeches_sounded_as_the_bots_do(tmp_path, lang, speeches, sounded):
+    # the table bots' public reading of the speeches (the log's impressions), after them
+    from clitools import runner
+    from wolfdsl.cli import app
+
+    log = tmp_path / "game.jsonl"
+    r = runner.invoke(app, ["play", "standard-12", "--seat", "6", "--seed", "7", "--lang", lang, "--log", str(log)],
+                      input="0\n1\n2\n3\n" * 300)
+    assert r.exit_code == 0, r.output
+    assert speeches + sounded in r.stdout
+    logged = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    assert r.stdout.count(sounded[:12]) == sum(e["type"] == "impressions" for e in logged) >= 3
+
+
 def test_the_seat_sees_only_what_it_may_know_and_question_marks_explain():
     child = pexpect.spawn(sys.executable, ["-m", "wolfdsl", "play", "standard-12", "--seat", "6",
                                            "--seed", "7"], encoding="utf-8", timeout=180)

@@ -34,6 +34,9 @@ def _maker(spec: str) -> tuple[Callable[[int], Any], tuple[str, Any]]:
         key, eq, value = part.partition("=")
         if not eq:
             raise WolfError(f"agent parameter '{part}': write KEY=VALUE (for example {name}:skill=0.5)")
+        if key.strip() in kwargs:
+            raise WolfError(f"agent '{spec.strip()}': parameter '{key.strip()}' is given twice; "
+                            "give each parameter once")
         try:
             kwargs[key.strip()] = float(value)
         except ValueError:

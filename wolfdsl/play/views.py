@@ -12,7 +12,9 @@ seat's own card) and ``agent.observe(seat, event)``:
   guarded or saved him), a death without the card (and with the cause only when the table
   saw what caused it: by day, or a death dated to the night that comes right after a
   decision made in the open naming that seat, such as the shot of a hunter killed in the
-  night), a revival without the card, the start without the deal;
+  night), a revival without the card, the start without the deal; and, to an agent that
+  watches them (the agent of the seats with players of their own), the public events
+  agents log (:data:`SHARED`: the speeches' ``impressions``);
 - ``seat=N``: what seat N alone learns: ``inform`` (sent by ``tell``), its own night
   actions (a team's action goes to each living member), a change of its own card. An
   action by day is made in the open and is public, without its ``by`` (running for
@@ -35,6 +37,13 @@ announced to the table)."""
 _HEAD = ("seq", "game", "day", "phase", "type")
 ROUTED = frozenset({"death", "action", "role_change", "faction_change", "revive", "game_start"})
 """Event types besides the public ones that :meth:`View.see` shows in some form."""
+
+SHARED = frozenset({"impressions"})
+"""Event types an agent logs that every player may see, shown to the agents that watch
+them (a person or a program at a seat): the table agent's reading of the day's speeches,
+one public signal, the same for every observer (docs/agents.md). Not a happening at the
+table: it does not end the open decision a death may follow (:attr:`View.named`).
+"""
 
 PRIVATE = frozenset({"inform"})
 """Event types shown only to the seat they are for, by the rule that makes them (a
@@ -117,9 +126,10 @@ class View:
         watches = getattr(self.agent, "watches", None)
         self.shown = self.public | ROUTED
         """The event types some seat sees something of."""
-        self.routed = self.shown if watches is None else self.shown & watches
+        self.routed = (self.shown | SHARED) if watches is None else (self.shown | SHARED) & watches
         """The event types :meth:`see` shows the agent something of (the others need
         not be passed to it)."""
+        self.public = self.public | SHARED
         self.actions = watches is None or "action" in watches
         """Whether the agent reads decisions; an agent that reads deaths only is still
         routed them, as they say which deaths the table saw caused (:attr:`named`)."""
@@ -168,7 +178,7 @@ class View:
         t = ev["type"]
         agent = self.agent
         named = self.named
-        if named and t != "death":
+        if named and t != "death" and t not in SHARED:
             self.named = frozenset()
         if t in self.public:
             agent.observe(None, ev)

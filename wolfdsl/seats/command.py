@@ -76,7 +76,7 @@ def play(ruleset_ref: str, seats: list[str], seed: Optional[int], agents: str, p
     ``zh``: the narration, the ruleset's questions and names); print the cards at the end;
     write the event log to ``log``. Raises ``typer.BadParameter`` / :class:`WolfError`."""
     from ..lang.load import input_files, load
-    from ..outfile import refuse_inputs, write_text
+    from ..outfile import not_on_stdout, refuse_inputs, write_text
     from ..play import game_log
     from ..play.game import make_agent, play as play_one
     from ..play.seeding import agent_seed, game_seed
@@ -88,6 +88,8 @@ def play(ruleset_ref: str, seats: list[str], seed: Optional[int], agents: str, p
     spec = seat_spec(agents, seats, timeout)
     inputs = input_files(ruleset_ref)
     if log is not None:  # before the game, not after an hour of play
+        not_on_stdout(log, "--log", "the game is played on standard output; give the log a file name, "
+                                    "such as --log game.jsonl")
         refuse_inputs(log, "--log", inputs)
     people = humans(spec)
     if len(people) != 1:

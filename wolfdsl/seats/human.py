@@ -50,6 +50,7 @@ WORDS = {
         "all_allowed": "every choice is allowed",
         "a_number": "type a number from the list", "numbers": "type a number or numbers from the list",
         "one_number": "type one number", "range": "type a number from 1 to {n}",
+        "impressions": "How the speeches sounded (how suspect; higher: more): {reads}",
     },
     "zh": {
         "seed": "种子 {seed}：用 `--seed {seed}` 可以重发这一局。",
@@ -70,6 +71,7 @@ WORDS = {
         "all_allowed": "所有选项都允许",
         "a_number": "请输入列表中的数字", "numbers": "请输入列表中的一个或多个数字",
         "one_number": "请只输入一个数字", "range": "请输入 1 到 {n} 之间的数字",
+        "impressions": "发言听起来有多可疑（越高越可疑）：{reads}",
     },
 }
 """Per language (``--lang``): the words a person at a seat reads around the ruleset's
@@ -91,7 +93,7 @@ class HumanAgent:
         self.read = read or input
         self.write = write or (lambda text: print(text, flush=True))
         self.lang = lang
-        self.teller = teller(ruleset, lang)
+        self.teller = self._teller()
         self.table = teller(ruleset)  # what the table is told (the routing's English texts)
         self.players = 0
 
@@ -100,8 +102,15 @@ class HumanAgent:
         return WORDS["zh" if self.lang == "zh" else "en"]
 
     # ---------------------------------------------------------------- what the seat sees
+    def _teller(self):
+        """The narrator of this seat's game, in its words: the speeches' impressions in a
+        person's words (the narration's are a reader's of the bots' game)."""
+        told = teller(self.ruleset, self.lang)
+        told.w = {**told.w, "impressions": self.w["impressions"]}
+        return told
+
     def start(self, hello: dict) -> None:
-        self.teller = teller(self.ruleset, self.lang)
+        self.teller = self._teller()
         self.players = hello["players"]
         t, w, say = self.teller, self.w, self.write
         name = hello["ruleset"]

@@ -16,22 +16,31 @@ writes to its standard input; the program answers on its standard output. Messag
 
 Only ``decide`` is answered, with exactly one line. The same process plays every game of a run at its seat (a
 new ``hello`` starts the next game) until its standard input closes. A program that
-exits, writes a line that is not such an answer, or takes longer than the time limit
+exits, writes a line that is not such an answer or a line nobody asked for (caught
+before the next ``decide``: :meth:`BotProcess.ask`), or takes longer than the time limit
 (:data:`wolfdsl.seats.spec.DEFAULT_TIMEOUT`, ``--timeout``) is stopped and replaced
 (:mod:`wolfdsl.seats.router`); what it last wrote on standard error is quoted in the
 reason.
 """
 from __future__ import annotations
 
+import array
 import atexit
 import json
 import os
-import queue
+import select
 import shlex
 import subprocess
 import threading
+import time
 from collections import deque
 from typing import Any
+
+try:  # how much of its input a program has read (Linux)
+    import fcntl
+    import termios
+except ImportError:  # pragma: no cover
+    pass
 
 from ..play.agents import Request
 from .router import SeatFailure
@@ -94,8 +103,11 @@ def _cut(text: str, width: int = 80) -> str:
 
 
 class BotProcess:
-    """A running program: lines in, lines out (read by a thread, so a read can time out),
-    the last lines of its standard error kept for messages."""
+    """A running program: lines in, lines out, the last lines of its standard error kept
+    for messages.
+
+    Its standard output is read here, without a thread, so that what it has written is
+    known exactly when a decision is asked (:meth:`ask`)."""
 
     def __init__(self, command: str):
         self.command = command
@@ -106,16 +118,13 @@ class BotProcess:
                                          errors="replace", bufsize=1)
         except (OSError, ValueError) as err:
             raise SeatFailure(f"cannot start '{command}': {getattr(err, 'strerror', None) or err}") from None
-        self.lines: queue.Queue = queue.Queue()
+        self.out = self.proc.stdout.fileno()
+        os.set_blocking(self.out, False)
+        self.buffer = b""
+        self.closed = False  # its standard output reached end of file
         self.errors: deque[str] = deque(maxlen=5)
-        threading.Thread(target=self._read, daemon=True).start()
         self._stderr_reader = threading.Thread(target=self._read_errors, daemon=True)
         self._stderr_reader.start()
-
-    def _read(self) -> None:
-        for line in self.proc.stdout:
-            self.lines.put(line)
-        self.lines.put(None)
 
     def _read_errors(self) -> None:
         for line in self.proc.stderr:
@@ -140,32 +149,93 @@ class BotProcess:
         return SeatFailure(what + (f" ({last.strip()})" if last else ""))
 
     def send(self, msg: dict) -> None:
+        self._write(json.dumps(msg, ensure_ascii=False, separators=(",", ":")) + "\n")
+
+    def _write(self, text: str) -> None:
         try:
-            self.proc.stdin.write(json.dumps(msg, ensure_ascii=False, separators=(",", ":")) + "\n")
+            self.proc.stdin.write(text)
             self.proc.stdin.flush()
         except (OSError, ValueError):
             raise self.gone() from None
 
+    def _read(self, wait: float) -> None:
+        """Add what the program has written to :attr:`buffer`, waiting up to ``wait``
+        seconds for something when nothing is there yet."""
+        if wait > 0 and b"\n" not in self.buffer and not self.closed:
+            select.select([self.out], [], [], wait)
+        while not self.closed:
+            try:
+                chunk = os.read(self.out, 65536)
+            except BlockingIOError:
+                return
+            except OSError:
+                chunk = b""
+            if not chunk:
+                self.closed = True
+            self.buffer += chunk
+
+    def _line(self) -> str | None:
+        """The next whole line the program wrote, if any."""
+        line, nl, rest = self.buffer.partition(b"\n")
+        if not nl:
+            return None
+        self.buffer = rest
+        return line.decode("utf-8", errors="replace")
+
+    def _unread(self) -> int:
+        """How much of what was sent the program has not read yet (0 where the system
+        cannot tell: then :meth:`ask` cannot wait for it)."""
+        try:
+            size = array.array("i", [0])
+            fcntl.ioctl(self.proc.stdin.fileno(), termios.FIONREAD, size)
+            return size[0]
+        except (NameError, OSError, ValueError):
+            return 0
+
+    def _caught_up(self, msg: dict, deadline: float, timeout: float) -> None:
+        """Wait until the program has read all it was sent, then raise for any line it
+        wrote meanwhile: it was written before the program read the question to come."""
+        pause = 0.00005
+        while True:
+            self._read(0)
+            line = self._line()
+            if line is not None:
+                raise SeatFailure(f"wrote {_cut(line)} when no decision was asked, before {_asked(msg)}; "
+                                  "write one line for each decide and nothing else")
+            if self.closed or not self.alive():
+                raise self.gone()
+            if not self._unread():
+                return
+            if time.monotonic() > deadline:
+                raise _late(msg, timeout)
+            self._read(pause)
+            pause = min(pause * 2, 0.002)
+
     def ask(self, msg: dict, timeout: float) -> str:
-        """Send ``msg`` and wait for one line; raises :class:`SeatFailure` (for a line
-        written before the question too: answers would no longer match questions)."""
-        try:
-            early = self.lines.get_nowait()
-        except queue.Empty:
-            early = ""
-        if early is None:
-            raise self.gone()
-        if early:
-            raise SeatFailure(f"wrote {_cut(early)} when no decision was asked; answer only decide messages")
-        self.send(msg)
-        try:
-            line = self.lines.get(timeout=timeout)
-        except queue.Empty:
-            raise SeatFailure(f"no answer to {msg.get('action')} ({msg.get('phase')} {msg.get('day')}) "
-                              f"within {timeout:g} s (the time limit; --timeout sets it)") from None
-        if line is None:
-            raise self.gone()
-        return line
+        """Send ``msg`` and wait for one line; raises :class:`SeatFailure`, also for a
+        line written before the question (answers would no longer match questions).
+
+        The question is sent in two parts: all but its closing ``}\\n``, once the program
+        has read everything before it; then the rest, once it has read that part too.
+        A program that handles one line before it reads the next has then handled every
+        earlier message, so any line it wrote for them is already here, and is refused
+        instead of being taken as the answer (docs/seats.md, Time limits and failures)."""
+        deadline = time.monotonic() + timeout
+        text = json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
+        self._caught_up(msg, deadline, timeout)
+        self._write(text[:-1])
+        self._caught_up(msg, deadline, timeout)
+        self._write(text[-1] + "\n")
+        while True:
+            line = self._line()
+            if line is not None:
+                return line
+            if self.closed:
+                raise self.gone()
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise _late(msg, timeout)
+            self._read(left)
 
     def stop(self, wait: float = 1.0) -> None:
         """Close its input (the end of the run), then end it if it does not exit."""
@@ -178,6 +248,14 @@ class BotProcess:
         except subprocess.TimeoutExpired:
             self.proc.kill()
             self.proc.wait()
+
+
+def _asked(msg: dict) -> str:
+    return f"{msg.get('action')} ({msg.get('phase')} {msg.get('day')})"
+
+
+def _late(msg: dict, timeout: float) -> SeatFailure:
+    return SeatFailure(f"no answer to {_asked(msg)} within {timeout:g} s (the time limit; --timeout sets it)")
 
 
 _LIVE: dict[tuple[int, str], BotProcess] = {}

@@ -148,14 +148,14 @@ class PerSeat(BaseAgent):
             follow_alive(self.alive, event)
             if t == "game_over":
                 self.over = event
-        for a in self.engines:
-            if seat is not None or getattr(a, "sees", False):
-                a.observe(seat, event)
-        if self.seated:
+        if self.seated:  # first: an event the agents log as they read this one comes after it
             shown = {k: v for k, v in event.items() if k != "seed"} if t == "game_start" else event
             for s in self.seated:
                 if (seat is None or seat == s) and s not in self.failed:
                     self._call(s, "observe", shown)
+        for a in self.engines:
+            if seat is not None or getattr(a, "sees", False):
+                a.observe(seat, event)
 
     def decide(self, request: Request) -> Any:
         seat = self._decider(request)

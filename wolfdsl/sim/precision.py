@@ -43,10 +43,16 @@ def parse_width(text: str | float) -> float:
         value = float(raw[:-1]) / 100 if raw.endswith("%") else float(raw)
     except ValueError:
         raise WolfError(f"--until-ci: expected a width such as 0.02 or 2%, got '{raw}'") from None
-    if not 0 < value < 1:
-        hint = f"; for {value:g} percentage points write {value:g}%" if 1 <= value < 100 else ""
-        raise WolfError(f"--until-ci: the width must be between 0 and 1 (0.02 or 2%), got '{raw}'{hint}")
-    return value
+    if 0 < value < 1:
+        return value
+    if value <= 0:
+        raise WolfError(f"--until-ci: the width must be more than 0, such as 0.02 or 2%, got '{raw}'")
+    if raw.endswith("%") and value >= 1:  # 150%: no interval is that wide
+        raise WolfError(f"--until-ci: no interval is wider than 100%, got '{raw}'; give a width below it, "
+                        "such as 2% (2 percentage points) or 0.02")
+    points = "point" if value == 1 else "points"
+    hint = f"; for {value:g} percentage {points} write {value:g}%" if 1 <= value < 100 else ""
+    raise WolfError(f"--until-ci: the width must be between 0 and 1 (0.02 or 2%), got '{raw}'{hint}")
 
 
 def widths(wins: Mapping[str, int], factions: Iterable[str], games: int) -> dict[str, float]:

@@ -51,7 +51,7 @@ def parse_players(text: str) -> list[int]:
         else:
             counts = [int(x) for x in raw.split(",")]
     except ValueError:
-        raise WolfError(f"--players: expected a count (12), a list (8,12,18) or a range (8..18, 8..18/2), "
+        raise WolfError(f"--players: expected a player count (12), a list (8,12,18) or a range (8..18, 8..18/2), "
                         f"got '{text}'") from None
     if not counts or min(counts) < 1:
         raise WolfError(f"--players: '{text}' gives no player count of 1 or more")
