@@ -360,3 +360,25 @@ def test_a_field_inside_a_field_is_a_mapping_not_a_dotted_name(tmp_path):
         run_scenario(str(path))
     assert "s.yaml:13:21: error: expect.events[0].told.result: a claim event has no field 'told.result'; a field " \
            "inside 'told' is written as a mapping: told: {result: ...}" in info.value.render().replace(str(path), "s.yaml")
+
+
+def test_a_record_field_is_checked_inside_and_other_fields_take_no_mapping(tmp_path):
+    # told: {reslt: wolf} under count: 0 held for ever, as did cause: {kind: wolf}
+    path = tmp_path / "s.yaml"
+    path.write_text(STANDARD + "  events:\n    - {type: claim, seat: 5, told: {reslt: wolf}, count: 0}\n"
+                               "    - {type: claim, told: wolf, count: 0}\n"
+                               "    - {type: death, cause: {kind: wolf}, count: 0}\n"
+                               "    - {type: inform, what: {vicitm: 12}, count: 0}\n"
+                               "    - {type: claim, told: {result: wolf}, count: 0}\n", encoding="utf-8")
+    with pytest.raises(WolfError) as info:
+        run_scenario(str(path))
+    shown = [line for line in info.value.render().replace(str(path), "s.yaml").splitlines() if " error: " in line]
+    assert shown == [
+        "s.yaml:13:37: error: expect.events[0].told.reslt: what standard-12 tells has no field 'reslt' "
+        "(did you mean 'result'?)",
+        "s.yaml:14:21: error: expect.events[1].told: a claim event's 'told' is a record of fields: write "
+        "told: {FIELD: VALUE}, such as told: {result: wolf}",
+        "s.yaml:15:21: error: expect.events[2].cause: a death event's 'cause' holds a value, not a record: "
+        "write cause: VALUE",
+        "s.yaml:16:29: error: expect.events[3].what.vicitm: what standard-12 tells has no field 'vicitm' "
+        "(did you mean 'victim'?)"]

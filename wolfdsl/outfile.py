@@ -12,7 +12,8 @@
 - a full disk, a missing folder or a file that cannot be written is a one-line error
   naming the option, never a traceback. Special files (``/dev/null``, ``/dev/stdout``, a
   pipe) are written directly;
-- ``-`` is standard output (:func:`is_stdout`; ``./-`` is a file of that name). A command
+- ``-`` is standard output (:func:`is_stdout`; so is ``./-``, which a path option reads as
+  ``-``; ``out/-`` is a file of that name). A command
   writes there instead of what it prints on standard output, and refuses two things for
   it (:func:`one_on_stdout`).
 """

@@ -340,14 +340,17 @@ class DecidedTwice(Rule):
     """
     code, name, family = "W343", "decided-twice", "decisions"
     severity = "warning"
-    message = ("'{action}' is already decided at {first}: the two are asked as rounds of one decision "
+    message = ("'{action}' is also decided at {first}: the two are asked as rounds of one decision "
                "(a scenario's do: {short} answers the first); give this one a name of its own")
 
     def check(self, ctx):
         first: dict = {}
         for _owner, d in _decides(ctx):
             prev = first.setdefault(d.action, d)
-            if prev is not d:
-                where = f"{prev.span.file.rsplit('/', 1)[-1]}:{prev.span.line}"
-                yield self.diag(head_span(d.span), [(head_span(prev.span), "first decided here")],
-                                action=d.action, first=where, short=d.action.rsplit(".", 1)[-1])
+            if prev is d:
+                continue
+            if ctx.is_own(prev) and not ctx.is_own(d):  # said where the writer can change it
+                prev, d = d, prev
+            where = f"{prev.span.file.rsplit('/', 1)[-1]}:{prev.span.line}"
+            yield self.diag(head_span(d.span), [(head_span(prev.span), "also decided here")],
+                            action=d.action, first=where, short=d.action.rsplit(".", 1)[-1])

@@ -30,6 +30,10 @@ from .load import NO_WINNER, Scenario, seat_problems
 from .yamlspans import Path, format_path
 
 
+RECORD_FIELDS = frozenset({("claim", "told"), ("inform", "what")})
+"""The event fields that hold a record of what a ``tell`` writes (docs/eventlog.md)."""
+
+
 def ruleset_problems(sc: Scenario, rs) -> list[Diagnostic]:
     """Every problem of ``sc`` against the compiled ruleset ``rs``, in source order."""
     check = _Check(sc, rs)
@@ -264,6 +268,22 @@ class _Check:
                     (f"; its fields: {_listing(known)}" if known else "; it has no field to compare")
             self.error((*path, name), f"{what} has no field '{name}'{hint}", key=True)
 
+    def _records(self, path: Path, t: str, entry: dict) -> None:
+        """A mapping is compared only with a field that holds a record (a claim's
+        ``told``, an inform's ``what``: their keys are what a ``tell`` writes), and such a
+        field only with a mapping: anything else would never match, and under
+        ``count: 0`` hold for ever."""
+        for name, value in entry.items():
+            record = (t, name) in RECORD_FIELDS
+            if isinstance(value, dict) and record:
+                self._fields((*path, name), value, self.rs.told_fields, f"what {self.rs.name} tells")
+            elif isinstance(value, dict) and name not in ("type", "at", "seat", "count"):
+                self.error((*path, name), f"a {t} event's '{name}' holds a value, not a record: "
+                                          f"write {name}: VALUE", key=True)
+            elif record and value is not None:
+                self.error((*path, name), f"a {t} event's '{name}' is a record of fields: write "
+                                          f"{name}: {{FIELD: VALUE}}, such as {name}: {{result: wolf}}", key=True)
+
     def expect_more(self, e: dict) -> None:
         """``told:``, ``events:``, ``roles:``, ``factions:`` and ``refused:``: the role,
         faction, team and action ids they name."""
@@ -282,6 +302,7 @@ class _Check:
             elif isinstance(t, str):
                 self._fields(("expect", "events", i), entry, fields[t], f"a {t} event",
                              skip=("type", "at", "seat", "count"))
+                self._records(("expect", "events", i), t, entry)
         for i, entry in enumerate(e.get("told", [])):
             if isinstance(entry.get("what"), dict):
                 self._fields(("expect", "told", i, "what"), entry["what"], self.rs.told_fields,
