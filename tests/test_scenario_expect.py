@@ -382,3 +382,20 @@ def test_a_record_field_is_checked_inside_and_other_fields_take_no_mapping(tmp_p
         "write cause: VALUE",
         "s.yaml:16:29: error: expect.events[3].what.vicitm: what standard-12 tells has no field 'vicitm' "
         "(did you mean 'victim'?)"]
+
+
+def test_a_named_file_is_run_not_skipped_and_junit_lists_the_skipped(tmp_path):
+    # a draft named on the command line ran and was counted skipped; JUnit left the skipped out
+    (tmp_path / "a.yaml").write_text(STANDARD + "  deaths: []\n", encoding="utf-8")
+    (tmp_path / "sub").mkdir()
+    for name in ("draft.yaml", "other.yaml"):
+        (tmp_path / "sub" / name).write_text("ruleset: standard-12\n", encoding="utf-8")
+    r = invoke("test", "-q", tmp_path / "a.yaml", tmp_path / "sub", "--junit", tmp_path / "j.xml")
+    assert r.exit_code == 0, r.output
+    assert r.stdout == f"1 passed, 0 failed, 2 skipped (no expect:): {tmp_path / 'sub' / 'draft.yaml'}, " \
+                       f"{tmp_path / 'sub' / 'other.yaml'}\n"
+    xml = (tmp_path / "j.xml").read_text(encoding="utf-8")
+    assert '<testsuite name="wolfdsl" tests="3" failures="0" errors="0" skipped="2"' in xml
+    assert xml.count('<skipped message="no expect: block: the scenario checks nothing" />') == 2
+    r = invoke("test", "-q", tmp_path / "sub" / "draft.yaml", tmp_path / "sub")
+    assert r.stdout.endswith(f"1 skipped (no expect:): {tmp_path / 'sub' / 'other.yaml'}\n"), r.output

@@ -108,7 +108,7 @@ def test(
                 typer.echo(f"\n--- {result.path}\n{result.report.rstrip()}", err=aside)
         if junit is not None:
             with user_errors():
-                write_text(junit, junit_xml(results), "--junit", files)
+                write_text(junit, junit_xml(results, skipped=skipped), "--junit", files)
         typer.echo(("\n" if any(not r.ok for r in results) else "") + summary(results, skipped), err=aside)
     raise typer.Exit(0 if all(r.ok for r in results) else 1)
 

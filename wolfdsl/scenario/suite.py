@@ -83,6 +83,8 @@ def find_scenarios(paths: Iterable[str], skipped: list[Path] | None = None) -> l
         if key not in seen:
             seen.add(key)
             unique.append(f)
+    if skipped is not None:  # a file named on the command line runs: it is not skipped
+        skipped[:] = [f for f in skipped if f.resolve() not in seen]
     return unique
 
 
@@ -142,12 +144,19 @@ LISTED = 5
 """Skipped files named one by one in :func:`summary`; past that, counted by folder."""
 
 
-def junit_xml(results: list[CaseResult], name: str = "wolfdsl") -> str:
-    """The results as a JUnit XML report (one ``testcase`` per file)."""
-    suite = ET.Element("testsuite", name=name, tests=str(len(results)),
+def junit_xml(results: list[CaseResult], name: str = "wolfdsl", skipped: Iterable[Path | str] = ()) -> str:
+    """The results as a JUnit XML report (one ``testcase`` per file; one with
+    ``<skipped/>`` per file of ``skipped``, a scenario with no ``expect:``)."""
+    skipped = [Path(s) for s in skipped]
+    suite = ET.Element("testsuite", name=name, tests=str(len(results) + len(skipped)),
                        failures=str(sum(r.status == "failed" for r in results)),
                        errors=str(sum(r.status == "error" for r in results)),
+                       skipped=str(len(skipped)),
                        time=f"{sum(r.seconds for r in results):.3f}")
+    for p in skipped:
+        case = ET.SubElement(suite, "testcase", classname=str(p.parent).replace("\\", "/"), name=p.name,
+                             file=str(p), time="0.000")
+        ET.SubElement(case, "skipped", message="no expect: block: the scenario checks nothing")
     for r in results:
         p = Path(r.path)
         case = ET.SubElement(suite, "testcase", classname=str(p.parent).replace("\\", "/"),
