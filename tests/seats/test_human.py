@@ -432,3 +432,17 @@ def test_a_seat_beyond_the_table_is_refused_before_the_game_starts(ruleset, args
     r = invoke("play", ruleset, "--lang", "zh", *args)
     assert r.exit_code == 2 and r.stdout == ""
     assert r.stderr.strip() == f"error: --seat {far}: {ruleset} is played with {n} players here (seats 1 to {n})"
+
+
+def test_the_final_card_list_shows_the_card_a_seat_took():
+    # the thief took the werewolf card; the list at the end said "8号 Thief"
+    from wolfdsl.play import play_game
+    from wolfdsl.present.narrate import teller
+    from wolfdsl.seats.command import cards_line
+    from wolfdsl.seats.human import WORDS
+
+    rs = load("cupid-thief-12")
+    events = play_game(rs, 1, 0, "table").events
+    line = cards_line(events, teller(rs, "en"), WORDS["en"])
+    assert "8号 Thief → Werewolf" in line and line.startswith("The cards were: 1号 ")
+    assert cards_line(events, teller(rs, "zh"), WORDS["zh"]).count("→") == 1

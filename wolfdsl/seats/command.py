@@ -20,6 +20,21 @@ from ..diagnostics import WolfError, did_you_mean
 from .spec import COMMAND, HUMAN, compose, humans, parse_seat, seat_numbers
 
 
+
+def cards_line(events: list[dict], t, words: dict) -> str:
+    """``The cards were: 1号 Guard, …, 8号 Thief → Werewolf, …``: each seat's card as
+    dealt, and the card it ended with when it changed (the thief's, New Moon's)."""
+    from ..present.narrate import seat_label
+
+    start = next(e for e in events if e["type"] == "game_start")
+    now = {s["seat"]: s["role"] for s in start["seats"]}
+    for e in events:
+        if e["type"] in ("role_change", "revive") and e.get("seat") in now:
+            now[e["seat"]] = e["role"]
+    return words["cards"].format(cards=words["sep"].join(
+        f"{seat_label(s['seat'])}{words['gap']}{t.role_name(s['role'])}"
+        + (f" → {t.role_name(now[s['seat']])}" if now[s["seat"]] != s["role"] else "") for s in start["seats"]))
+
 def seat_spec(agents: str, seats: list[str], timeout: Optional[float], games: Optional[int] = None) -> str:
     """The agents spec of ``--agents AGENTS --seat ...`` (:func:`wolfdsl.seats.spec.compose`).
 
@@ -80,7 +95,7 @@ def play(ruleset_ref: str, seats: list[str], seed: Optional[int], agents: str, p
     from ..play import game_log
     from ..play.game import make_agent, play as play_one
     from ..play.seeding import agent_seed, game_seed
-    from ..present.narrate import seat_label, teller
+    from ..present.narrate import teller
     from .human import WORDS, HumanAgent
 
     if not seats:
@@ -112,9 +127,6 @@ def play(ruleset_ref: str, seats: list[str], seed: Optional[int], agents: str, p
         if isinstance(player, HumanAgent):
             player.lang = lang
     result = play_one(ruleset, seed=game_seed(seed, 0), agent=agent, game=0, players=players, record=True)
-    start = next(e for e in result.events if e["type"] == "game_start")
-    t = teller(ruleset, lang)
-    typer.echo(words["cards"].format(cards=words["sep"].join(
-        f"{seat_label(s['seat'])}{words['gap']}{t.role_name(s['role'])}" for s in start["seats"])))
+    typer.echo(cards_line(result.events, teller(ruleset, lang), words))
     if log is not None:
         write_text(log, game_log(result.events), "--log", inputs)
