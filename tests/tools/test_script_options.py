@@ -244,3 +244,22 @@ def test_the_chinese_summary():
     assert zh[:3] == ["# 标准12人（守卫） — 法官台本", "", "12人：4狼对预言家、女巫、猎人、守卫和4名村民；屠边"]
     listed = invoke("rulesets", "--lang", "zh")
     assert listed.exit_code == 0 and "4狼对预言家" in listed.stdout
+
+
+def test_a_trigger_that_changes_the_game_without_a_call_is_on_the_sheet(tmp_path):
+    # a trial's curse killed at the seer's death and the sheet never said so
+    (tmp_path / "curse.wolf").write_text(
+        'import "standard-12"\n'
+        "trigger curse on death(p) when p.role == seer { kill pick(alive) cause wolf }\n", encoding="utf-8")
+    en = call_sheet(str(tmp_path / "curse.wolf"), None, "en")["any_time"]
+    assert ("When death(p): trigger curse changes the game (kills): do it. "
+            "[trigger curse declares no call: write `call \"...\" \"...\"` in it]") in en
+    zh = call_sheet(str(tmp_path / "curse.wolf"), None, "zh")["any_time"]
+    assert ("death(p)时：触发规则 curse 会改变局面（击杀玩家）：请执行。"
+            "［触发规则 curse 没有写台词：请在其中写 `call \"...\" \"...\"`］") in zh
+    # every bundled ruleset's triggers say what the moderator does
+    for path in sorted(RULESETS.glob("*.wolf")):
+        if path.stem != "prelude":
+            sheet = call_sheet(path.stem, None, "en")
+            assert not any("declares no call" in c for part in sheet.values() if isinstance(part, list)
+                           for c in part if isinstance(c, str)), path.stem

@@ -41,6 +41,9 @@ WORDS = {
            "announce": "Announce: {text} [step {step} declares no call: write `call \"...\" \"...\"` in it]",
            "effects": "Step {step} changes the game ({effects}): do it. "
                       "[step {step} declares no call: write `call \"...\" \"...\"` in it]",
+           "rule_effects": "When {event}: {kind} {rule} changes the game ({effects}): do it. "
+                           "[{kind} {rule} declares no call: write `call \"...\" \"...\"` in it]",
+           "trigger": "trigger", "replacement": "replacement",
            "kill": "kills", "status": "adds or removes the status {names}", "tell": "tells a player something",
            "field": "changes a player's {names}", "revive": "revives a player", "play": "plays an event card"},
     "zh": {"sheet": "法官台本", "deck": "牌组", "first": "第一夜", "other": "之后的夜晚",
@@ -57,6 +60,9 @@ WORDS = {
            "announce": "宣布：{text}［步骤 {step} 没有写台词：请在其中写 `call \"...\" \"...\"`］",
            "effects": "步骤 {step} 会改变局面（{effects}）：请执行。"
                       "［步骤 {step} 没有写台词：请在其中写 `call \"...\" \"...\"`］",
+           "rule_effects": "{event}时：{kind} {rule} 会改变局面（{effects}）：请执行。"
+                           "［{kind} {rule} 没有写台词：请在其中写 `call \"...\" \"...\"`］",
+           "trigger": "触发规则", "replacement": "替换规则",
            "kill": "击杀玩家", "status": "添加或移除状态：{names}", "tell": "私下告知玩家",
            "field": "改变玩家的{names}", "revive": "复活玩家", "play": "打出事件牌"},
 }
@@ -227,6 +233,15 @@ def _reminders(comp, lang: str, options: dict, dealt: set[str]) -> list[str]:
     out = [_words(c, lang, options) for d in decls
            if d.calls and _in_play(d, comp, dealt) and when_runs(getattr(d, "when", None), comp.bindings) != "never"
            for c in d.calls if any(when_said((getattr(d, "when", None), c.cond), comp.bindings))]
+    w = WORDS[lang]
+    for d in comp.program.of_kind("trigger") + comp.program.of_kind("replacement"):
+        # a trigger that changes the game and says nothing: a reminder, as for a step
+        if d.calls or not _in_play(d, comp, dealt) or when_runs(getattr(d, "when", None), comp.bindings) == "never":
+            continue
+        effects = _effects(d, comp, lang)
+        if effects:
+            out.append(w["rule_effects"].format(event=f"{d.event}({d.var})", kind=w[d.kind], rule=d.name,
+                                                effects="; ".join(effects)))
     return list(dict.fromkeys(out))
 
 
