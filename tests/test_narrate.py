@@ -496,7 +496,7 @@ def test_english_narration_names_a_cause_by_its_declared_english_name():
     assert "  † 12号 Werewolf died in night 2 (cause: poisoned)" in en
     assert "  ✓ 11号 Villager is spared (cause: killed by the werewolves; rule: dawn, guarded no, saved yes)" in en
     told = [line for line in en if "(cause: " in line]
-    assert len(told) == 9 and not [line for line in told if "_" in line]
+    assert len(told) == 11 and not [line for line in told if "_" in line]
     zh = invoke("run", "white-wolf-king-12", "--seed", 1, "--lang", "zh").stdout.splitlines()
     assert "  † 7号白狼王出局（自爆），有遗言" in zh
 
