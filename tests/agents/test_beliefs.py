@@ -40,6 +40,7 @@ def brute(b: Beliefs, living=None):
         like = 0.0
         for truth in product((True, False), repeat=len(claimants)):
             odds = 1.0
+            bluffed = set()
             for c, honest in zip(claimants, truth):
                 claimed, facts = b.claims[c]
                 if honest:
@@ -52,6 +53,9 @@ def brute(b: Beliefs, living=None):
                         odds = 0.0
                         break
                     odds *= (B.FIRST_BLUFF if b.first[c] else B.BLUFF) * b._plausible(facts)
+                    odds *= B.PRESSED if c in b.pressed else 1.0
+                    odds *= B.BOTH_BLUFF if claimed in bluffed else 1.0
+                    bluffed.add(claimed)
             like += odds
         w *= like
         total += w
@@ -109,6 +113,24 @@ def test_claims_and_counter_claims_match_brute_force():
     assert_matches(b)
     # the first claimant is believed more than the one who answers him (悍跳)
     assert b.suspicion(2) < b.suspicion(3)
+
+
+def test_a_claim_under_pressure_and_its_answer_match_brute_force():
+    b = Beliefs(board(DECK6, 6), seat=1)
+    b.fix(1, "villager", "village")
+    b.weigh(2, WOLF, 4.0)              # the table's top suspect
+    b.claim(2, "witch", None, pressed=True)
+    assert b.pressed == {2} and b.first == {2: True}
+    assert_matches(b)
+    alone = b.suspicion(2)
+    b.claim(3, "witch", None)          # the holder answers him (对跳): a first claim too
+    assert b.first == {2: True, 3: True}
+    assert_matches(b)
+    # the answer, not made under pressure, is believed over the claim to save oneself;
+    # of two claims of one card one is true (two bluffers of one card: BOTH_BLUFF)
+    assert b.suspicion(3) < 0.2 < alone < b.suspicion(2)
+    b.claim(2, "witch", None)          # a repeated claim keeps its pressure
+    assert b.pressed == {2}
 
 
 def test_soft_evidence_and_face_down_cards_match_brute_force():

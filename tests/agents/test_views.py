@@ -48,15 +48,18 @@ def test_claims_are_public_and_narrated():
     result = play_game(load("standard-12"), 3)     # as `wolfdsl run standard-12 --seed 3`
     claims = [e for e in result.events if e["type"] == "claim"]
     seats = {s["seat"]: s["role"] for s in result.events[0]["seats"]}
-    # seed 3: the seer (7) names 9 a wolf; wolf 9 counter-claims (悍跳) naming 7
+    # seed 3: the seer (7) names 9 a wolf; wolf 9 counter-claims (悍跳) naming 7; on day 3
+    # the wolf 4, about to be exiled, claims the hunter, and the hunter 5 answers (对跳)
     assert [(c["day"], c["seat"], c["role"], c["told"]) for c in claims] == [
         (1, 7, "seer", {"seat": 9, "result": "wolf"}), (1, 9, "seer", {"seat": 7, "result": "wolf"}),
-        (2, 7, "seer", {"seat": 11, "result": "good"})]
+        (2, 7, "seer", {"seat": 11, "result": "good"}), (3, 4, "hunter", {}), (3, 5, "hunter", {})]
     assert seats[7] == "seer" and seats[9] == "werewolf"
+    assert seats[4] == "werewolf" and seats[5] == "hunter"
     from wolfdsl.present.narrate import narrate
     text = "\n".join(narrate(result.events, load("standard-12")))
     assert "7号 Seer claims to be Seer: seat 9号, result wolf" in text
     assert "9号 Werewolf claims to be Seer: seat 7号, result wolf" in text
+    assert "4号 Werewolf claims to be Hunter" in text
 
 
 @pytest.mark.parametrize("seed", [7, 12])
@@ -76,28 +79,29 @@ def test_no_seat_is_shown_whom_the_wolves_attacked_or_who_saved_him(seed):
 
 
 def test_a_night_death_s_cause_is_shown_only_when_the_table_saw_what_caused_it():
-    # seed 11: the wolves kill the hunter (4号) in night 4; at the announcement he shoots
-    # 11号 in the open, and 11号's death, dated night 4, showed "cause: ?" though the
+    # seed 20: the wolves kill the hunter (7号) in night 5; at the announcement he shoots
+    # 3号 in the open, and 3号's death, dated night 5, showed "cause: ?" though the
     # table had just seen the shot. The other night deaths keep their cause hidden.
+    # (Seed 11 showed it before the wolves faked gods.)
     rs = load("standard-12")
-    spy = Spy(11)
+    spy = Spy(20)
     spy.watches = None
-    result = play(rs, seed=11, agent=spy)
+    result = play(rs, seed=20, agent=spy)
     logged = {e["seq"]: e for e in result.events}
     night = [(e["seat"], e.get("cause"), logged[e["seq"]]["cause"]) for s, e in spy.seen
              if s is None and e["type"] == "death" and e["phase"] == "night"]
-    assert night == [(12, None, "poison"), (6, None, "wolf"), (4, None, "wolf"), (11, "shot", "shot"),
-                     (9, None, "wolf")]
-    shot = next(i for i, (_, e) in enumerate(spy.seen) if e["type"] == "death" and e["seat"] == 11)
+    assert night == [(9, None, "wolf"), (1, None, "wolf"), (5, None, "poison"), (7, None, "wolf"),
+                     (3, "shot", "shot")]
+    shot = next(i for i, (_, e) in enumerate(spy.seen) if e["type"] == "death" and e["seat"] == 3)
     assert spy.seen[shot - 1:shot + 1] == [
-        (None, {"seq": 123, "game": 0, "day": 4, "phase": "day", "type": "action", "seat": 4,
-                "action": "hunter.shoot", "targets": [11], "choice": None}),
-        (None, {"seq": 124, "game": 0, "day": 4, "phase": "night", "type": "death", "seat": 11, "cause": "shot"})]
+        (None, {"seq": 150, "game": 0, "day": 5, "phase": "day", "type": "action", "seat": 7,
+                "action": "hunter.shoot", "targets": [3], "choice": None}),
+        (None, {"seq": 151, "game": 0, "day": 5, "phase": "night", "type": "death", "seat": 3, "cause": "shot"})]
     from wolfdsl.present.narrate import teller
     tell = teller(rs)
     lines = [str(line) for _, e in spy.seen for line in tell.tell(e)]
-    assert lines[lines.index("  4号: shoot → 11号") + 1] == "  † 11号 died in night 4 (cause: shot)"
-    assert "  † 4号 died in night 4 (cause: ?)" in lines and "  † 12号 died in night 2 (cause: ?)" in lines
+    assert lines[lines.index("  7号: shoot → 3号") + 1] == "  † 3号 died in night 5 (cause: shot)"
+    assert "  † 7号 died in night 5 (cause: ?)" in lines and "  † 5号 died in night 4 (cause: ?)" in lines
 
 
 def test_the_table_agent_which_reads_no_decision_still_sees_the_shot_s_cause():
@@ -106,12 +110,12 @@ def test_the_table_agent_which_reads_no_decision_still_sees_the_shot_s_cause():
     # (the victim more likely a villager). Its view now follows the open decisions too,
     # without passing them on, and clears them on the events any seat would see.
     rs = load("standard-12")
-    spy = Spy(11)
+    spy = Spy(20)
     assert "action" not in spy.watches
-    play(rs, seed=11, agent=spy)
+    play(rs, seed=20, agent=spy)
     night = [(e["seat"], e.get("cause")) for s, e in spy.seen
              if s is None and e["type"] == "death" and e["phase"] == "night"]
-    assert night == [(12, None), (6, None), (4, None), (11, "shot"), (9, None)]
+    assert night == [(9, None), (1, None), (5, None), (7, None), (3, "shot")]
     assert not [e for _, e in spy.seen if e["type"] == "action"]
 
 

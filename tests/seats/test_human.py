@@ -258,14 +258,14 @@ def test_the_badge_question_offers_tearing_it_up_only_where_the_options_allow():
     from clitools import runner
     from wolfdsl.cli import app
 
-    # seat 6 of seed 7 is the sheriff, killed in night 3 (answering 0, 1, 2, 3 in turn)
-    question = "Day 3 · You were the sheriff: to whom do you pass the badge?"
-    torn = play_lines(6, 7)
-    assert f"{question} (0: tear it up)\n  seats: 1 2 7 8 9 10 12   0: tear it up\n" in torn
-    r = runner.invoke(app, ["play", "standard-12", "--seat", "6", "--seed", "7", "--set",
+    # seat 5 of seed 2 is the sheriff, killed in night 4 (answering 0, 1, 2, 3 in turn)
+    question = "Day 4 · You were the sheriff: to whom do you pass the badge?"
+    torn = play_lines(5, 2)
+    assert f"{question} (0: tear it up)\n  seats: 3 6 7 8 9   0: tear it up\n" in torn
+    r = runner.invoke(app, ["play", "standard-12", "--seat", "5", "--seed", "2", "--set",
                             "sheriff_on_death=must_pass"], input="0\n1\n2\n3\n" * 300)
     assert r.exit_code == 0, r.output
-    assert f"{question}\n  seats: 1 2 7 8 9 10 12\n" in r.stdout
+    assert f"{question}\n  seats: 3 6 7 8 9\n" in r.stdout
     assert "0: tear it up" not in r.stdout
     assert ">   not allowed: a choice is required here; passing is not allowed\n" in r.stdout  # 0 is refused
 
@@ -302,12 +302,13 @@ def test_with_lang_zh_every_line_the_seat_reads_is_chinese():
     assert seer[:6] == ["种子 7：用 `--seed 7` 可以重发这一局。", "标准12人（守卫），12名玩家。你是6号。",
                         "你的身份：预言家（好人）。", "本局的牌：狼人 ×4、预言家、女巫、猎人、守卫、普通村民 ×4。",
                         "回答每个问题时输入所选项的数字；输入 ? 查看规则不允许的选项及原因。", ""]
-    assert seer[-2:] == ["游戏结束：狼人获胜（屠边：神民或平民全部出局）。你输了。",
+    assert seer[-2:] == ["游戏结束：好人获胜（狼人（及第三方）全部出局）。你赢了。",
                          "本局身份：1号守卫、2号普通村民、3号狼人、4号普通村民、5号普通村民、6号预言家、7号普通村民、"
                          "8号狼人、9号狼人、10号猎人、11号狼人、12号女巫。"]
     assert "第1天 · 是否上警竞选警长？\n  1：是   2：否   0：放弃\n" in "\n".join(seer)  # 0, taken as 否, is listed
     assert ">   不允许：3号已出局：出局的玩家不再参与游戏（DAY-15）" in seer
-    assert ">   不允许：SHERIFF-13：警徽只能移交给存活的玩家" in seer
+    # seat 11 of seed 5 is the sheriff, killed at night: his badge offered to a dead seat
+    assert ">   不允许：SHERIFF-13：警徽只能移交给存活的玩家" in play_lines(11, 5, "zh").splitlines()
 
 
 def test_refusals_and_explanations_in_chinese_come_from_the_rules_and_the_referee():
@@ -357,17 +358,17 @@ def test_a_peaceful_night_is_told_when_the_dead_are_announced(lang, sheriff, pea
 
 
 @pytest.mark.parametrize("lang, deaths", [
-    ("en", ["  † 9号 died in night 3 (cause: ?)", "  † 1号 died (cause: exiled)",
-            "  † 4号 died in night 4 (cause: ?)", "  † 8号 died (cause: exiled)", "  † 2号 died in night 5 (cause: ?)"]),
-    ("zh", ["  † 9号出局（第3夜，?）", "  † 1号出局（放逐）", "  † 4号出局（第4夜，?）", "  † 8号出局（放逐）",
-            "  † 2号出局（第5夜，?）"])])
+    ("en", ["  † 9号 died in night 3 (cause: ?)", "  † 10号 died (cause: exiled)",
+            "  † 4号 died in night 4 (cause: ?)", "  † 3号 died (cause: exiled)", "  † 7号 died in night 5 (cause: ?)"]),
+    ("zh", ["  † 9号出局（第3夜，?）", "  † 10号出局（放逐）", "  † 4号出局（第4夜，?）", "  † 3号出局（放逐）",
+            "  † 7号出局（第5夜，?）"])])
 def test_the_night_death_that_ends_the_game_says_its_night_like_the_others(lang, deaths):
-    # seed 1, seat 5 (the witch) answering 0: the wolves' kill in night 5 ends the game
+    # seed 25, seat 5 answering 0: the wolves' kill in night 5 ends the game
     # before day 5 begins; it is dated like the night deaths announced by day
     from clitools import runner
     from wolfdsl.cli import app
 
-    r = runner.invoke(app, ["play", "standard-12", "--seat", "5", "--seed", "1", "--lang", lang], input="0\n" * 400)
+    r = runner.invoke(app, ["play", "standard-12", "--seat", "5", "--seed", "25", "--lang", lang], input="0\n" * 400)
     assert r.exit_code == 0, r.output
     assert [line for line in r.stdout.splitlines() if "†" in line][-5:] == deaths
 
@@ -395,13 +396,13 @@ def test_an_answer_that_is_no_choice_gets_a_hint_and_a_refused_one_the_rule(lang
 
 @pytest.mark.parametrize("lang, echoes", [
     ("en", {(5, 1, "0"): ["Day 1 · Claim the witch (跳女巫) in your speech? Your claim names whom you saved, if anyone.",
-                          "  1: yes   2: no   0: pass", ">   5号 answers: pass", "  Sheriff 2号 recommends exiling 7号"],
+                          "  1: yes   2: no   0: pass", ">   5号 answers: pass", "  Sheriff 2号 recommends exiling 12号"],
             (3, 7, "0123"): ["  seats: 3 8   0: nobody", ">   not allowed: 2 is not a legal choice (legal: 3, 8, or pass)",
                              ">   3号 answers: 3号"],
             (6, 7, "0123"): ["  seats: 1 2 3 4 5 7 8 9 10 11 12   0: no recommendation", ">   6号 answers: 3号",
                              "  Sheriff 6号 recommends exiling 3号"]}),
     ("zh", {(5, 1, "0"): ["第1天 · 是否在发言中跳女巫？如果救过人，会一并报出（银水）。",
-                          "  1：是   2：否   0：放弃", ">   5号回答：放弃", "  警长2号归票7号"],
+                          "  1：是   2：否   0：放弃", ">   5号回答：放弃", "  警长2号归票12号"],
             (3, 7, "0123"): ["  座位：3 8   0：不悍跳", ">   不允许：2 不是可选项（可选：3、8，或放弃）", ">   3号回答：3号"],
             (6, 7, "0123"): ["  座位：1 2 3 4 5 7 8 9 10 11 12   0：不归票", ">   6号回答：3号", "  警长6号归票3号"]})])
 def test_the_seat_sees_its_own_answer_where_the_table_is_told_nothing(lang, echoes):

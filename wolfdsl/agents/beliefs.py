@@ -44,6 +44,19 @@ FIRST_BLUFF = 0.04
 COUNTER = 0.3
 """Odds, relative to :data:`TRUTHFUL`, that a seat claiming a role another seat already
 claimed holds it: the holder usually speaks first."""
+PRESSED = 2.0
+"""How much likelier a bluff is when the claimant made it under pressure (the table's top
+suspect when it claimed, :meth:`TableAgent.pressed
+<wolfdsl.agents.table.TableAgent.pressed>`): a seat about to be exiled claims to save
+itself, true or not, so such a claim says less (the bluff's odds, :data:`FIRST_BLUFF` or
+:data:`BLUFF`, times this). A seat that answers only claims made under pressure counts
+as the first to claim the role, unless it is under pressure itself (the holder answering
+a fake, 对跳)."""
+BOTH_BLUFF = 0.1
+"""Odds, relative to one bluff, that a second seat bluffs a role another bluffer already
+claimed: a side does not contest its own fake claim, so of two claims of one card one is
+usually true (without this the deal count, four wolf cards to one god's, made two liars
+the likeliest reading of a contested claim)."""
 MAX_CLAIMANTS = 5
 """Claimants weighed as hypotheses (the most recent); older ones count as said."""
 SNAP = 4096.0
@@ -87,11 +100,14 @@ class Beliefs:
         self.soft: tuple[tuple[float, ...], ...] = self.shared.setdefault(
             ("soft", len(self.factions)), ((1.0,) * len(self.factions),) * (self.n + 1))
         # the public claims: claimant -> (role, facts), claimant -> whether nobody claimed
-        # its role before, and their key; replaced, never changed, so that minds that
-        # hear the same claims share them (see claim)
+        # its role before, the claimants whose claim was made under pressure, and their
+        # key; replaced, never changed, so that minds that hear the same claims share
+        # them (see claim)
         self.claims: dict[int, tuple[str, list[tuple[int, frozenset]]]]
         self.first: dict[int, bool]
-        self.claims, self.first, self._claims_key_now = self.shared.setdefault("no claims", ({}, {}, 0))
+        self.pressed: frozenset
+        self.claims, self.first, self.pressed, self._claims_key_now = self.shared.setdefault(
+            "no claims", ({}, {}, frozenset(), 0))
         self._marg: list[list[float]] | None = None
         self._roles: dict[str, list[float]] | None = None  # role -> per seat, as asked
         self._solved: list = []
@@ -214,31 +230,39 @@ class Beliefs:
                 changed = True
         return tuple(map(tuple, soft)) if changed else self.soft
 
-    def claim(self, seat: int, role: str | None, told: dict | None) -> None:
-        """A public claim: ``seat`` says it holds ``role`` and was told ``told``."""
+    def claim(self, seat: int, role: str | None, told: dict | None, pressed: bool = False) -> None:
+        """A public claim: ``seat`` says it holds ``role`` and was told ``told``;
+        ``pressed``: it claimed under pressure (a bluff is then likelier, :data:`PRESSED`)."""
         if role is None or role not in self.board.roles:
             return
-        key = ("claim", id(self.claims), seat, role, id(told))
+        key = ("claim", id(self.claims), seat, role, id(told), pressed)
         hit = self.shared.get(key)
         if hit is None or hit[0] is not self.claims or hit[1] is not told:
-            hit = self.shared[key] = (self.claims, told, self._claimed(seat, role, told))
-        self.claims, self.first, self._claims_key_now = hit[2]
+            hit = self.shared[key] = (self.claims, told, self._claimed(seat, role, told, pressed))
+        self.claims, self.first, self.pressed, self._claims_key_now = hit[2]
         self._marg = self._susp = self._hard = None
 
-    def _claimed(self, seat: int, role: str, told: dict | None) -> tuple:
-        """``(claims, first, claims key)`` after :meth:`claim`: new objects, and a new
-        number for the key."""
+    def _claimed(self, seat: int, role: str, told: dict | None, pressed: bool = False) -> tuple:
+        """``(claims, first, pressed, claims key)`` after :meth:`claim`: new objects, and
+        a new number for the key. A seat that repeats its claim keeps whether it first
+        made it under pressure."""
         claims, first = dict(self.claims), dict(self.first)
         same = seat in claims and claims[seat][0] == role
         facts = list(claims[seat][1]) if same else []
         for s, roles in self.told_facts(told or {}):
             facts.append((s, roles))
-        first[seat] = first.get(seat, True) if same else not any(r == role for r, _ in claims.values())
+        # a claim not itself under pressure that answers only claims made under pressure
+        # counts as a first one: the holder answers a seat that claimed his card to save
+        # itself (对跳); a seat under pressure that answers a claim is a counter-claim
+        first[seat] = first.get(seat, True) if same else not any(
+            r == role and (pressed or s not in self.pressed) for s, (r, _) in claims.items())
         claims.pop(seat, None)
         claims[seat] = (role, facts)
+        was = seat in self.pressed if same else pressed
+        held = self.pressed | {seat} if was else self.pressed - {seat}
         # the key: a number a claims state, unique in the process (the minds share the
         # states themselves), so the cache may be cleared at any time
-        return claims, first, next(_CLAIM_STATES)
+        return claims, first, held, next(_CLAIM_STATES)
 
     def told_facts(self, what: dict) -> list[tuple[int, frozenset]]:
         """The facts a ``tell`` record states (``[(seat, roles it allows)]``), as the
@@ -458,6 +482,7 @@ class Beliefs:
             allowed = list(base)
             odds = 1.0
             used: dict[str, int] = {}
+            bluffed: set[str] = set()
             ok = True
             for c, honest in zip(claimants, truth):
                 role, facts = self.claims[c]
@@ -475,7 +500,9 @@ class Beliefs:
                     allowed[c] = frozenset(r for r in allowed[c] if rf[r] != rf[role])
                     # a bluffer states facts about as likely as the deck makes them: the
                     # honest reading pays for its facts in fewer deals, so this one does too
-                    odds *= (FIRST_BLUFF if self.first.get(c, True) else BLUFF) * self._plausible(facts)
+                    odds *= ((FIRST_BLUFF if self.first.get(c, True) else BLUFF) * self._plausible(facts)
+                             * (PRESSED if c in self.pressed else 1.0) * (BOTH_BLUFF if role in bluffed else 1.0))
+                    bluffed.add(role)
             if ok and all(allowed[1:]):
                 yield odds, allowed
 

@@ -58,7 +58,7 @@ class Mind:
         self.team, self.faction = card.get("team"), card.get("faction")
         self.beliefs.fix(self.seat, card.get("role"), card.get("faction"))
 
-    def see(self, ev: dict) -> None:
+    def see(self, ev: dict, pressed: bool = False) -> None:
         t = ev["type"]
         b = self.beliefs
         if t == "inform":
@@ -66,7 +66,7 @@ class Mind:
             if isinstance(what, dict):
                 b.told(what)
         elif t == "claim":
-            b.claim(ev["seat"], ev.get("role"), ev.get("told"))
+            b.claim(ev["seat"], ev.get("role"), ev.get("told"), pressed)
         elif t == "reveal" and isinstance(ev.get("seat"), int) and ev.get("role") in b.board.roles:
             b.fix(ev["seat"], ev["role"])
         elif t == "death" and ev["phase"] == "night" and "cause" not in ev:
@@ -135,8 +135,9 @@ class TableAgent(BaseAgent):
                 for mind in self.minds.values():
                     mind.beliefs.living(self.alive)
             if t in Mind.READS and (t != "death" or event["phase"] == "night"):  # a day's death says nothing
+                pressed = t == "claim" and self.pressed(event["seat"], event.get("role"))
                 for mind in self.minds.values():
-                    mind.see(event)
+                    mind.see(event, pressed)
         elif seat in self.minds and t in Mind.READS:
             self.minds[seat].see(event)
         if t == "phase":
@@ -147,6 +148,21 @@ class TableAgent(BaseAgent):
             # a seat is heard when it first speaks in the day: a campaign's candidates,
             # then the discussion's speakers (the night's dead announced by then)
             self.impressions(event["day"], event.get("order") or ())
+
+    def pressed(self, seat, role) -> bool:
+        """Whether a public claim of ``role`` by ``seat`` is made under pressure: a new
+        claim (not one the seat repeats) by the seat the table suspects most, on public
+        evidence, of the living (ties included), who claims to save himself, true or not;
+        the beliefs take its bluff as likelier (:data:`~wolfdsl.agents.beliefs.PRESSED`)."""
+        public = self.minds.get(None)
+        if public is None or type(seat) is not int or seat not in self.alive:
+            return False
+        b = public.beliefs
+        if seat in b.claims and b.claims[seat][0] == role:
+            return False
+        susp = b.suspicions()
+        mine = susp[seat]
+        return all(susp[s] <= mine for s in self.alive if s != seat)
 
     def impressions(self, day: int, order) -> None:
         """The speeches of a ``speeches`` event (``order``: the seats that speak), as every
