@@ -162,17 +162,17 @@ def test_the_deaths_table_names_each_cause_and_keeps_its_id_and_json_keeps_the_i
         cells = [c.strip() for c in line.split("│")[1:-1]]
         if len(cells) == 4 and cells[0] != "cause":
             rows.append(tuple(cells))
-    assert rows == [("exiled", "exile", "3.87", "116"),
-                    ("killed by the werewolves", "wolf", "2.80", "84"),
+    assert rows == [("exiled", "exile", "4.00", "120"),
+                    ("killed by the werewolves", "wolf", "3.00", "90"),
                     ("poisoned", "poison", "0.87", "26"),
-                    ("self-destructed", "self_destruct", "0.57", "17"),
-                    ("taken by the white wolf king", "white_wolf_claw", "0.50", "15"),
-                    ("shot", "shot", "0.03", "1")]
+                    ("self-destructed", "self_destruct", "0.47", "14"),
+                    ("taken by the white wolf king", "white_wolf_claw", "0.40", "12"),
+                    ("shot", "shot", "0.07", "2")]
     assert "┃ cause                        ┃ id              ┃ per game ┃ total ┃" in r.stdout
     j = invoke("run", "white-wolf-king-12", "--games", 30, "--seed", 1, "--json")
     assert json.loads(j.stdout)["deaths_per_game"] == {
-        "exile": 3.866667, "wolf": 2.8, "poison": 0.866667, "self_destruct": 0.566667,
-        "white_wolf_claw": 0.5, "shot": 0.033333}
+        "exile": 4.0, "wolf": 3.0, "poison": 0.866667, "self_destruct": 0.466667,
+        "white_wolf_claw": 0.4, "shot": 0.066667}
 
 
 def test_a_faction_of_one_side_only_is_not_compared():

@@ -138,8 +138,9 @@ def test_events_mismatch_lists_the_events_of_that_type(tmp_path):
         "s.yaml:14:7: expect.events[1]: expected 0 spared events; the log has 1: "
         "night 1: {seat: 9, cause: wolf, rule: dawn, guarded: no, saved: yes}",
         "s.yaml:15:7: expect.events[2]: expected a speeches event in day 3; the speeches events logged: "
-        "day 1: {order: [], purpose: sheriff campaign}; day 1: {order: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 1], "
-        "purpose: day}; day 2: {order: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 1], purpose: day}",
+        "day 1: {order: [], purpose: sheriff campaign, exile_next: no}; day 1: {order: [2, 3, 4, 5, 6, 7, 8, 9, 10, "
+        "11, 12, 1], purpose: day, exile_next: yes}; day 2: {order: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 1], "
+        "purpose: day, exile_next: yes}",
     ]
 
 

@@ -16,7 +16,7 @@ def test_names_and_parameters():
     assert isinstance(build("random", 1), RandomAgent)
     a = build("table:skill=0.25;read=0.7", 1)
     assert isinstance(a, TableAgent) and (a.skill, a.read) == (0.25, 0.7)
-    assert (build("table", 1).read, build("table", 1).vote) == (0.32, 0.1)
+    assert (build("table", 1).read, build("table", 1).vote) == (0.28, 0.1)
     assert build("table:vote=0.3", 1).vote == 0.3
 
 
@@ -97,7 +97,7 @@ def test_the_days_impressions_are_logged_and_narrated_without_changing_a_decisio
     events = play_game(rs, 7, 0, "table").events
     days = [e["day"] for e in events if e["type"] == "phase" and e["phase"] == "day"]
     imp = [e for e in events if e["type"] == "impressions"]
-    assert sorted({e["day"] for e in imp}) == days and all(e["read"] == 0.32 for e in imp)
+    assert sorted({e["day"] for e in imp}) == days and all(e["read"] == 0.28 for e in imp)
     alive, heard, expected = set(range(1, 13)), set(), None
     for e in events:
         if e["type"] == "phase":

@@ -94,9 +94,9 @@ def test_a_night_death_s_cause_is_shown_only_when_the_table_saw_what_caused_it()
                      (3, "shot", "shot")]
     shot = next(i for i, (_, e) in enumerate(spy.seen) if e["type"] == "death" and e["seat"] == 3)
     assert spy.seen[shot - 1:shot + 1] == [
-        (None, {"seq": 150, "game": 0, "day": 5, "phase": "day", "type": "action", "seat": 7,
+        (None, {"seq": 152, "game": 0, "day": 5, "phase": "day", "type": "action", "seat": 7,
                 "action": "hunter.shoot", "targets": [3], "choice": None}),
-        (None, {"seq": 151, "game": 0, "day": 5, "phase": "night", "type": "death", "seat": 3, "cause": "shot"})]
+        (None, {"seq": 153, "game": 0, "day": 5, "phase": "night", "type": "death", "seat": 3, "cause": "shot"})]
     from wolfdsl.present.narrate import teller
     tell = teller(rs)
     lines = [str(line) for _, e in spy.seen for line in tell.tell(e)]

@@ -30,7 +30,7 @@ FOCAL_STEP = 1e-6
 tie-breaker, too small to overturn a real difference in belief."""
 NEAR = 1e-8
 """Scores closer than this may tie once rounded to 9 decimals (:func:`_apart`)."""
-READ = 0.32
+READ = 0.28
 """Default strength of the speech impressions (:meth:`TableAgent.impressions`)."""
 VOTE = 0.1
 """Default strength of the ballots' reading (:meth:`TableAgent.ballots`): ``1 - vote`` is
@@ -108,6 +108,7 @@ class TableAgent(BaseAgent):
         self.heard_on = 0  # that day
         self.speech_rng = None  # that day's generator of readings
         self.viewed: tuple | None = None  # the last vote whose public view was logged
+        self.pressure = False  # whether the speeches under way come before an exile vote
         self.recording = False  # whether the game keeps its log (the public view is logged)
 
     # ---------------------------------------------------------------- what seats see
@@ -117,6 +118,7 @@ class TableAgent(BaseAgent):
         self.minds = {None: Mind(board, None, self.seed, self.shared)}
         self.focal, self.focal_at = None, (0, "setup")
         self.alive = set(range(1, board.n + 1))
+        self.pressure = False
 
     def dealt(self, seat: int, card: dict) -> None:
         mind = self.minds.get(seat)
@@ -144,25 +146,32 @@ class TableAgent(BaseAgent):
             self.focal, self.focal_at = None, (event["day"], event["phase"])  # drawn when a ballot needs it
         elif t == "vote" and seat is None:
             self.ballots(event)
-        elif t == "speeches" and self.read > 0:
-            # a seat is heard when it first speaks in the day: a campaign's candidates,
-            # then the discussion's speakers (the night's dead announced by then)
-            self.impressions(event["day"], event.get("order") or ())
+        elif t == "speeches":
+            if self.read > 0:
+                # a seat is heard when it first speaks in the day: a campaign's candidates,
+                # then the discussion's speakers (the night's dead announced by then)
+                self.impressions(event["day"], event.get("order") or ())
+            self.pressure = bool(event.get("exile_next", True))  # claims may be under pressure
 
     def pressed(self, seat, role) -> bool:
         """Whether a public claim of ``role`` by ``seat`` is made under pressure: a new
         claim (not one the seat repeats) by the seat the table suspects most, on public
-        evidence, of the living (ties included), who claims to save himself, true or not;
-        the beliefs take its bluff as likelier (:data:`~wolfdsl.agents.beliefs.PRESSED`)."""
+        evidence and alone (not tied, as on a first day nobody has read yet), in speeches
+        before an exile vote (after a ``speeches`` event that says ``exile_next: false``,
+        as a sheriff campaign's, nobody is under pressure), and no answer to another
+        living seat's claim of the same card. He claims to save himself, true or not; the
+        beliefs take its bluff as likelier (:data:`~wolfdsl.agents.beliefs.PRESSED`).
+        The holder who answers a wolf's claim of his card (对跳) is not under pressure,
+        even when that claim has made him the table's new top suspect."""
         public = self.minds.get(None)
-        if public is None or type(seat) is not int or seat not in self.alive:
+        if not self.pressure or public is None or type(seat) is not int or seat not in self.alive:
             return False
         b = public.beliefs
-        if seat in b.claims and b.claims[seat][0] == role:
+        if any(r == role and (s == seat or s in self.alive) for s, (r, _) in b.claims.items()):
             return False
         susp = b.suspicions()
         mine = susp[seat]
-        return all(susp[s] <= mine for s in self.alive if s != seat)
+        return all(susp[s] < mine for s in self.alive if s != seat)
 
     def impressions(self, day: int, order) -> None:
         """The speeches of a ``speeches`` event (``order``: the seats that speak), as every

@@ -201,8 +201,7 @@ class HumanAgent:
     def _echo(self, req: Request, answer: Any) -> None:
         """``5号 answers: no`` (``5号回答：否``): the seat's own answer, to the seat alone,
         when no line will tell it (a speech act — told by the claim it makes, if any — or
-        a decision whose ``event`` text is empty: a sheriff's recommendation passed, a claim
-        declined, no counter-claim). A vote is told by its tally; other decisions by
+        a decision whose ``event`` text is empty: a claim declined, no counter-claim). A vote is told by its tally; other decisions by
         their own line, as the table or the team sees them."""
         if req.kind == "ballot":
             return
