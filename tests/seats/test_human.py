@@ -100,6 +100,18 @@ def test_the_seat_hears_how_the_speeches_sounded_as_the_bots_do(tmp_path, lang, 
     assert r.stdout.count(sounded[:12]) == sum(e["type"] == "impressions" for e in logged) >= 3
 
 
+def test_a_speech_that_sounded_neither_way_is_never_shown_as_minus_zero():
+    # seed 1, seat 6: seat 5's day-2 speech read -0.04, once shown "-0.0" to the person at the seat
+    from clitools import runner
+    from wolfdsl.cli import app
+
+    r = runner.invoke(app, ["play", "standard-12", "--seat", "6", "--seed", "1"], input="0\n1\n2\n3\n" * 300)
+    assert r.exit_code == 0, r.output
+    assert ("  How the speeches sounded (how suspect; higher: more): 10号 +1.0, 9号 +1.0, 8号 +0.6, 1号 +0.2, "
+            "12号 +0.0, 5号 +0.0, 11号 -0.1, 3号 -0.2, 6号 -0.6, 2号 -1.4, 4号 -2.2") in r.stdout.splitlines()
+    assert "-0.0" not in r.stdout
+
+
 def test_the_seat_sees_only_what_it_may_know_and_question_marks_explain():
     child = pexpect.spawn(sys.executable, ["-m", "wolfdsl", "play", "standard-12", "--seat", "6",
                                            "--seed", "7"], encoding="utf-8", timeout=180)
