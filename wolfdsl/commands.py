@@ -292,14 +292,14 @@ def narrate(
     """Tell a logged game as `wolfdsl run` does: any game of a Monte Carlo log, in
     English or Chinese."""
     from wolfdsl.cli import _narrate
-    from wolfdsl.present.replay import missing_ruleset_note, read_log, ruleset_of, which_game
+    from wolfdsl.present.replay import read_log, ruleset_of, which_game
 
     with guarded():
         with user_errors():
             events, games = read_log(log, game)
-            rs = ruleset_of(events, ruleset, log)
-        if rs is None:
-            typer.echo(missing_ruleset_note(events, log), err=True)
+            rs, said = ruleset_of(events, ruleset, log)
+        if said:
+            typer.echo(said, err=True)
         note = which_game(log, events, games) if game is None else None
         if note:
             typer.echo(note, err=True)
@@ -370,15 +370,15 @@ def explain(
     them, the rule that killed it (or spared it) with that rule's comment and rule IDs,
     the deaths it set off, and the win rule that ended the game; in English or Chinese."""
     from wolfdsl.present.explain import explain as explain_seat, seat_of
-    from wolfdsl.present.replay import missing_ruleset_note, read_log, ruleset_of, which_game
+    from wolfdsl.present.replay import read_log, ruleset_of, which_game
     from wolfdsl.present.words import EXPLANATION
 
     with guarded(lang):
         with user_errors():
             events, games = read_log(log, game)
-            rs = ruleset_of(events, ruleset, log)
-            if rs is None:
-                typer.echo(missing_ruleset_note(events, log), err=True)
+            rs, said = ruleset_of(events, ruleset, log)
+            if said:
+                typer.echo(said, err=True)
             number, held = seat_of(events, rs, seat, lang)
             lines = explain_seat(events, rs, number, lang)
         note = which_game(log, events, games) if game is None else None

@@ -1,10 +1,11 @@
 """``wolfdsl narrate LOG``: one game of an event log (``--log FILE``) told again.
 
 ``read_game(path, game)`` reads the JSON Lines and returns the events of game ``game``
-(the first in the file when ``None``); ``ruleset_of(events, ref)`` loads the ruleset the
-game was played on — the one given, else the bundled (or local) ruleset the
-``game_start`` event names — for its display names, or ``None`` when it cannot be had
-(the narration then uses the log's ids). A log named ``-`` is read from standard input
+(the first in the file when ``None``); ``ruleset_of(events, ref, log)`` loads the ruleset
+the game was played on — the one given, else the file of one's own or the bundled
+ruleset the ``game_start`` event names — for its display names, or ``None`` when it
+cannot be had (the narration then uses the log's ids), with a note when what it took may
+not be what was played. A log named ``-`` is read from standard input
 (``wolfdsl run X --log - | wolfdsl narrate -``).
 """
 from __future__ import annotations
@@ -91,26 +92,60 @@ def read_log(path: str | Path, game: int | None = None) -> tuple[list[dict], lis
     return events, games
 
 
-def ruleset_of(events: list[dict], ref: str | None = None, log: str | Path | None = None) -> Any:
-    """The compiled ruleset for the display names: ``ref`` when given (one that does not
-    load raises ``WolfError``), else the one the ``game_start`` event names — bundled,
-    a ``NAME.wolf`` in the current folder, or one beside the log file ``log`` (a log
-    read from standard input has no folder) — or ``None`` when none loads (see
-    :func:`missing_ruleset_note`)."""
-    from ..lang.load import load
+def ruleset_of(events: list[dict], ref: str | None = None,
+               log: str | Path | None = None) -> tuple[Any, str | None]:
+    """``(ruleset, note)``: the compiled ruleset for the display names, or ``None`` when
+    none can be had (the log's ids are shown then), and a note for stderr saying what
+    was taken when it may not be what was played (``None`` when all is well).
 
+    ``ref`` when given (one that does not load raises ``WolfError``). Else the one the
+    ``game_start`` event names: a game played on a file of one's own records its
+    ``ruleset_sha256`` (:func:`wolfdsl.lang.load.own_sha256`), and the ``NAME.wolf`` in
+    the current folder or beside the log file ``log`` with those contents is taken, never
+    a bundled ruleset of the same name; without it (a bundled ruleset, or a log written
+    before logs recorded it) the bundled one, else ``NAME.wolf`` here or beside the log.
+    A log read from standard input has no folder to look beside."""
+    from ..lang.load import bundled_path, file_sha256, load
+
+    start = next((e for e in events if e.get("type") == "game_start"), {})
+    played = start.get("ruleset_sha256")
     if ref is not None:
-        return load(ref)
+        rs = load(ref)
+        if played and rs.source_sha256 != played:
+            return rs, (f"note: {ref} is not the ruleset {shown(log)} was played on (the log's ruleset_sha256 is "
+                        f"{played[:12]}…): names and rules may differ from those of the game")
+        return rs, None
     name = _named(events)
     if not name:
-        return None
-    tries = [name] + ([str(Path(log).parent / f"{name}.wolf")] if log is not None and not from_stdin(log) else [])
-    for ref in tries:
+        return None, missing_ruleset_note(events, log)
+    beside = None if log is None or from_stdin(log) else Path(log).parent / f"{name}.wolf"
+    here = [p for p in dict.fromkeys([Path(f"{name}.wolf"), beside]) if p is not None and p.is_file()]
+    if played:
+        for p in here:
+            try:
+                if file_sha256(str(p)) == played:
+                    return load(str(p)), None
+            except WolfError:
+                continue
+        where = "in this folder" + ("" if beside is None else " or beside the log")
+        for p in here:
+            try:
+                rs = load(str(p))
+            except WolfError:
+                continue
+            return rs, (f"note: {p} is not the file {shown(log)} was played on: its contents differ (the log's "
+                        f"ruleset_sha256 is {played[:12]}…); names may differ: give --ruleset FILE for the one played")
+        if bundled_path(name) is not None:
+            return load(name), (f"note: {shown(log)} was played on a {name}.wolf of its own, not the bundled {name}, "
+                                f"and no {name}.wolf is {where}: shown with the bundled {name}'s names, which may "
+                                f"differ; give --ruleset path/to/{name}.wolf")
+        return None, missing_ruleset_note(events, log)
+    for ref in [name] + [str(p) for p in here if p == beside]:
         try:
-            return load(ref)
+            return load(ref), None
         except WolfError:
             continue
-    return None
+    return None, missing_ruleset_note(events, log)
 
 
 def _named(events: list[dict]) -> str | None:
