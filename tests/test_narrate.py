@@ -570,6 +570,31 @@ def test_seats_read_earlier_the_same_day_are_named_from_a_log_read_back():
                      head + "2号 +0.2, 1号 +0.0"]
 
 
+def test_a_reading_that_rounds_to_zero_is_never_told_as_minus_zero():
+    # the log of an older run holds -0.0 (and -0.04 rounds to -0.0 with one decimal)
+    events = [START, ev(1, 1, "day", "speeches", order=[1, 2, 3], purpose="day"),
+              ev(2, 1, "day", "impressions", reads={"1": -0.0, "2": -0.04, "3": -0.06}, read=0.3)]
+    lines = [line for line in narrate(json.loads(json.dumps(events)), told_ruleset()) if "heard them" in line]
+    assert lines == ["  The speeches as the table bots heard them (how suspect each sounded; higher: more): "
+                     "1号 +0.0, 2号 +0.0, 3号 -0.1"]
+    from wolfdsl.present.explain import explain
+    said = [x for x in explain(json.loads(json.dumps(events)), None, 1) if "speech heard" in x]
+    assert said == ["  day 1     #2    its speech heard as +0.00 suspect (rank 1 of 3, 1: the most)"]
+
+
+def test_the_table_agent_logs_a_reading_that_rounds_to_zero_as_0_0():
+    # seed 12 of standard-12: seat 1's day-5 speech read -0.004, logged -0.0 before
+    from wolfdsl.play import game_log, play_game
+    events = play_game(load("standard-12"), 12).events
+    line = game_log([e for e in events if e["seq"] == 130])
+    assert line == '{"seq":130,"game":0,"day":5,"phase":"day","type":"impressions","reads":{"1":0.0,"7":0.69,"12":0.19},"read":0.32}\n'
+    assert "-0.0," not in game_log(events) and "-0.0}" not in game_log(events)
+    from clitools import invoke
+    told = invoke("run", "standard-12", "--seed", 12).stdout
+    assert "  The speeches as the table bots heard them (how suspect each sounded; higher: more): " \
+           "7号 +0.7, 12号 +0.2, 1号 +0.0" in told.splitlines() and " -0.0" not in told
+
+
 def test_the_public_view_names_the_side_it_measures_on_a_deck_of_three_factions():
     """bomb-man-12: the public view is the chance of not being in the deck's largest
     faction, which takes in the bomb man, so it is not "a wolf" there."""

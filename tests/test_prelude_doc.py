@@ -17,3 +17,37 @@ def test_every_hook_point_and_proc_is_listed():
     for name in ("self_destructed", "self_destruct_point", "after_exile", "claims", "last_words"):
         assert f"| `{name}` |" in page, name
     assert "## Hook points" in page
+
+
+def test_the_page_writes_each_option_as_wolfdsl_show_lists_it():
+    # the page once said `yes | no` where the source, `wolfdsl show` and the E207 error say
+    # `true | false`; either word sets such an option
+    import json
+    import re
+
+    from clitools import invoke
+
+    page = (ROOT / "docs" / "prelude.md").read_text(encoding="utf-8")
+    assert "| `sheriff_election` | `option sheriff_election: true \\| false = true` |" in page
+    assert "A `true | false` option (as `wolfdsl show` lists it) also takes `yes` and `no` " \
+           "(`set NAME = no`, `--set NAME=yes`, `options: {NAME: no}`)." in page
+    declared = {m.group(1): (m.group(2), m.group(3)) for m in re.finditer(
+        r"^\| `(\w+)` \| `option \w+: (.*?) = (\S+)` \|", page, re.M)}
+    checked = set()
+    for ruleset in ("standard-12", "cupid-thief-12", "standard-12-idiot"):
+        shown = json.loads(invoke("show", ruleset, "--json").stdout)["options"]
+        for o in shown:
+            if o["name"] not in declared:  # a role file's own option
+                continue
+            checked.add(o["name"])
+            values, default = declared[o["name"]]
+            assert re.sub(r" needs role [\w, ]+?(?= \\\||$)", "", values) == " \\| ".join(o["values"]), o["name"]
+            assert default == o["default"], o["name"]
+    assert len(checked) == len(declared) == 27 and {"sheriff_election", "hunter_shoots_on_heartbreak", "hunter_reveal_commits"} <= checked
+    for given, value in (("no", "false"), ("false", "false"), ("yes", "true"), ("True", "true")):
+        shown = json.loads(invoke("show", "standard-12", "--set", f"sheriff_election={given}", "--json").stdout)
+        assert [o["value"] for o in shown["options"] if o["name"] == "sheriff_election"] == [value]
+    r = invoke("show", "standard-12", "--set", "sheriff_election=maybe")
+    assert r.exit_code == 2
+    assert r.stderr == ("E207 error: sheriff_election=maybe: option 'sheriff_election' cannot be 'maybe'; "
+                        "allowed values: true | false\n")

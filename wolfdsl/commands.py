@@ -260,10 +260,27 @@ def _shown(path: Path) -> str:
 # wolfdsl narrate
 # --------------------------------------------------------------------------------------
 
+def _log_file(value: str) -> str:
+    """The LOG of ``narrate`` and ``explain``: a file that exists, or ``-`` (standard
+    input; a note on stderr when that is a terminal, which would wait for a paste).
+    Checked here, not by typer's ``allow_dash``, which some typer versions apply to the
+    ``Path`` they have already made of the value (never equal to ``"-"``)."""
+    import sys
+
+    if value != "-" and not Path(value).exists():
+        raise typer.BadParameter(f"file '{value}' does not exist.")
+    if value != "-" and Path(value).is_dir():
+        raise typer.BadParameter(f"file '{value}' is a directory.")
+    if value == "-" and getattr(sys.stdin, "isatty", lambda: False)():
+        typer.echo("reading the event log from standard input (end it with Ctrl-D; "
+                   "or pipe one in: wolfdsl run RULESET --log - | wolfdsl narrate -)", err=True)
+    return value
+
+
 def narrate(
-    log: Annotated[Path, typer.Argument(
-        help="An event log written by --log (JSON Lines).", metavar="LOG", show_default=False,
-        exists=True, dir_okay=False)],
+    log: Annotated[str, typer.Argument(
+        help="An event log written by --log (JSON Lines); - reads it from standard input.", metavar="LOG",
+        show_default=False, callback=_log_file)],
     game: Annotated[Optional[int], typer.Option(
         "--game", "-g", metavar="G", help="Which game of a --games log (default: the first).")] = None,
     lang: Annotated[str, typer.Option(
@@ -275,14 +292,14 @@ def narrate(
     """Tell a logged game as `wolfdsl run` does: any game of a Monte Carlo log, in
     English or Chinese."""
     from wolfdsl.cli import _narrate
-    from wolfdsl.present.replay import missing_ruleset_note, read_log, ruleset_of, which_game
+    from wolfdsl.present.replay import read_log, ruleset_of, which_game
 
     with guarded():
         with user_errors():
             events, games = read_log(log, game)
-            rs = ruleset_of(events, ruleset, log)
-        if rs is None:
-            typer.echo(missing_ruleset_note(events, log), err=True)
+            rs, said = ruleset_of(events, ruleset, log)
+        if said:
+            typer.echo(said, err=True)
         note = which_game(log, events, games) if game is None else None
         if note:
             typer.echo(note, err=True)
@@ -335,9 +352,9 @@ def play(
 # --------------------------------------------------------------------------------------
 
 def explain(
-    log: Annotated[Path, typer.Argument(
-        help="An event log written by --log (JSON Lines).", metavar="LOG", show_default=False,
-        exists=True, dir_okay=False)],
+    log: Annotated[str, typer.Argument(
+        help="An event log written by --log (JSON Lines); - reads it from standard input.", metavar="LOG",
+        show_default=False, callback=_log_file)],
     seat: Annotated[str, typer.Option(
         "--seat", "-s", metavar="N|ROLE",
         help="The seat to explain: its number, or a role id or name that one seat held.")],
@@ -353,15 +370,15 @@ def explain(
     them, the rule that killed it (or spared it) with that rule's comment and rule IDs,
     the deaths it set off, and the win rule that ended the game; in English or Chinese."""
     from wolfdsl.present.explain import explain as explain_seat, seat_of
-    from wolfdsl.present.replay import missing_ruleset_note, read_log, ruleset_of, which_game
+    from wolfdsl.present.replay import read_log, ruleset_of, which_game
     from wolfdsl.present.words import EXPLANATION
 
     with guarded(lang):
         with user_errors():
             events, games = read_log(log, game)
-            rs = ruleset_of(events, ruleset, log)
-            if rs is None:
-                typer.echo(missing_ruleset_note(events, log), err=True)
+            rs, said = ruleset_of(events, ruleset, log)
+            if said:
+                typer.echo(said, err=True)
             number, held = seat_of(events, rs, seat, lang)
             lines = explain_seat(events, rs, number, lang)
         note = which_game(log, events, games) if game is None else None

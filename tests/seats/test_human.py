@@ -100,6 +100,18 @@ def test_the_seat_hears_how_the_speeches_sounded_as_the_bots_do(tmp_path, lang, 
     assert r.stdout.count(sounded[:12]) == sum(e["type"] == "impressions" for e in logged) >= 3
 
 
+def test_a_speech_that_sounded_neither_way_is_never_shown_as_minus_zero():
+    # seed 1, seat 6: seat 5's day-2 speech read -0.04, once shown "-0.0" to the person at the seat
+    from clitools import runner
+    from wolfdsl.cli import app
+
+    r = runner.invoke(app, ["play", "standard-12", "--seat", "6", "--seed", "1"], input="0\n1\n2\n3\n" * 300)
+    assert r.exit_code == 0, r.output
+    assert ("  How the speeches sounded (how suspect; higher: more): 10号 +1.0, 9号 +1.0, 8号 +0.6, 1号 +0.2, "
+            "12号 +0.0, 5号 +0.0, 11号 -0.1, 3号 -0.2, 6号 -0.6, 2号 -1.4, 4号 -2.2") in r.stdout.splitlines()
+    assert "-0.0" not in r.stdout
+
+
 def test_the_seat_sees_only_what_it_may_know_and_question_marks_explain():
     child = pexpect.spawn(sys.executable, ["-m", "wolfdsl", "play", "standard-12", "--seat", "6",
                                            "--seed", "7"], encoding="utf-8", timeout=180)
@@ -126,6 +138,38 @@ def test_end_of_input_stops_the_game_like_ctrl_c_and_says_so_in_the_seats_langua
     assert "Seer: whom do you check tonight?" in r.stdout and r.stderr.strip() == "input ended"
     r = invoke("play", "standard-12", "--seat", "6", "--seed", "7", "--lang", "zh")
     assert r.exit_code == 130 and r.stderr.strip() == "输入已结束"
+
+
+def test_an_interrupted_game_writes_the_log_of_what_was_played_and_says_so(tmp_path, monkeypatch):
+    # the input ends at the seer's day-1 claim: the log keeps the 35 events up to there,
+    # the same lines as the game played on with the same first answers
+    from clitools import runner
+    from wolfdsl.cli import app
+
+    monkeypatch.chdir(tmp_path)
+    r = runner.invoke(app, ["play", "standard-12", "--seat", "6", "--seed", "7", "--log", "cut.jsonl"],
+                      input="1\n1\n")
+    assert r.exit_code == 130
+    assert r.stderr == ("The game so far (to day 1, 35 events) is in cut.jsonl: `wolfdsl narrate cut.jsonl` "
+                        "tells it.\ninput ended\n")
+    cut = (tmp_path / "cut.jsonl").read_text(encoding="utf-8").splitlines()
+    assert len(cut) == 35 and cut[-1] == ('{"seq":34,"game":0,"day":1,"phase":"day","type":"impressions",'
+                                          '"reads":{"3":1.16,"4":-0.28,"6":-1.48,"8":-0.86,"10":-1.36},"read":0.32}')
+    whole = runner.invoke(app, ["play", "standard-12", "--seat", "6", "--seed", "7", "--log", "whole.jsonl"],
+                          input="1\n1\n" + "0\n1\n2\n3\n" * 300)
+    assert whole.exit_code == 0, whole.output
+    assert (tmp_path / "whole.jsonl").read_text(encoding="utf-8").splitlines()[:35] == cut
+    told = invoke("narrate", "cut.jsonl")
+    assert told.exit_code == 0 and told.stdout.splitlines()[-1] == "The game stops here, with no winner yet."
+    r = runner.invoke(app, ["play", "standard-12", "--seat", "6", "--seed", "7", "--log", "cut.jsonl",
+                            "--lang", "zh"], input="1\n")
+    assert r.exit_code == 130
+    assert r.stderr == ("到此为止的对局（至第1天，23个事件）已写入 cut.jsonl：`wolfdsl narrate cut.jsonl` 可以复述。\n"
+                        "输入已结束\n")
+    # nothing is written before the game starts
+    r = runner.invoke(app, ["play", "standard-12", "--seat", "6", "--seed", "7", "--log", "none.jsonl",
+                            "--players", "13"], input="")
+    assert r.exit_code == 2 and not (tmp_path / "none.jsonl").exists()
 
 
 @pytest.mark.parametrize("args, message", [

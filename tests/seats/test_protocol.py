@@ -120,6 +120,29 @@ def test_the_messages_follow_the_schema_and_show_only_what_the_seat_may_know(sta
             assert before["type"] == "speeches" and before["seq"] == e["seq"] - 1
 
 
+@pytest.mark.parametrize("base, told", [
+    # one bot for every seat: said as it is, it reveals nothing of the deal
+    ("table", "table"),
+    # a bot per faction: which bot plays a seat would tell its faction; the log keeps it
+    ("village=table,werewolves=random", "bots by faction"),
+])
+def test_game_start_tells_a_program_who_plays_the_seats_but_nothing_of_the_deal(standard, tmp_path, base, told):
+    bot = cmd(BOTS / "first_bot.py", tmp_path / "3.jsonl")
+    result = play_game(standard, 7, 0, compose(base, [f"3={bot}", "5=random"]))
+    stop_all(wait=60)
+    logged = result.events[0]
+    assert logged["agents"] == f"{base}, seat 3={bot}, seat 5=random"
+    assert [s["agent"] for s in logged["seats"]][:5] == [base, base, bot, base, "random"]
+    msgs = [json.loads(line) for line in (tmp_path / "3.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert msgs[1] == {"type": "observe", "event": {
+        "seq": 0, "game": 0, "day": 1, "phase": "night", "type": "game_start", "ruleset": "standard-12",
+        "agents": f"{told}, seat 3={bot}, seat 5=random"}}
+    # no card, faction or seed of the deal anywhere in it
+    said = json.dumps(msgs[1])
+    assert not [w for w in ("werewolf", "werewolves", "village", "seer", "witch", "seed", "extra_cards")
+                if f'"{w}' in said or f"{w}=" in said]
+
+
 def test_the_example_bot_plays_every_seat_of_a_few_games(standard):
     spec = compose("table", every_seat(cmd(EXAMPLE)))
     for game in range(4):

@@ -41,3 +41,117 @@ def test_a_broken_line_gives_the_whole_reason(tmp_path):
         assert r.exit_code == 2
         assert r.stderr.splitlines()[0] == (f"{log}:2:7: error: not a JSON object: Unterminated string starting at: "
                                             "line 2 column 7")
+
+
+def test_a_log_named_dash_is_read_from_standard_input(tmp_path):
+    # wolfdsl run standard-12 --seed 3 --log - | wolfdsl narrate -   (and explain -)
+    from clitools import runner
+    from wolfdsl.cli import app
+
+    log = tmp_path / "g.jsonl"
+    assert invoke("run", "standard-12", "--seed", 3, "--log", log, "-q").exit_code == 0
+    text = log.read_text(encoding="utf-8")
+    for command in (["narrate"], ["explain", "--seat", "2"]):
+        piped = runner.invoke(app, [*command[:1], "-", *command[1:]], input=text)
+        from_file = invoke(*command[:1], log, *command[1:])
+        assert piped.exit_code == 0, piped.output
+        assert piped.stdout == from_file.stdout and piped.stderr == from_file.stderr == ""
+    told = runner.invoke(app, ["narrate", "-"], input=text).stdout.splitlines()
+    assert told[:2] == ["Game of standard-12 — Standard 12 (guard), seed 3, 12 players",
+                        "   1号  Werewolf 狼人  (Werewolves)"]
+    assert runner.invoke(app, ["explain", "-", "--seat", "2"], input=text).stdout.splitlines()[0] == \
+        "Seat 2, dealt guard (Guard): game 0 of standard-12, seed 3"
+
+
+def test_standard_input_names_itself_in_errors_and_notes(tmp_path, monkeypatch):
+    from clitools import runner
+    from wolfdsl.cli import app
+
+    r = runner.invoke(app, ["narrate", "-"], input="")
+    assert r.exit_code == 2
+    assert r.stderr == ("error: standard input is empty: it holds no event (an event log is written by "
+                        "wolfdsl run --log FILE.jsonl)\n")
+    r = runner.invoke(app, ["explain", "-", "--seat", "1"], input='{"a": 1\n')
+    assert r.exit_code == 2
+    assert r.stderr.splitlines()[0] == "<stdin>:1:8: error: not a JSON object: Expecting ',' delimiter: line 1 column 8"
+    # a ruleset of one's own is looked for here only: a log on stdin has no folder
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    (rules / "mine.wolf").write_text('title "Mine" "我的"\nimport "standard-12"\n', encoding="utf-8")
+    log = rules / "mine.jsonl"
+    assert invoke("run", rules / "mine.wolf", "--seed", 3, "--log", log, "-q").exit_code == 0
+    monkeypatch.chdir(tmp_path)
+    r = runner.invoke(app, ["narrate", "-"], input=log.read_text(encoding="utf-8"))
+    assert r.exit_code == 0, r.output
+    assert r.stderr == ("note: the ruleset 'mine' of the log on standard input is not bundled, and no mine.wolf "
+                        "is in this folder (a log read from standard input has no folder to look beside): roles "
+                        "and steps are shown by their ids; give --ruleset FILE for their names "
+                        "(--ruleset path/to/mine.wolf)\n")
+    assert r.stdout.splitlines()[:2] == ["Game of mine, seed 3, 12 players", "   1号  werewolf  (werewolves)"]
+    r = runner.invoke(app, ["narrate", "-", "--ruleset", "rules/mine.wolf"], input=log.read_text(encoding="utf-8"))
+    assert r.stderr == "" and r.stdout.splitlines()[0] == "Game of mine — Mine, seed 3, 12 players"
+    r = invoke("narrate", tmp_path / "none.jsonl")
+    assert r.exit_code == 2 and f"Invalid value for 'LOG': file '{tmp_path / 'none.jsonl'}' does not exist." in r.stderr
+
+
+MY_STANDARD_12 = '''title "My table" "我的桌"
+import "roles"
+players 12
+deck 12: werewolf*4, seer, witch, hunter, guard, villager*4
+replace role villager "Townsperson" "镇民" { faction village; class plain }
+'''
+
+
+def test_a_file_named_like_a_bundled_ruleset_is_told_with_its_own_names(tmp_path, monkeypatch):
+    # ./standard-12.wolf of one's own: the log records its SHA-256, and narrate and explain
+    # take that file, not the bundled standard-12 (whose names they used to show)
+    import hashlib
+    import json
+
+    monkeypatch.chdir(tmp_path)
+    mine = tmp_path / "standard-12.wolf"
+    mine.write_text(MY_STANDARD_12, encoding="utf-8")
+    assert invoke("run", "./standard-12.wolf", "--seed", 3, "--log", "g.jsonl", "-q").exit_code == 0
+    assert invoke("run", mine, "--seed", 3, "--log", "same.jsonl", "-q").exit_code == 0
+    log = (tmp_path / "g.jsonl").read_text(encoding="utf-8")
+    assert log == (tmp_path / "same.jsonl").read_text(encoding="utf-8")  # whatever path it was given by
+    start = json.loads(log.splitlines()[0])
+    assert list(start)[5:8] == ["ruleset", "ruleset_sha256", "seed"]
+    assert start["ruleset"] == "standard-12"
+    assert start["ruleset_sha256"] == hashlib.sha256(mine.read_bytes()).hexdigest()
+    told = invoke("narrate", "g.jsonl")
+    assert told.stderr == ""
+    assert told.stdout.splitlines()[:4] == ["Game of standard-12 — My table, seed 3, 12 players",
+                                            "   1号  Werewolf 狼人  (Werewolves)",
+                                            "   2号  Guard 守卫  (Village)",
+                                            "   3号  Townsperson 镇民  (Village)"]
+    why = invoke("explain", "g.jsonl", "--seat", 3)
+    assert why.stderr == "" and why.stdout.splitlines()[0] == \
+        "Seat 3, dealt villager (Townsperson): game 0 of standard-12, seed 3"
+    # the log elsewhere, without the file: the bundled names, and a note saying so
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "g.jsonl").write_text(log, encoding="utf-8")
+    monkeypatch.chdir(tmp_path / "sub")
+    told = invoke("narrate", "g.jsonl")
+    assert told.stdout.splitlines()[3] == "   3号  Villager 普通村民  (Village)"
+    assert told.stderr == ("note: g.jsonl was played on a standard-12.wolf of its own, not the bundled standard-12, "
+                           "and no standard-12.wolf is in this folder or beside the log: shown with the bundled "
+                           "standard-12's names, which may differ; give --ruleset path/to/standard-12.wolf\n")
+    assert invoke("narrate", "g.jsonl", "--ruleset", "../standard-12.wolf").stderr == ""
+    assert invoke("narrate", "../g.jsonl").stderr == ""  # found beside the log
+    sha = start["ruleset_sha256"][:12]
+    assert invoke("narrate", "g.jsonl", "--ruleset", "standard-12").stderr == (
+        f"note: standard-12 is not the ruleset g.jsonl was played on (the log's ruleset_sha256 is {sha}…): "
+        "names and rules may differ from those of the game\n")
+    # the file edited since: taken, with a note
+    monkeypatch.chdir(tmp_path)
+    mine.write_text(MY_STANDARD_12 + "# edited\n", encoding="utf-8")
+    told = invoke("narrate", "g.jsonl")
+    assert told.stdout.splitlines()[0] == "Game of standard-12 — My table, seed 3, 12 players"
+    assert told.stderr == (f"note: standard-12.wolf is not the file g.jsonl was played on: its contents differ (the "
+                           f"log's ruleset_sha256 is {sha}…); names may differ: give --ruleset FILE for the one played\n")
+    # the bundled standard-12 played here records no digest: told with the bundled names
+    assert invoke("run", "standard-12", "--seed", 3, "--log", "b.jsonl", "-q").exit_code == 0
+    assert '"ruleset":"standard-12","seed":3,' in (tmp_path / "b.jsonl").read_text(encoding="utf-8").splitlines()[0]
+    told = invoke("narrate", "b.jsonl")
+    assert told.stderr == "" and told.stdout.splitlines()[3] == "   3号  Villager 普通村民  (Village)"

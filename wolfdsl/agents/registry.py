@@ -12,7 +12,7 @@ from typing import Any, Callable
 from ..diagnostics import WolfError, did_you_mean
 from ..play.agents import AGENTS, DEFAULT_AGENTS as DEFAULT, BaseAgent
 from ..play.seeding import derive
-from ..seats.spec import split
+from ..seats.spec import per_faction, split
 
 
 def _maker(spec: str) -> tuple[Callable[[int], Any], tuple[str, Any]]:
@@ -92,7 +92,7 @@ def build(spec: str, seed: int, ruleset=None):
         return build_seats(plan, spec, seed, ruleset, build)
     if not spec:
         raise WolfError(f"--agents needs a name; available: {', '.join(sorted(AGENTS))}")
-    if "=" in spec.split(":", 1)[0]:
+    if per_faction(spec):
         parts = {}
         for item in spec.split(","):
             faction, eq, agent = item.partition("=")

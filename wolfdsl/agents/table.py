@@ -202,7 +202,8 @@ class TableAgent(BaseAgent):
         for mind in self.minds.values():  # own seat too: it is fixed, so no effect,
             mind.beliefs.weigh_all(ratios, factions[1:])  # and minds that know alike share marginals
         if self.emit is not None and reads:  # in the log, so a reader sees why votes went so
-            self.emit("impressions", {"reads": {s: round(x, 2) for s, x in reads.items()}, "read": r})
+            # + 0.0: a reading that rounds to zero is logged 0.0, never -0.0
+            self.emit("impressions", {"reads": {s: round(x, 2) + 0.0 for s, x in reads.items()}, "read": r})
 
     def ballots(self, event: dict) -> None:
         """A vote's ballots as public evidence, read as the vote's ``ballot`` clause says

@@ -16,6 +16,7 @@ import re
 
 from . import syntax as A
 from .load import bundled_path
+from .options import value_text
 from .parse import parse
 from .transform import to_ast
 
@@ -94,7 +95,9 @@ def _code(text: str) -> str:
 
 
 SECTIONS = (
-    ("option", "Options", "Set with `set NAME = VALUE`, `--set NAME=VALUE` or a scenario's `options:`."),
+    ("option", "Options", "Set with `set NAME = VALUE`, `--set NAME=VALUE` or a scenario's `options:`. "
+     "A `true | false` option (as `wolfdsl show` lists it) also takes `yes` and `no` "
+     "(`set NAME = no`, `--set NAME=yes`, `options: {NAME: no}`)."),
     ("engine", "Kernel settings and deciders", "What the game kernel asks of the ruleset (`engine NAME = ...`: the "
                                                "day bound, who leaves last words, the rule the dead break), and the "
                                                "deciders that are no seat (`decide ... by moderator`)."),
@@ -140,7 +143,7 @@ def describe(lines: list[str], decl: A.Decl) -> tuple[str, str]:
     if not doc and extra:
         doc = extra
     if isinstance(decl, A.OptionDecl) and decl.value_docs:
-        doc = "; ".join([doc] * bool(doc) + [f"`{_word(v)}`: {en}" for v, en, _ in decl.value_docs])
+        doc = "; ".join([doc] * bool(doc) + [f"`{value_text(v)}`: {en}" for v, en, _ in decl.value_docs])
     ids = _ids(doc, extra)
     if ids == "—":
         ids = _section(lines, decl) or "—"
@@ -148,7 +151,8 @@ def describe(lines: list[str], decl: A.Decl) -> tuple[str, str]:
 
 
 def _word(value) -> str:
-    """A case's value as written: ``yes``/``no`` for a boolean."""
+    """An event case's value as written: ``yes``/``no`` for a boolean (``choice = yes``;
+    an option's is ``true``/``false``, as ``wolfdsl show`` says: :func:`value_text`)."""
     return ("yes" if value else "no") if isinstance(value, bool) else str(value)
 
 
@@ -156,9 +160,9 @@ def _kind(d: A.Decl) -> tuple[str, str, str | None] | None:
     """(section, name, declaration text or None for the source line) of a declaration."""
     if isinstance(d, A.OptionDecl):  # the values, without their texts (in the description)
         needs = dict(d.needs)
-        values = " | ".join(_word(v) + (f" needs role {', '.join(needs[v])}" if needs.get(v) else "")
+        values = " | ".join(value_text(v) + (f" needs role {', '.join(needs[v])}" if needs.get(v) else "")
                             for v in d.values)
-        return "option", d.name, f"option {d.name}: {values} = {_word(d.default)}"
+        return "option", d.name, f"option {d.name}: {values} = {value_text(d.default)}"
     if isinstance(d, (A.EngineDecl, A.DeciderDecl)):
         return "engine", d.name, None
     if isinstance(d, A.EventDecl):

@@ -327,6 +327,11 @@ class Ruleset:
     values_read: frozenset | None = None
     """The builtin values (``alive``, ``given_last_words``…) the ruleset's compiled code
     reads; ``None`` when that is not known (any may be read)."""
+    source_sha256: str | None = None
+    """For a ruleset of one's own (a ``.wolf`` file, not a bundled name): the SHA-256 of
+    its file and of the files beside it that it imports (:func:`wolfdsl.lang.load.own_sha256`),
+    which the log's ``game_start`` records so that ``narrate`` and ``explain`` find the
+    file that was played, not a bundled ruleset of the same name; ``None`` for a bundled one."""
     engine_cache: dict = field(default_factory=dict, compare=False, repr=False)
     """What the engine works out once per ruleset as it plays, by the name of the module
     that keeps it (``"deaths"``: :class:`wolfdsl.play.deaths.DeathRules`); never part of

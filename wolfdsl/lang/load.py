@@ -432,6 +432,31 @@ def describe(ref: str) -> Description:
                        program.title_zh, program.summary_zh)
 
 
+def own_sha256(mods: list[A.Module]) -> str | None:
+    """The SHA-256 of the files of one's own a ruleset is read from — its ``.wolf`` file
+    and the files beside it that it imports, their bytes one after the other in load order
+    (for a file that imports only bundled ones, what ``sha256sum FILE`` prints) — or
+    ``None`` for a bundled ruleset (all its files are bundled). The same bytes give the
+    same digest whatever path the file was given by, so a seeded log stays byte-identical."""
+    own = [m.path for m in mods if not m.path.startswith("<bundled>/")]
+    if not own:
+        return None
+    h = hashlib.sha256()
+    for shown in own:
+        try:
+            h.update(Path(shown).read_bytes())
+        except OSError:
+            return None
+    return h.hexdigest()
+
+
+def file_sha256(ref: str) -> str | None:
+    """:func:`own_sha256` of the ruleset ``ref`` names, without compiling it; raises
+    ``WolfError`` as a load would for a file that cannot be read or parsed."""
+    path, _ = resolve(ref)
+    return own_sha256([mod for _, mod in _modules(path, ref if Path(ref).is_file() else str(path))])
+
+
 _COMPILED: OrderedDict[tuple, Ruleset] = OrderedDict()
 """The last 64 rulesets compiled, by (their files' digests, options, path, name)."""
 
@@ -443,6 +468,7 @@ def _load_cached(key: tuple, mods: list[A.Module]) -> Ruleset:
         return rs
     options, path, name = dict(key[1]), key[2], key[3]
     rs = compile_ruleset(mods, name, path, overrides=options)
+    rs.source_sha256 = own_sha256(mods)
     _COMPILED[key] = rs
     if len(_COMPILED) > 64:
         _COMPILED.popitem(last=False)

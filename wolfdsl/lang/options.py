@@ -54,9 +54,15 @@ def _set(decls, chosen, name, value, span, from_text, diags, name_span=None, val
     chosen[name] = value
 
 
+def value_text(value) -> str:
+    """An option's value as a ruleset writes it: ``true``/``false`` for a boolean (which
+    ``yes``/``no`` also set), else the value (``1.5``, ``order_a``)."""
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
 def values_text(values) -> str:
     """``true | false``, ``1 | 1.5 | 2``: an option's values as a ruleset writes them."""
-    return " | ".join(("true" if v else "false") if isinstance(v, bool) else str(v) for v in values)
+    return " | ".join(map(value_text, values))
 
 
 def coerce(text: Any, values: tuple) -> Any:

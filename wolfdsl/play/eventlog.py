@@ -15,7 +15,7 @@ from ..schemas import load_schema
 
 
 ENGINE_FIELDS: dict[str, frozenset[str]] = {t: frozenset(f.split()) for t, f in {
-    "game_start": "ruleset seed seats extra_cards agents",
+    "game_start": "ruleset ruleset_sha256 seed seats extra_cards agents",
     "phase": "",
     "action": "seat by action targets choice",
     "vote": "kind round ballots tally result top weights bonus",

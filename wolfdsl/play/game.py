@@ -333,7 +333,8 @@ class Game(Table):
         label = getattr(self.agent, "seat_label", None)  # seats with players of their own
         if not self.silent:  # else nobody reads the events: none is built
             self.emit("game_start", {
-                "ruleset": rs.name, "seed": self.seed,
+                "ruleset": rs.name, **({"ruleset_sha256": rs.source_sha256} if rs.source_sha256 else {}),
+                "seed": self.seed,
                 "seats": [{"seat": p.seat, "role": p.role, "faction": p.faction,
                            **({"agent": label(p.seat)} if label is not None else {})} for p in self.players[1:]],
                 **({"extra_cards": list(self.extra_cards)} if self.extra_cards else {}),

@@ -43,7 +43,7 @@ from rich.cells import cell_len
 from ..diagnostics import WolfError, did_you_mean
 from ..lang.apidoc import RULE_ID
 from ..play.table import show
-from .narrate import teller
+from .narrate import signed, teller
 from .words import EXPLANATION, VOTE_KINDS_ZH, declared_name
 
 _HEAD = frozenset({"seq", "game", "day", "phase", "type"})
@@ -361,7 +361,7 @@ class _Explainer:
             if not isinstance(x, (int, float)):
                 return None
             rank = 1 + sum(1 for v in reads.values() if isinstance(v, (int, float)) and v > x)
-            return w["heard"].format(x=x, rank=rank, n=len(reads))
+            return w["heard"].format(x=signed(x, 2), rank=rank, n=len(reads))
         return None
 
     def _told(self, ev: dict) -> str | None:

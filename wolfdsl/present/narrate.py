@@ -619,7 +619,7 @@ class _Teller:
         earlier = sorted(s for s in map(_as_seat, self.speakers) if s in heard and s not in read_now)
         self.heard = (ev.get("day"), heard | read_now)
         if ranked:
-            shown = self.w["sep"].join(f"{seat_label(s)} {x:+.1f}" for x, s in ranked)
+            shown = self.w["sep"].join(f"{seat_label(s)} {signed(x)}" for x, s in ranked)
             if earlier:
                 shown += self.w["heard_earlier"].format(seats=_seats(earlier, self.lang))
             yield Line("  " + self.w["impressions"].format(reads=shown), "info")
@@ -653,6 +653,17 @@ _SEAT_FIELDS = frozenset({"seat", "seats", "target", "targets"})
 _ABSENT = object()
 _SEGMENT = re.compile(r"\[([^\[\]]*)\]")
 _PLACEHOLDER = re.compile(r"\{(\w+(?:\.\w+)*)(?::(\w+))?(?:\|([^}]*))?\}")
+
+
+def signed(x: float, places: int = 1) -> str:
+    """``x`` with its sign and ``places`` decimals, never a negative zero: a score that
+    rounds to zero is ``+0.0`` whichever side it was on.
+
+    >>> signed(-0.04), signed(0.04), signed(-0.06), signed(-0.004, 2)
+    ('+0.0', '+0.0', '-0.1', '+0.00')
+    """
+    text = f"{x:+.{places}f}"
+    return "+" + text[1:] if text.startswith("-") and not text.strip("-0.") else text
 
 
 def plural(n: int, word: str) -> str:

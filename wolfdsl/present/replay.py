@@ -1,18 +1,43 @@
 """``wolfdsl narrate LOG``: one game of an event log (``--log FILE``) told again.
 
 ``read_game(path, game)`` reads the JSON Lines and returns the events of game ``game``
-(the first in the file when ``None``); ``ruleset_of(events, ref)`` loads the ruleset the
-game was played on — the one given, else the bundled (or local) ruleset the
-``game_start`` event names — for its display names, or ``None`` when it cannot be had
-(the narration then uses the log's ids).
+(the first in the file when ``None``); ``ruleset_of(events, ref, log)`` loads the ruleset
+the game was played on — the one given, else the file of one's own or the bundled
+ruleset the ``game_start`` event names — for its display names, or ``None`` when it
+cannot be had (the narration then uses the log's ids), with a note when what it took may
+not be what was played. A log named ``-`` is read from standard input
+(``wolfdsl run X --log - | wolfdsl narrate -``).
 """
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
 from ..diagnostics import Span, WolfError
+
+
+STDIN = "-"
+"""The log name that means standard input."""
+
+
+def from_stdin(path: str | Path | None) -> bool:
+    """Whether the log ``path`` is ``-``, standard input."""
+    return path is not None and str(path) == STDIN
+
+
+def shown(path: str | Path) -> str:
+    """How a message names the log: its path, or ``standard input``."""
+    return "standard input" if from_stdin(path) else str(path)
+
+
+def _read_text(path: str | Path) -> str:
+    """The text of the log ``path`` (standard input for ``-``), read as UTF-8."""
+    if from_stdin(path):
+        raw = getattr(sys.stdin, "buffer", None)
+        return raw.read().decode("utf-8") if raw is not None else sys.stdin.read()
+    return Path(path).read_text(encoding="utf-8")
 
 
 def read_game(path: str | Path, game: int | None = None) -> list[dict]:
@@ -27,7 +52,7 @@ def which_game(path: str | Path, events: list[dict], games: list[int]) -> str | 
         return None
     span = f"{min(games)} to {max(games)}" if sorted(games) == list(range(min(games), max(games) + 1)) \
         else ", ".join(map(str, games[:10])) + (" …" if len(games) > 10 else "")
-    return (f"note: {path} holds {len(games)} games ({span}); this is game {events[0].get('game', 0)}, "
+    return (f"note: {shown(path)} holds {len(games)} games ({span}); this is game {events[0].get('game', 0)}, "
             "the first: give --game G for another")
 
 
@@ -35,11 +60,12 @@ def read_log(path: str | Path, game: int | None = None) -> tuple[list[dict], lis
     """``(events of one game, every game index in the log in order)``; ``game`` ``None``:
     the first. Raises ``WolfError`` for a bad file or game."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = _read_text(path)
     except OSError as err:
-        raise WolfError(f"cannot read {path}: {err.strerror}") from None
+        raise WolfError(f"cannot read {shown(path)}: {err.strerror}") from None
     except UnicodeDecodeError:
-        raise WolfError(f"{path} is not a UTF-8 text file") from None
+        raise WolfError(f"{shown(path)} is not " + ("UTF-8 text" if from_stdin(path) else "a UTF-8 text file")) from None
+    where = "<stdin>" if from_stdin(path) else str(path)
     events, games = [], []
     for n, line in enumerate(text.splitlines(), 1):
         if not line.strip():
@@ -48,9 +74,9 @@ def read_log(path: str | Path, game: int | None = None) -> tuple[list[dict], lis
             ev = json.loads(line)
         except json.JSONDecodeError as err:
             raise WolfError(f"not a JSON object: {err.msg}: line {n} column {err.colno}",
-                            Span(str(path), n, err.colno, text=text)) from None
+                            Span(where, n, err.colno, text=text)) from None
         if not isinstance(ev, dict) or "type" not in ev:
-            raise WolfError("not an event (a JSON object with a type)", Span(str(path), n, 1, text=text))
+            raise WolfError("not an event (a JSON object with a type)", Span(where, n, 1, text=text))
         g = ev.get("game", 0)
         if g not in games:
             games.append(g)
@@ -59,32 +85,67 @@ def read_log(path: str | Path, game: int | None = None) -> tuple[list[dict], lis
         if g == game:
             events.append(ev)
     if not events:
-        shown = ", ".join(map(str, games[:20])) + (" …" if len(games) > 20 else "")
+        listed = ", ".join(map(str, games[:20])) + (" …" if len(games) > 20 else "")
         if not games:
-            raise WolfError(f"{path} is empty: it holds no event (an event log is written by wolfdsl run --log FILE.jsonl)")
-        raise WolfError(f"{path} has no game {game}; games: {shown}")
+            raise WolfError(f"{shown(path)} is empty: it holds no event (an event log is written by wolfdsl run --log FILE.jsonl)")
+        raise WolfError(f"{shown(path)} has no game {game}; games: {listed}")
     return events, games
 
 
-def ruleset_of(events: list[dict], ref: str | None = None, log: str | Path | None = None) -> Any:
-    """The compiled ruleset for the display names: ``ref`` when given (one that does not
-    load raises ``WolfError``), else the one the ``game_start`` event names — bundled,
-    a ``NAME.wolf`` in the current folder, or one beside the log file ``log`` — or
-    ``None`` when none loads (see :func:`missing_ruleset_note`)."""
-    from ..lang.load import load
+def ruleset_of(events: list[dict], ref: str | None = None,
+               log: str | Path | None = None) -> tuple[Any, str | None]:
+    """``(ruleset, note)``: the compiled ruleset for the display names, or ``None`` when
+    none can be had (the log's ids are shown then), and a note for stderr saying what
+    was taken when it may not be what was played (``None`` when all is well).
 
+    ``ref`` when given (one that does not load raises ``WolfError``). Else the one the
+    ``game_start`` event names: a game played on a file of one's own records its
+    ``ruleset_sha256`` (:func:`wolfdsl.lang.load.own_sha256`), and the ``NAME.wolf`` in
+    the current folder or beside the log file ``log`` with those contents is taken, never
+    a bundled ruleset of the same name; without it (a bundled ruleset, or a log written
+    before logs recorded it) the bundled one, else ``NAME.wolf`` here or beside the log.
+    A log read from standard input has no folder to look beside."""
+    from ..lang.load import bundled_path, file_sha256, load
+
+    start = next((e for e in events if e.get("type") == "game_start"), {})
+    played = start.get("ruleset_sha256")
     if ref is not None:
-        return load(ref)
+        rs = load(ref)
+        if played and rs.source_sha256 != played:
+            return rs, (f"note: {ref} is not the ruleset {shown(log)} was played on (the log's ruleset_sha256 is "
+                        f"{played[:12]}…): names and rules may differ from those of the game")
+        return rs, None
     name = _named(events)
     if not name:
-        return None
-    tries = [name] + ([str(Path(log).parent / f"{name}.wolf")] if log is not None else [])
-    for ref in tries:
+        return None, missing_ruleset_note(events, log)
+    beside = None if log is None or from_stdin(log) else Path(log).parent / f"{name}.wolf"
+    here = [p for p in dict.fromkeys([Path(f"{name}.wolf"), beside]) if p is not None and p.is_file()]
+    if played:
+        for p in here:
+            try:
+                if file_sha256(str(p)) == played:
+                    return load(str(p)), None
+            except WolfError:
+                continue
+        where = "in this folder" + ("" if beside is None else " or beside the log")
+        for p in here:
+            try:
+                rs = load(str(p))
+            except WolfError:
+                continue
+            return rs, (f"note: {p} is not the file {shown(log)} was played on: its contents differ (the log's "
+                        f"ruleset_sha256 is {played[:12]}…); names may differ: give --ruleset FILE for the one played")
+        if bundled_path(name) is not None:
+            return load(name), (f"note: {shown(log)} was played on a {name}.wolf of its own, not the bundled {name}, "
+                                f"and no {name}.wolf is {where}: shown with the bundled {name}'s names, which may "
+                                f"differ; give --ruleset path/to/{name}.wolf")
+        return None, missing_ruleset_note(events, log)
+    for ref in [name] + [str(p) for p in here if p == beside]:
         try:
-            return load(ref)
+            return load(ref), None
         except WolfError:
             continue
-    return None
+    return None, missing_ruleset_note(events, log)
 
 
 def _named(events: list[dict]) -> str | None:
@@ -96,7 +157,11 @@ def missing_ruleset_note(events: list[dict], log: str | Path) -> str:
     """Why the names are the log's ids when :func:`ruleset_of` found no ruleset."""
     name = _named(events)
     if name is None:
-        return f"note: {log} names no ruleset (no game_start event): roles and steps are shown by their ids; " \
+        return f"note: {shown(log)} names no ruleset (no game_start event): roles and steps are shown by their ids; " \
                "give --ruleset FILE for their names"
+    if from_stdin(log):  # no folder to look beside
+        return (f"note: the ruleset '{name}' of the log on standard input is not bundled, and no {name}.wolf is "
+                "in this folder (a log read from standard input has no folder to look beside): roles and steps "
+                f"are shown by their ids; give --ruleset FILE for their names (--ruleset path/to/{name}.wolf)")
     return (f"note: the ruleset '{name}' of {log} is not bundled, and no {name}.wolf is in this folder or "
             f"beside the log: roles and steps are shown by their ids; give --ruleset FILE for their names")

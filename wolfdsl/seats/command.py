@@ -89,11 +89,12 @@ def play(ruleset_ref: str, seats: list[str], seed: Optional[int], agents: str, p
          options: dict, log: Optional[Path], timeout: Optional[float], lang: str = "en") -> None:
     """Play one game with one human seat, narrated to that seat in ``lang`` (``en``,
     ``zh``: the narration, the ruleset's questions and names); print the cards at the end;
-    write the event log to ``log``. Raises ``typer.BadParameter`` / :class:`WolfError`."""
+    write the event log to ``log`` — the game so far when it is interrupted (^C, the end of
+    the input), saying so on stderr, before the interruption goes on up. Raises ``typer.BadParameter`` / :class:`WolfError`."""
     from ..lang.load import input_files, load
     from ..outfile import not_on_stdout, refuse_inputs, write_text
     from ..play import game_log
-    from ..play.game import make_agent, play as play_one
+    from ..play.game import Game, make_agent
     from ..play.seeding import agent_seed, game_seed
     from ..present.narrate import teller
     from .human import WORDS, HumanAgent
@@ -126,7 +127,18 @@ def play(ruleset_ref: str, seats: list[str], seed: Optional[int], agents: str, p
     for player in getattr(agent, "players", {}).values():
         if isinstance(player, HumanAgent):
             player.lang = lang
-    result = play_one(ruleset, seed=game_seed(seed, 0), agent=agent, game=0, players=players, record=True)
+    g = Game(ruleset, game_seed(seed, 0), agent, game=0, players=players, record=True)  # as play_one
+    try:
+        result = g.run()
+    except KeyboardInterrupt:  # ^C, SIGTERM or the end of input: keep what was played
+        if log is not None and g.events:
+            write_text(log, game_log(g.events), "--log", inputs)
+            last = g.events[-1]
+            typer.echo(words["so_far"].format(log=log, n=len(g.events),
+                                              when=words[last["phase"]].format(n=last["day"])), err=True)
+        raise
+    finally:
+        g.release()
     typer.echo(cards_line(result.events, teller(ruleset, lang), words))
     if log is not None:
         write_text(log, game_log(result.events), "--log", inputs)

@@ -51,6 +51,8 @@ WORDS = {
         "a_number": "type a number from the list", "numbers": "type a number or numbers from the list",
         "one_number": "type one number", "range": "type a number from 1 to {n}",
         "impressions": "How the speeches sounded (how suspect; higher: more): {reads}",
+        "so_far": "The game so far (to {when}, {n} events) is in {log}: `wolfdsl narrate {log}` tells it.",
+        "night": "night {n}", "day": "day {n}",
     },
     "zh": {
         "seed": "种子 {seed}：用 `--seed {seed}` 可以重发这一局。",
@@ -72,6 +74,8 @@ WORDS = {
         "a_number": "请输入列表中的数字", "numbers": "请输入列表中的一个或多个数字",
         "one_number": "请只输入一个数字", "range": "请输入 1 到 {n} 之间的数字",
         "impressions": "发言听起来有多可疑（越高越可疑）：{reads}",
+        "so_far": "到此为止的对局（至{when}，{n}个事件）已写入 {log}：`wolfdsl narrate {log}` 可以复述。",
+        "night": "第{n}夜", "day": "第{n}天",
     },
 }
 """Per language (``--lang``): the words a person at a seat reads around the ruleset's

@@ -149,7 +149,7 @@ class PerSeat(BaseAgent):
             if t == "game_over":
                 self.over = event
         if self.seated:  # first: an event the agents log as they read this one comes after it
-            shown = {k: v for k, v in event.items() if k != "seed"} if t == "game_start" else event
+            shown = self._public_start(event) if t == "game_start" else event
             for s in self.seated:
                 if (seat is None or seat == s) and s not in self.failed:
                     self._call(s, "observe", shown)
@@ -212,6 +212,16 @@ class PerSeat(BaseAgent):
                     p.close(True)  # nothing is left to decide: no replacement to log
 
     # ---------------------------------------------------------------- helpers
+    def _public_start(self, event: dict) -> dict:
+        """``game_start`` as a seat player sees it (the view has taken out the deal):
+        without the seed, from which the deal could be worked out, and with ``agents``
+        saying who plays the seats but not which bot plays which faction
+        (:meth:`SeatPlan.public`)."""
+        out = {k: v for k, v in event.items() if k != "seed"}
+        if "agents" in out:
+            out["agents"] = self.plan.public()
+        return out
+
     def _start(self, game: int) -> None:
         self.started = True
         for s in self.seated:

@@ -40,6 +40,31 @@ class SeatPlan:
         """Who plays ``seat``: its spec, or the base spec."""
         return self.seats.get(seat, self.base)
 
+    def public(self) -> str:
+        """The spec as the players at the seats are told it (``game_start``): who plays
+        each seat, but of a base that gives each faction its bot (``village=table,
+        werewolves=random``) only :data:`BY_FACTION`: which bot plays a seat would tell
+        its faction."""
+        return _joined(BY_FACTION if per_faction(self.base) else self.base, self.seats, self.timeout)
+
+
+BY_FACTION = "bots by faction"
+"""What the seats are told of an ``--agents`` base that gives each faction its bot."""
+
+
+def per_faction(spec: str) -> bool:
+    """Whether an ``--agents`` spec (without seats) names an agent per faction
+    (``village=table,werewolves=heuristic``), not one for every seat (``table:skill=0.5``)."""
+    return "=" in spec.split(":", 1)[0]
+
+
+def _joined(base: str, seats: dict[int, str], timeout: float | None) -> str:
+    """``table, seat 3=human, seat 5=cmd:…, timeout=S``: the composed spec's text."""
+    parts = [base] + [f"seat {n}={seats[n]}" for n in sorted(seats)]
+    if timeout is not None and timeout != DEFAULT_TIMEOUT:
+        parts.append(f"timeout={timeout:g}")
+    return ", ".join(parts)
+
 
 def parse_seat(text: str) -> tuple[int, str]:
     """``"3=human"`` -> ``(3, "human")``; ``"3"`` -> ``(3, "human")``.
@@ -72,10 +97,7 @@ def compose(base: str, seats: list[str], timeout: float | None = None) -> str:
         raise WolfError(f"--timeout must be more than 0 seconds, got {timeout:g}")
     if not parsed:
         return base
-    parts = [base] + [f"seat {n}={parsed[n]}" for n in sorted(parsed)]
-    if timeout is not None and timeout != DEFAULT_TIMEOUT:
-        parts.append(f"timeout={timeout:g}")
-    return ", ".join(parts)
+    return _joined(base, parsed, timeout)
 
 
 def split(spec: str) -> SeatPlan | None:
