@@ -91,3 +91,36 @@ def test_a_table_without_cupid_or_a_thief_hears_nothing_of_them():
     assert "A lover died: the other lover dies of heartbreak at the same time." in twelve["any_time"]
     assert [r.split(":")[0] for r in twelve["house_rules"] if r.startswith(("ROLE-THIEF", "WIN-05"))] == [
         "WIN-05", "ROLE-THIEF-02", "ROLE-THIEF-03"]
+
+
+def test_a_card_step_names_its_card_not_an_engine_global():
+    # a trial: the moderator read "(only when harvest_night)", "(only when flood)"
+    en = call_sheet("new-moon", None, "en")["first_night"]
+    assert en[3] == ("(Flood) The players in the shelters are out of the wolves' reach tonight. "
+                     "(only after the event card Flood is drawn)")
+    assert en[9] == ("(Full Moon Rising) Werewolves, open your eyes again: point at a player to learn whether he is "
+                     "the seer. Close your eyes. (only after the event card Full Moon Rising is drawn)")
+    harvest = call_sheet("new-moon", {"harvest_festival": "true"}, "en")["other_nights"]
+    assert harvest[4] == HARVEST + " (only after the event card End of the Harvest is drawn)"
+    zh = call_sheet("new-moon", {"harvest_festival": "true"}, "zh")["other_nights"]
+    assert zh[3:5] == ["（洪水）今晚躲进避难所的玩家不会被狼人击杀。（仅在抽到事件牌“洪水”之后）",
+                       "（收获节）今晚狼人只能吞食狼人隔壁的玩家。（仅在抽到事件牌“收获结束”之后）"]
+    for sheet in (en, harvest, zh):
+        assert not any(n in c for c in sheet for n in ("flood)", "harvest_night", "wolf_seers", "仅当"))
+
+
+CURFEW = """import "standard-12"
+global alarm = false
+step raise_alarm in day after exile { if count(alive) < 6 { alarm = true } }
+step curfew in night first when alarm call "Curfew: nobody speaks tonight." "宵禁：今晚无人发言。" { alarm = false }
+"""
+
+
+def test_a_step_the_game_decides_otherwise_says_so_in_words(tmp_path):
+    # no card sets the global: the sheet says the game decides, never the `when` itself
+    path = tmp_path / "curfew.wolf"
+    path.write_text(CURFEW, encoding="utf-8")
+    en = call_sheet(str(path), None, "en")
+    assert en["first_night"][1] == "Curfew: nobody speaks tonight. (only when the game calls for it)"
+    assert en["other_nights"][1] == en["first_night"][1]
+    assert call_sheet(str(path), None, "zh")["first_night"][1] == "宵禁：今晚无人发言。（仅在对局需要时）"

@@ -7,7 +7,8 @@ values: the deck for that player count (the ruleset's default count when not giv
 first night and the other nights as numbered calls in wake order (a step the options
 switch off, that cannot run with them (:func:`wolfdsl.lang.reach.reach`: the Harvest
 step while the variant is off), or whose roles are not in that deck, is left out; a step
-only the game decides is marked; a call with ``if day == 1`` goes under the first night only), the
+only the game decides says so in words, after which event card where a card decides it;
+a call with ``if day == 1`` goes under the first night only), the
 day's procedure (a call said on day 1 only, or from day 2 on, says so; a call whose
 ``if`` the options make false is left out, so the sheet follows the options in force),
 the reminders for what may happen at any time (the calls of triggers, replacements,
@@ -37,7 +38,9 @@ WORDS = {
            "rules": "House rules in force", "cards": "Event cards", "players": "{n} players",
            "wins": "How the game is won (checked after every death; the first that holds)",
            "win": "{factions}: {title}",
-           "dark": "Night falls: everybody, close your eyes.", "only": " (only when {when})",
+           "dark": "Night falls: everybody, close your eyes.",
+           "only": " (only when the game calls for it)",
+           "after_card": " (only after the event card {cards} is drawn)", "card": "{name}", "or": " or ",
            "extra": "; {n} face down", "moon": "{moon} moon",
            "undeclared": "{role}, open your eyes: {actions}. {role}, close your eyes. "
                          "[step {step} declares no call: write `call \"...\" \"...\"` in it]",
@@ -56,7 +59,9 @@ WORDS = {
            "day": "白天", "any": "随时提醒", "rules": "本局规则", "cards": "事件牌",
            "wins": "胜利条件（每次有人死亡后检查；先满足者胜）",
            "win": "{factions}获胜：{title}",
-           "players": "{n}人", "dark": "天黑请闭眼。", "only": "（仅当 {when}）",
+           "players": "{n}人", "dark": "天黑请闭眼。",
+           "only": "（仅在对局需要时）",
+           "after_card": "（仅在抽到事件牌{cards}之后）", "card": "“{name}”", "or": "或",
            "extra": "；{n}张底牌", "moon": "{moon}",
            "undeclared": "{role}请睁眼：{actions}。{role}请闭眼。"
                          "［步骤 {step} 没有写台词：请在其中写 `call \"...\" \"...\"`］",
@@ -253,6 +258,27 @@ def _reminders(comp, lang: str, options: dict, dealt: set[str], can: Reach) -> l
     return list(dict.fromkeys(out))
 
 
+def _only(step, comp, can: Reach, lang: str, reads_options: bool) -> str:
+    """What a step only the game decides says of when it runs: after which event card,
+    for a step that cannot run until a card sets a global it reads (`` (only after the
+    event card Flood is drawn)``); for one whose ``when`` also reads options, nothing
+    (its calls' ``if``s follow them: the election's ``(day 1 only)``); otherwise, in
+    words, that the game decides (its ``when`` is the ruleset's words, not the table's:
+    its ``call`` may say when)."""
+    w = WORDS[lang]
+    read = {n.id for n in A.walk(step.when) if isinstance(n, A.Name)
+            and getattr(comp.bindings.of.get(id(n)), "kind", None) == "global" and n.id not in can.fixed}
+    by_cards = {g for g in read if can.setters.get(g) and g in can.first
+                and all(isinstance(d, A.CardDecl) for d in can.setters[g])}
+    before = Known({**can.fixed, **{g: can.first[g] for g in by_cards}}, can.absent)  # no such card drawn yet
+    if by_cards and evaluate(step.when, comp.bindings, None, before) is False:
+        cards = comp.ruleset.cards
+        names = dict.fromkeys(w["card"].format(name=(lang == "zh" and cards[d.name].name_zh) or cards[d.name].name)
+                              for g in sorted(by_cards) for d in can.setters[g])
+        return w["after_card"].format(cards=w["or"].join(names))
+    return "" if reads_options else w["only"]
+
+
 def when_said(exprs, bindings, known: Known | None = None) -> tuple[bool, bool]:
     """Whether a call may be said on day (night) 1 and on a later one: none of ``exprs``
     (the step's ``when``, the call's ``if``; ``None`` holds always) is known to be false
@@ -295,7 +321,7 @@ def call_sheet(ref: str, options: dict[str, str] | None = None, lang: str | None
             runs = when_runs(decl.when, comp.bindings, can.known)
             if runs == "never" or not _in_play(decl, comp, dealt):
                 continue
-            note = w["only"].format(when=step["when"]) if runs == "depends" and not step["options"] else ""
+            note = _only(decl, comp, can, lang, bool(step["options"])) if runs == "depends" else ""
             for c in decl.calls or (None,):
                 first, later = when_said((decl.when, c.cond if c is not None else None), comp.bindings, can.known)
                 if not (first if night == "first" else later if night == "other" else first or later):
