@@ -1,6 +1,7 @@
 """``reach(comp)``: what can happen at all under the options in force — the globals no
 rule able to run changes, who sets the others, the options that can matter, the
-statuses nobody can have."""
+statuses nobody can have, the values a seat's field can hold."""
+from wolfdsl.lang.partial import UNKNOWN, evaluate
 from wolfdsl.lang.reach import reach
 from wolfdsl.present.show import compile_ref
 
@@ -55,5 +56,21 @@ def test_a_table_without_a_role_never_asks_it_nor_gets_what_it_gives():
     assert not {"thief_choice", "thief_wolf_rule", "lovers_faction"} & r.read
     assert not r.can_run(comp.program.named("trigger")["heartbreak"])
     assert not r.can_run(comp.program.named("step")["thief"])
+    assert (r.fields["faction"], r.fields["partner"], r.fields["lives"]) == (
+        {"village", "werewolves"}, {None}, {1})
+    lovers_win = comp.program.named("win")["lovers_win"].when
+    assert evaluate(lovers_win, comp.bindings, None, r.known) is False
     anyone = reach(comp)
     assert "lover" not in anyone.absent and {"thief_choice", "lovers_faction"} <= anyone.read
+    assert anyone.fields["faction"] == {"lovers", "village", "werewolves"} and "partner" not in anyone.fields
+    assert evaluate(lovers_win, comp.bindings, None, anyone.known) is UNKNOWN
+
+
+def test_a_field_starts_with_every_dealt_roles_value():
+    # the elder's counter gives him two lives: 'p.lives > 1' can hold with an elder only
+    comp = compile_ref("standard-12-elder")
+    extra_life = comp.program.named("replacement")["elder_life"]
+    elder = reach(comp, {"werewolf", "seer", "witch", "hunter", "elder", "villager"})
+    assert elder.can_run(extra_life) and "lives" not in elder.fields  # 'p.lives -= 1'
+    nobody = reach(comp, {"werewolf", "seer", "witch", "hunter", "villager"})
+    assert not nobody.can_run(extra_life) and nobody.fields["lives"] == {1}

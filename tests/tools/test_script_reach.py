@@ -71,8 +71,7 @@ def test_a_variant_that_is_off_has_no_step_reminder_or_win_on_the_sheet():
     off = call_sheet("new-moon", None, "en")
     assert not any(c.startswith(HARVEST) for part in ("first_night", "other_nights") for c in off[part])
     assert INFECTION not in off["any_time"]
-    assert off["wins"] == ["Lovers: the lovers' faction outlives everyone else",
-                           "Werewolves: town kill (屠城): every non-wolf is dead",
+    assert off["wins"] == ["Werewolves: town kill (屠城): every non-wolf is dead",  # no Cupid at 8: no lovers
                            "Village: every wolf (and every third-faction player) is dead"]
     on = call_sheet("new-moon", {"harvest_festival": "true", "infection_variant": "true"}, "en")
     assert sum(c.startswith(HARVEST) for c in on["other_nights"]) == 1
@@ -83,12 +82,19 @@ def test_a_variant_that_is_off_has_no_step_reminder_or_win_on_the_sheet():
 
 
 def test_a_table_without_cupid_or_a_thief_hears_nothing_of_them():
-    # Miller's Hollow for 8 deals neither: no heartbreak reminder, no thief's or lovers' rule
+    # Miller's Hollow for 8 deals neither: no heartbreak reminder, no thief's or lovers'
+    # rule, no lovers' win (only Cupid's choice makes a seat's faction lovers)
     eight = call_sheet("millers-hollow", None, "en")
     assert "A lover died: the other lover dies of heartbreak at the same time." not in eight["any_time"]
     assert not any(r.startswith(("ROLE-THIEF", "WIN-05")) for r in eight["house_rules"])
+    assert eight["wins"] == ["Werewolves: town kill (屠城): every non-wolf is dead",
+                             "Village: every wolf (and every third-faction player) is dead"]
+    assert not any(r.startswith("NEWMOON-29") for r in call_sheet("new-moon", None, "en")["house_rules"])
     twelve = call_sheet("millers-hollow", None, "en", players=12)
     assert "A lover died: the other lover dies of heartbreak at the same time." in twelve["any_time"]
+    assert twelve["wins"][0] == "Lovers: the lovers' faction outlives everyone else"
+    assert "NEWMOON-29: an event card may force a lover to vote for the other (new-moon sets it): yes " \
+           "(forced_lover_vote = true)" in call_sheet("new-moon", None, "en", players=12)["house_rules"]
     assert [r.split(":")[0] for r in twelve["house_rules"] if r.startswith(("ROLE-THIEF", "WIN-05"))] == [
         "WIN-05", "ROLE-THIEF-02", "ROLE-THIEF-03"]
 

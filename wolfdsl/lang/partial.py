@@ -33,18 +33,30 @@ class Known:
     """What holds in every game with the options in force, beyond the options
     themselves: ``fixed`` maps a global to the one value it can have (``sheriff``:
     ``None`` in a game without a sheriff election); ``absent``: the statuses nobody can
-    have (``lover`` at a table without Cupid)."""
+    have (``lover`` at a table without Cupid); ``fields``: the values a seat's field can
+    hold, where they are known (``faction``: no ``lovers`` without Cupid; ``partner``:
+    only ``None``)."""
     fixed: Mapping[str, Any] = field(default_factory=dict)
     absent: frozenset[str] = frozenset()
+    fields: Mapping[str, frozenset] = field(default_factory=dict)
+
+    def field_of(self, e: A.Expr, b: Bindings) -> frozenset | None:
+        """The values ``e`` can hold when it is a field of a seat (``p.faction``) whose
+        values are known, else ``None``."""
+        if isinstance(e, A.Attr) and id(e.obj) in b.seats:
+            return self.fields.get(e.name)
+        return None
 
 
 def evaluate(e: A.Expr | None, b: Bindings, day: int | None = None, known: Known | None = None,
              _depth: int = 0) -> Any:
     """The value of ``e`` with the options in force on day (night) ``day``, or
     :data:`UNKNOWN`. ``and``/``or`` are decided by any operand that decides them. With
-    ``known``, a fixed global has its value and ``p has S`` is false for an absent
-    status; a seat is never ``none`` (``p == sheriff`` is false while the sheriff is
-    fixed at ``none``); a func's call is its expression's value, its parameters unknown."""
+    ``known``, a fixed global has its value, ``p has S`` is false for an absent status
+    and a seat's field holds only its known values (``any([p in alive where p.faction ==
+    lovers])`` is false without Cupid); a seat is never ``none`` (``p == sheriff`` is
+    false while the sheriff is fixed at ``none``); a func's call is its expression's
+    value, its parameters unknown."""
     if e is None:
         return UNKNOWN
     if isinstance(e, (A.Num, A.Str)):
@@ -77,6 +89,11 @@ def evaluate(e: A.Expr | None, b: Bindings, day: int | None = None, known: Known
         left, right = evaluate(e.left, b, day, known, _depth), evaluate(e.right, b, day, known, _depth)
         if e.op in ("==", "!=") and None in (left, right) and (id(e.left) in b.seats or id(e.right) in b.seats):
             return e.op == "!="  # a seat is never none
+        if e.op in ("==", "!=") and known is not None:
+            for side, other in ((e.left, right), (e.right, left)):
+                held = known.field_of(side, b)
+                if held is not None and other is not UNKNOWN and other not in held:
+                    return e.op == "!="  # a value the field never holds
         if left is UNKNOWN or right is UNKNOWN:
             return UNKNOWN
         try:
@@ -91,6 +108,13 @@ def evaluate(e: A.Expr | None, b: Bindings, day: int | None = None, known: Known
             if c:
                 return evaluate(value, b, day, known, _depth)
         return evaluate(e.otherwise, b, day, known, _depth)
+    if isinstance(e, A.Attr) and known is not None:
+        held = known.field_of(e, b)
+        return next(iter(held)) if held is not None and len(held) == 1 else UNKNOWN
+    if isinstance(e, A.Call) and e.name in ("any", "empty") and len(e.args) == 1 \
+            and isinstance(e.args[0], A.Comprehension) and getattr(b.of.get(id(e)), "kind", None) == "builtin" \
+            and evaluate(e.args[0].cond, b, day, known, _depth) is False:
+        return e.name == "empty"  # no item can qualify
     if isinstance(e, A.Call) and _depth < _FUNC_DEPTH:
         bd = b.of.get(id(e))
         func = b.program.decls.get(("func", e.name)) if bd is not None and bd.kind == "func" else None

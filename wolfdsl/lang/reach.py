@@ -8,14 +8,15 @@ a sheriff election, so the badge's trigger never fires; ``harvest_night`` stays
 ``false`` while the Harvest Festival variant is off, so its step never runs), who can
 change each of the others (``setters``: the card that sets ``flood``), the statuses
 nobody can have (``absent``: ``lover`` at a table without Cupid, whose ``decide`` is
-never asked) and the options that can change what happens (``read``: not those read
-only where another option or a fixed global decides, as the sheriff's options without
-an election).
+never asked), the values a seat's faction or property can hold (``fields``: no
+``lovers`` faction without Cupid) and the options that can change what happens
+(``read``: not those read only where another option or a fixed global decides, as the
+sheriff's options without an election).
 
-The globals and statuses are found by a fixed point: at first every global keeps its
-initial value and nobody has a status no dealt role starts with; a rule that can run
-and assigns another value (adds the status) frees it, which may let more rules run; it
-stops when nothing changes. What it finds holds in every game: a global that no rule
+These are found by a fixed point: at first every global keeps its initial value, nobody
+has a status no dealt role starts with and a field holds only what the dealt roles
+start with; a rule that can run and assigns another value (adds the status) frees it,
+which may let more rules run; it stops when nothing changes. What it finds holds in every game: a global that no rule
 able to run ever changes keeps its first value. ``wolfdsl script`` reads it: the call
 sheet speaks only of what can happen at the table.
 """
@@ -42,6 +43,7 @@ class Reach:
     run (steps, triggers, replacements, procs, cards)."""
     fixed: dict[str, Any]
     absent: frozenset[str] = frozenset()
+    fields: dict[str, frozenset] = field(default_factory=dict)
     first: dict[str, Any] = field(default_factory=dict)
     setters: dict[str, list[A.Decl]] = field(default_factory=dict)
     read: set[str] = field(default_factory=set)
@@ -53,7 +55,7 @@ class Reach:
     @property
     def known(self) -> Known:
         """What :func:`~wolfdsl.lang.partial.evaluate` may take as known."""
-        return Known(self.fixed, self.absent)
+        return Known(self.fixed, self.absent, self.fields)
 
 
 def reach(comp, dealt: set[str] | None = None) -> Reach:
@@ -71,21 +73,47 @@ def reach(comp, dealt: set[str] | None = None) -> Reach:
     held = comp.program.named("role").values() if roles is None else \
         [r for r in comp.program.named("role").values() if r.name in roles]
     absent = set(comp.program.symbols["status"]) - {st for r in held for st in r.statuses}
+    fields = _first_fields(comp, held)
     while True:
-        walk = _Walk(comp, Known(fixed, frozenset(absent)), first, roles)
+        walk = _Walk(comp, Known(fixed, frozenset(absent), {f: frozenset(v) for f, v in fields.items()}),
+                     first, roles)
         walk.run()
         freed = {g for g in walk.changed if g in fixed}
-        if not freed and not walk.added & absent:
+        grown = {f for f, vs in walk.assigned.items() if f in fields and (vs is None or not vs <= fields[f])}
+        if not freed and not walk.added & absent and not grown:
             break
         fixed = {g: v for g, v in fixed.items() if g not in freed}
         absent -= walk.added
+        for f in grown:
+            if walk.assigned[f] is None:
+                del fields[f]
+            else:
+                fields[f] |= walk.assigned[f]
     setters: dict[str, list[A.Decl]] = {}
     for root, names in walk.changes_by_root.items():
         for g in names:
             setters.setdefault(g, []).append(walk.roots[root])
     read = walk.read | _named(comp, [d for d in comp.program.declarations() if not isinstance(d, _WALKED)])
     read |= _named(comp, [comp.program.globals[g] for g in walk.globals_read])
-    return Reach(fixed, frozenset(absent), first, setters, read, walk.runs)
+    return Reach(fixed, frozenset(absent), {f: frozenset(v) for f, v in fields.items()}, first, setters, read,
+                 walk.runs)
+
+
+def _first_fields(comp, held) -> dict[str, set]:
+    """The values a seat's faction and properties start with at a table dealt the roles
+    ``held`` (their declarations): a role's ``faction``, a property's default and the
+    roles' ``prop``s and counters of that name (the elder's ``lives``); a field one of
+    whose starts the options do not decide is left out."""
+    b = comp.bindings
+    starts: dict[str, list] = {"faction": [r.faction for r in held]}
+    for name, d in comp.program.properties.items():
+        starts[name] = [d.expr] + [e for r in held for n, e in r.props + r.counters if n == name]
+    out = {}
+    for name, exprs in starts.items():
+        values = {evaluate(e, b) for e in exprs if e is not None}
+        if UNKNOWN not in values and all(e is not None for e in exprs):
+            out[name] = values
+    return out
 
 
 def _given(comp) -> set[str]:
@@ -117,6 +145,7 @@ class _Walk:
         self.funcs = comp.program.named("func")
         self.changed: set[str] = set()
         self.added: set[str] = set()  # the statuses a rule that can run adds
+        self.assigned: dict[str, set | None] = {}  # field -> the values assigned (None: unknown)
         self.read: set[str] = set()
         self.globals_read: set[str] = set()
         self.runs: set[int] = set()
@@ -199,6 +228,10 @@ class _Walk:
             if bd is not None and bd.kind == "global" and not (  # setting it back is no change
                     s.op == "=" and s.name in self.first and self.value(s.expr) == self.first[s.name]):
                 self.changes(s.name)
+        if isinstance(s, A.Assign) and s.attr is not None:
+            v = self.value(s.expr) if s.op == "=" else UNKNOWN
+            got = self.assigned.get(s.attr, set())
+            self.assigned[s.attr] = None if v is UNKNOWN or got is None else got | {v}
         if isinstance(s, A.AddStatus):
             self.added.add(s.status)
         if isinstance(s, A.CallProc):

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import html as _html
 import re
+from dataclasses import replace
 from typing import Any
 
 from ..lang import syntax as A
@@ -270,7 +271,7 @@ def _only(step, comp, can: Reach, lang: str, reads_options: bool) -> str:
             and getattr(comp.bindings.of.get(id(n)), "kind", None) == "global" and n.id not in can.fixed}
     by_cards = {g for g in read if can.setters.get(g) and g in can.first
                 and all(isinstance(d, A.CardDecl) for d in can.setters[g])}
-    before = Known({**can.fixed, **{g: can.first[g] for g in by_cards}}, can.absent)  # no such card drawn yet
+    before = replace(can.known, fixed={**can.fixed, **{g: can.first[g] for g in by_cards}})  # no such card yet
     if by_cards and evaluate(step.when, comp.bindings, None, before) is False:
         cards = comp.ruleset.cards
         names = dict.fromkeys(w["card"].format(name=(lang == "zh" and cards[d.name].name_zh) or cards[d.name].name)
