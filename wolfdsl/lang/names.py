@@ -119,6 +119,8 @@ class NameResolver:
             held = scope.held(e.id)
             if held is not None:
                 self.held[id(e)] = held
+            if scope.always_seat(e.id):
+                self.b.seats.add(id(e))
 
     def literal(self, e: A.Expr) -> A.Expr | None:
         """The name (a role, a faction...) or string ``e`` certainly is: ``e`` itself, or

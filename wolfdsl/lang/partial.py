@@ -2,14 +2,18 @@
 day number decide some conditions (``when night_order == order_c``, ``when day == 1``);
 the rest depend on the game.
 
-``evaluate(expr, bindings, day)`` gives the value, or :data:`UNKNOWN` when the game
-state decides it; ``options_read(expr, bindings)`` names the options it reads;
+``evaluate(expr, bindings, day, known)`` gives the value, or :data:`UNKNOWN` when the
+game state decides it (``known``: what holds in every game beyond the options, a
+:class:`Known` from :func:`wolfdsl.lang.reach.reach`); ``options_read(expr, bindings)``
+names the options it reads;
 ``source_text(span)`` quotes an expression as the ruleset writes it. ``wolfdsl show``
 and ``wolfdsl script`` use them to tell which steps run on which night.
 """
 from __future__ import annotations
 
 import operator
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..diagnostics import Span
@@ -24,9 +28,35 @@ _COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, ">": operato
 _CONSTANTS = {"yes": True, "true": True, "no": False, "false": False, "none": None}
 
 
-def evaluate(e: A.Expr | None, b: Bindings, day: int | None = None) -> Any:
+@dataclass(frozen=True)
+class Known:
+    """What holds in every game with the options in force, beyond the options
+    themselves: ``fixed`` maps a global to the one value it can have (``sheriff``:
+    ``None`` in a game without a sheriff election); ``absent``: the statuses nobody can
+    have (``lover`` at a table without Cupid); ``fields``: the values a seat's field can
+    hold, where they are known (``faction``: no ``lovers`` without Cupid; ``partner``:
+    only ``None``)."""
+    fixed: Mapping[str, Any] = field(default_factory=dict)
+    absent: frozenset[str] = frozenset()
+    fields: Mapping[str, frozenset] = field(default_factory=dict)
+
+    def field_of(self, e: A.Expr, b: Bindings) -> frozenset | None:
+        """The values ``e`` can hold when it is a field of a seat (``p.faction``) whose
+        values are known, else ``None``."""
+        if isinstance(e, A.Attr) and id(e.obj) in b.seats:
+            return self.fields.get(e.name)
+        return None
+
+
+def evaluate(e: A.Expr | None, b: Bindings, day: int | None = None, known: Known | None = None,
+             _depth: int = 0) -> Any:
     """The value of ``e`` with the options in force on day (night) ``day``, or
-    :data:`UNKNOWN`. ``and``/``or`` are decided by any operand that decides them."""
+    :data:`UNKNOWN`. ``and``/``or`` are decided by any operand that decides them. With
+    ``known``, a fixed global has its value, ``p has S`` is false for an absent status
+    and a seat's field holds only its known values (``any([p in alive where p.faction ==
+    lovers])`` is false without Cupid); a seat is never ``none`` (``p == sheriff`` is
+    false while the sheriff is fixed at ``none``); a func's call is its expression's
+    value, its parameters unknown."""
     if e is None:
         return UNKNOWN
     if isinstance(e, (A.Num, A.Str)):
@@ -39,18 +69,31 @@ def evaluate(e: A.Expr | None, b: Bindings, day: int | None = None) -> Any:
             return bd.value
         if bd.kind == "symbol":
             return bd.name
+        if bd.kind == "global":
+            return UNKNOWN if known is None else known.fixed.get(e.id, UNKNOWN)
         if bd.kind == "value":
             if e.id == "day":
                 return UNKNOWN if day is None else day
             return _CONSTANTS.get(e.id, UNKNOWN)
         return UNKNOWN
     if isinstance(e, A.Not):
-        v = evaluate(e.operand, b, day)
+        v = evaluate(e.operand, b, day, known, _depth)
         return UNKNOWN if v is UNKNOWN else not v
     if isinstance(e, A.BoolOp):
-        return _bool(e, b, day)
+        return _bool(e, b, day, known, _depth)
+    if isinstance(e, A.BinOp) and e.op in ("has", "lacks") and known is not None \
+            and isinstance(e.right, A.Name) and e.right.id in known.absent \
+            and getattr(b.of.get(id(e.right)), "kind", None) == "symbol":
+        return e.op == "lacks"
     if isinstance(e, A.BinOp) and e.op in _COMPARE:
-        left, right = evaluate(e.left, b, day), evaluate(e.right, b, day)
+        left, right = evaluate(e.left, b, day, known, _depth), evaluate(e.right, b, day, known, _depth)
+        if e.op in ("==", "!=") and None in (left, right) and (id(e.left) in b.seats or id(e.right) in b.seats):
+            return e.op == "!="  # a seat is never none
+        if e.op in ("==", "!=") and known is not None:
+            for side, other in ((e.left, right), (e.right, left)):
+                held = known.field_of(side, b)
+                if held is not None and other is not UNKNOWN and other not in held:
+                    return e.op == "!="  # a value the field never holds
         if left is UNKNOWN or right is UNKNOWN:
             return UNKNOWN
         try:
@@ -59,20 +102,36 @@ def evaluate(e: A.Expr | None, b: Bindings, day: int | None = None) -> Any:
             return UNKNOWN
     if isinstance(e, A.IfExpr):
         for cond, value in e.branches:
-            c = evaluate(cond, b, day)
+            c = evaluate(cond, b, day, known, _depth)
             if c is UNKNOWN:
                 return UNKNOWN
             if c:
-                return evaluate(value, b, day)
-        return evaluate(e.otherwise, b, day)
+                return evaluate(value, b, day, known, _depth)
+        return evaluate(e.otherwise, b, day, known, _depth)
+    if isinstance(e, A.Attr) and known is not None:
+        held = known.field_of(e, b)
+        return next(iter(held)) if held is not None and len(held) == 1 else UNKNOWN
+    if isinstance(e, A.Call) and e.name in ("any", "empty") and len(e.args) == 1 \
+            and isinstance(e.args[0], A.Comprehension) and getattr(b.of.get(id(e)), "kind", None) == "builtin" \
+            and evaluate(e.args[0].cond, b, day, known, _depth) is False:
+        return e.name == "empty"  # no item can qualify
+    if isinstance(e, A.Call) and _depth < _FUNC_DEPTH:
+        bd = b.of.get(id(e))
+        func = b.program.decls.get(("func", e.name)) if bd is not None and bd.kind == "func" else None
+        if func is not None:
+            return evaluate(func.expr, b, day, known, _depth + 1)
     return UNKNOWN
 
 
-def _bool(e: A.BoolOp, b: Bindings, day: int | None) -> Any:
+_FUNC_DEPTH = 8
+"""How deep :func:`evaluate` follows funcs that call funcs (a recursive one: unknown)."""
+
+
+def _bool(e: A.BoolOp, b: Bindings, day: int | None, known: Known | None, depth: int) -> Any:
     decisive = e.op == "or"  # the value that settles it: True for or, False for and
     unknown = False
     for item in e.items:
-        v = evaluate(item, b, day)
+        v = evaluate(item, b, day, known, depth)
         if v is UNKNOWN:
             unknown = True
         elif bool(v) == decisive:

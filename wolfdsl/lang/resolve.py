@@ -265,6 +265,7 @@ class Resolver(NameResolver):
             slot = scope.lookup(n)
             if slot is not None:
                 self.put(s, Binding("local", n, slot))
+                scope.owner(n).nullable.add(n)  # assigned: it may hold anything from here on
             elif n in self.p.globals:
                 self.use("global", n, s.span)
                 self.put(s, Binding("global", n))
@@ -358,7 +359,7 @@ class Resolver(NameResolver):
             self.expr(s.prefer, inner)
         opt = Scope(inner)
         var = opt.bind(s.var)
-        opt.mark(s.var, self.seat_kind(s.options, inner))
+        opt.mark(s.var, self.seat_kind(s.options, inner), nullable=True)  # a pass: none
         self.clauses(s.unless, opt)
         if s.score is not None:
             self.expr(s.score, opt)

@@ -64,6 +64,7 @@ class Bindings:
     uses: list[tuple[str, str, Any]] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     actions: dict[str, Any] = field(default_factory=dict)
+    seats: set[int] = field(default_factory=set)
 
     def __getitem__(self, node) -> Any:
         return self.of[id(node)]
@@ -73,7 +74,7 @@ class Scope:
     """A block scope: ``vars`` maps a name to its slot; ``parent`` is the enclosing
     scope of the same frame (``None`` at the frame's top)."""
 
-    __slots__ = ("parent", "vars", "kinds", "holds", "unbound")
+    __slots__ = ("parent", "vars", "kinds", "holds", "unbound", "nullable")
 
     def __init__(self, parent: "Scope | None" = None, names=()):
         self.parent = parent
@@ -83,14 +84,24 @@ class Scope:
         self.unbound: dict[str, str] | None = None
         """Names not in scope here that a reader may expect (a vote's voter in its
         ``bonus``): name -> why, for the E201 hint."""
+        self.nullable: set[str] = set()
+        """Variables of a kind that may also hold ``none`` (a decide's choice: a pass)."""
         for n in names:
             self.bind(n)
 
-    def mark(self, name: str, kind: str | None) -> None:
+    def mark(self, name: str, kind: str | None, nullable: bool = False) -> None:
         """Record that the variable ``name`` of this scope always holds a ``kind``
-        (``seat``, ``cause``) — what E210 compares symbols against."""
+        (``seat``, ``cause``) — what E210 compares symbols against; ``nullable``: or
+        ``none``."""
         if kind is not None:
             self.kinds[name] = kind
+        if nullable:
+            self.nullable.add(name)
+
+    def always_seat(self, name: str) -> bool:
+        """Whether the nearest variable ``name`` always holds a seat, never ``none``."""
+        s = self.owner(name)
+        return s is not None and s.kinds.get(name) == "seat" and name not in s.nullable
 
     def owner(self, name: str) -> "Scope | None":
         """The nearest scope (this one or an enclosing one) that binds ``name``."""

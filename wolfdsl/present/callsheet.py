@@ -5,12 +5,15 @@ the moderator says (``call "English" "中文"``), and ``{option}`` in a call is 
 by that option's value. ``call_sheet(ref, options, lang, players)`` gathers, as plain
 values: the deck for that player count (the ruleset's default count when not given), the
 first night and the other nights as numbered calls in wake order (a step the options
-switch off, or whose roles are not in that deck, is left out; a step only the game
-decides is marked; a call with ``if day == 1`` goes under the first night only), the
+switch off, that cannot run with them (:func:`wolfdsl.lang.reach.reach`: the Harvest
+step while the variant is off), or whose roles are not in that deck, is left out; a step
+only the game decides says so in words, after which event card where a card decides it;
+a call with ``if day == 1`` goes under the first night only), the
 day's procedure (a call said on day 1 only, or from day 2 on, says so; a call whose
 ``if`` the options make false is left out, so the sheet follows the options in force),
 the reminders for what may happen at any time (the calls of triggers, replacements,
-procs and ``extend proc``), the house rules in force and, for a ruleset with event
+procs and ``extend proc``), the house rules in force that can change something at
+this table (none of the sheriff's without an election) and, for a ruleset with event
 cards, the card list; under the heading, the ruleset's summary (in Chinese in ``zh``
 where it gives one). A step with no call still gets a line (see ``_undeclared``).
 ``markdown(sheet)`` and ``html(sheet)`` write it.
@@ -19,10 +22,12 @@ from __future__ import annotations
 
 import html as _html
 import re
+from dataclasses import replace
 from typing import Any
 
 from ..lang import syntax as A
-from ..lang.partial import UNKNOWN, evaluate
+from ..lang.partial import UNKNOWN, Known, evaluate
+from ..lang.reach import Reach, reach
 from .show import card_list, compile_ref, view_of, when_runs
 
 WORDS = {
@@ -34,7 +39,9 @@ WORDS = {
            "rules": "House rules in force", "cards": "Event cards", "players": "{n} players",
            "wins": "How the game is won (checked after every death; the first that holds)",
            "win": "{factions}: {title}",
-           "dark": "Night falls: everybody, close your eyes.", "only": " (only when {when})",
+           "dark": "Night falls: everybody, close your eyes.",
+           "only": " (only when the game calls for it)",
+           "after_card": " (only after the event card {cards} is drawn)", "card": "{name}", "or": " or ",
            "extra": "; {n} face down", "moon": "{moon} moon",
            "undeclared": "{role}, open your eyes: {actions}. {role}, close your eyes. "
                          "[step {step} declares no call: write `call \"...\" \"...\"` in it]",
@@ -53,7 +60,9 @@ WORDS = {
            "day": "白天", "any": "随时提醒", "rules": "本局规则", "cards": "事件牌",
            "wins": "胜利条件（每次有人死亡后检查；先满足者胜）",
            "win": "{factions}获胜：{title}",
-           "players": "{n}人", "dark": "天黑请闭眼。", "only": "（仅当 {when}）",
+           "players": "{n}人", "dark": "天黑请闭眼。",
+           "only": "（仅在对局需要时）",
+           "after_card": "（仅在抽到事件牌{cards}之后）", "card": "“{name}”", "or": "或",
            "extra": "；{n}张底牌", "moon": "{moon}",
            "undeclared": "{role}请睁眼：{actions}。{role}请闭眼。"
                          "［步骤 {step} 没有写台词：请在其中写 `call \"...\" \"...\"`］",
@@ -223,20 +232,25 @@ def _effects(step, comp, lang: str) -> list[str]:
     return [w[k].format(names=", ".join(dict.fromkeys(v))) for k, v in kinds.items()]
 
 
-def _reminders(comp, lang: str, options: dict, dealt: set[str]) -> list[str]:
+def _reminders(comp, lang: str, options: dict, dealt: set[str], can: Reach) -> list[str]:
     """The calls of what may happen at any time: replacements, triggers, procs and
-    ``extend proc``s (the wolves' self-destruct, a role's claim), each call whose ``if``
-    the options do not make false."""
+    ``extend proc``s (the wolves' self-destruct, a role's claim) that can run with the
+    options in force (``can``), each call whose ``if`` the options do not make false."""
     decls = comp.program.of_kind("replacement") + comp.program.of_kind("trigger") + comp.program.of_kind("proc")
     decls += [d for mod in comp.program.modules for d in mod.decls
               if isinstance(d, A.ExtendDecl) and ("proc", d.name) in comp.program.decls]
+    procs = comp.program.named("proc")
+
+    def runs(d) -> bool:
+        return can.can_run(procs[d.name] if isinstance(d, A.ExtendDecl) else d)
+
     out = [_words(c, lang, options) for d in decls
-           if d.calls and _in_play(d, comp, dealt) and when_runs(getattr(d, "when", None), comp.bindings) != "never"
-           for c in d.calls if any(when_said((getattr(d, "when", None), c.cond), comp.bindings))]
+           if d.calls and _in_play(d, comp, dealt) and runs(d)
+           for c in d.calls if any(when_said((getattr(d, "when", None), c.cond), comp.bindings, can.known))]
     w = WORDS[lang]
     for d in comp.program.of_kind("trigger") + comp.program.of_kind("replacement"):
         # a trigger that changes the game and says nothing: a reminder, as for a step
-        if d.calls or not _in_play(d, comp, dealt) or when_runs(getattr(d, "when", None), comp.bindings) == "never":
+        if d.calls or not _in_play(d, comp, dealt) or not runs(d):
             continue
         effects = _effects(d, comp, lang)
         if effects:
@@ -245,14 +259,35 @@ def _reminders(comp, lang: str, options: dict, dealt: set[str]) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def when_said(exprs, bindings) -> tuple[bool, bool]:
+def _only(step, comp, can: Reach, lang: str, reads_options: bool) -> str:
+    """What a step only the game decides says of when it runs: after which event card,
+    for a step that cannot run until a card sets a global it reads (`` (only after the
+    event card Flood is drawn)``); for one whose ``when`` also reads options, nothing
+    (its calls' ``if``s follow them: the election's ``(day 1 only)``); otherwise, in
+    words, that the game decides (its ``when`` is the ruleset's words, not the table's:
+    its ``call`` may say when)."""
+    w = WORDS[lang]
+    read = {n.id for n in A.walk(step.when) if isinstance(n, A.Name)
+            and getattr(comp.bindings.of.get(id(n)), "kind", None) == "global" and n.id not in can.fixed}
+    by_cards = {g for g in read if can.setters.get(g) and g in can.first
+                and all(isinstance(d, A.CardDecl) for d in can.setters[g])}
+    before = replace(can.known, fixed={**can.fixed, **{g: can.first[g] for g in by_cards}})  # no such card yet
+    if by_cards and evaluate(step.when, comp.bindings, None, before) is False:
+        cards = comp.ruleset.cards
+        names = dict.fromkeys(w["card"].format(name=(lang == "zh" and cards[d.name].name_zh) or cards[d.name].name)
+                              for g in sorted(by_cards) for d in can.setters[g])
+        return w["after_card"].format(cards=w["or"].join(names))
+    return "" if reads_options else w["only"]
+
+
+def when_said(exprs, bindings, known: Known | None = None) -> tuple[bool, bool]:
     """Whether a call may be said on day (night) 1 and on a later one: none of ``exprs``
     (the step's ``when``, the call's ``if``; ``None`` holds always) is known to be false
-    then, with the options in force."""
+    then, with the options in force (and ``known``: :func:`wolfdsl.lang.reach.reach`)."""
     def may(day: int) -> bool:
         for e in exprs:
             if e is not None:
-                v = evaluate(e, bindings, day)
+                v = evaluate(e, bindings, day, known)
                 if v is not UNKNOWN and not v:
                     return False
         return True
@@ -277,17 +312,19 @@ def call_sheet(ref: str, options: dict[str, str] | None = None, lang: str | None
     values = {o["name"]: o["value"] for o in view["options"]}
     decls = comp.program.named("step")
     dealt = set(deck.cards) if deck is not None else set()  # face-down cards too: the thief may take one
+    can = reach(comp, dealt if deck is not None else None)
 
     def calls(phase: str, night: str = "") -> list[str]:
         """The calls of a phase's steps; ``night``: ``first`` or ``other`` nights."""
         out = []
         for step in view[phase]:
             decl = decls[step["step"]]
-            if step["runs"] == "never" or not _in_play(decl, comp, dealt):
+            runs = when_runs(decl.when, comp.bindings, can.known)
+            if runs == "never" or not _in_play(decl, comp, dealt):
                 continue
-            note = w["only"].format(when=step["when"]) if step["runs"] == "depends" and not step["options"] else ""
+            note = _only(decl, comp, can, lang, bool(step["options"])) if runs == "depends" else ""
             for c in decl.calls or (None,):
-                first, later = when_said((decl.when, c.cond if c is not None else None), comp.bindings)
+                first, later = when_said((decl.when, c.cond if c is not None else None), comp.bindings, can.known)
                 if not (first if night == "first" else later if night == "other" else first or later):
                     continue
                 days = w["day1"] if not later else w["day2"] if not first else ""
@@ -311,10 +348,10 @@ def call_sheet(ref: str, options: dict[str, str] | None = None, lang: str | None
         "first_night": [w["dark"]] + calls("night", "first"),
         "other_nights": [w["dark"]] + calls("night", "other"),
         "day": calls("day"),
-        "any_time": _reminders(comp, lang, values, dealt),
-        "wins": _wins(view, lang),
+        "any_time": _reminders(comp, lang, values, dealt, can),
+        "wins": _wins(view, lang, comp, can),
         "house_rules": [_house_rule(o, lang, rs.options.get(o["name"])) for o in view["options"]
-                        if _bears(comp.program.named("option").get(o["name"]), o, dealt)],
+                        if o["name"] in can.read and _bears(comp.program.named("option").get(o["name"]), o, dealt)],
         "cards": [_card(c, lang) for c in view["cards"]],
     }
 
@@ -355,14 +392,16 @@ def _bears(decl, option: dict, dealt: set) -> bool:
     others = [v for v in decl.values if v != decl.default]
     return not others or any(all(r in dealt for r in needs.get(v, ())) for v in others)
 
-def _wins(view: dict, lang: str) -> list[str]:
-    """The win rules that can hold with these options, highest priority first, each as
-    "Werewolves: side kill (屠边): all gods or all plain villagers are dead" (in ``zh``
-    by its Chinese title where there is one)."""
+def _wins(view: dict, lang: str, comp, can: Reach) -> list[str]:
+    """The win rules that can hold with these options (``can``: a win that reads a global
+    no rule able to run sets, such as an off variant's, cannot), highest priority first,
+    each as "Werewolves: side kill (屠边): all gods or all plain villagers are dead" (in
+    ``zh`` by its Chinese title where there is one)."""
     w = WORDS[lang]
+    decls = comp.program.named("win")
     out = []
     for win in view["wins"]:
-        if win["in_force"] is False:
+        if win["in_force"] is False or when_runs(decls[win["win"]].when, comp.bindings, can.known) == "never":
             continue
         names = ", ".join(win["faction_names_zh" if lang == "zh" else "faction_names"])
         title = (lang == "zh" and win["title_zh"]) or win["title"] or win["win"]

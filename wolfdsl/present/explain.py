@@ -239,6 +239,7 @@ class _OptionsInForce:
         from ..lang import syntax as A
         options = rs.options if rs is not None else {}
         values = {str(v) for o in options.values() for v in o.values}
+        self.seats: frozenset = frozenset()  # no variable is known to hold a seat
         self.of: dict = {}
         for n in A.walk(expr):
             if isinstance(n, A.Name) and n.id in options:

@@ -41,12 +41,13 @@ def _label(symbol_or_role, lang: str) -> str:
     return zh if lang == "zh" and zh else symbol_or_role.name
 
 
-def when_runs(when, bindings) -> str:
-    """One of :data:`RUNS` for a step's ``when`` (``None``: always)."""
+def when_runs(when, bindings, known=None) -> str:
+    """One of :data:`RUNS` for a step's ``when`` (``None``: always); ``known``: what
+    holds in every game beyond the options (:func:`wolfdsl.lang.reach.reach`)."""
     if when is None:
         return "always"
-    first, later = evaluate(when, bindings, 1), evaluate(when, bindings, 2)
-    if first is UNKNOWN or later is UNKNOWN or evaluate(when, bindings, 3) != later:
+    first, later = evaluate(when, bindings, 1, known), evaluate(when, bindings, 2, known)
+    if first is UNKNOWN or later is UNKNOWN or evaluate(when, bindings, 3, known) != later:
         return "depends"
     return {(True, True): "always", (True, False): "first", (False, True): "later",
             (False, False): "never"}[(bool(first), bool(later))]
