@@ -583,16 +583,20 @@ def test_a_reading_that_rounds_to_zero_is_never_told_as_minus_zero():
 
 
 def test_the_table_agent_logs_a_reading_that_rounds_to_zero_as_0_0():
-    # seed 12 of standard-12: seat 1's day-5 speech read -0.004, logged -0.0 before
+    # seed 1 of standard-12: seat 12's day-2 speech read -0.002, logged -0.0 before (seed
+    # 12 showed it before the speech reading went from 0.32 to 0.28)
     from wolfdsl.play import game_log, play_game
-    events = play_game(load("standard-12"), 12).events
-    line = game_log([e for e in events if e["seq"] == 130])
-    assert line == '{"seq":130,"game":0,"day":5,"phase":"day","type":"impressions","reads":{"1":0.0,"7":0.69,"12":0.19},"read":0.32}\n'
+    events = play_game(load("standard-12"), 1).events
+    line = game_log([e for e in events if e["seq"] == 80])
+    assert line == ('{"seq":80,"game":0,"day":2,"phase":"day","type":"impressions","reads":{"1":0.16,"2":-1.45,'
+                    '"3":-0.25,"4":-2.23,"5":-0.04,"6":-0.61,"8":0.64,"9":0.98,"10":0.97,"11":-0.14,"12":0.0},'
+                    '"read":0.28}\n')
     assert "-0.0," not in game_log(events) and "-0.0}" not in game_log(events)
     from clitools import invoke
-    told = invoke("run", "standard-12", "--seed", 12).stdout
+    told = invoke("run", "standard-12", "--seed", 1).stdout
     assert "  The speeches as the table bots heard them (how suspect each sounded; higher: more): " \
-           "7号 +0.7, 12号 +0.2, 1号 +0.0" in told.splitlines() and " -0.0" not in told
+           "9号 +1.0, 10号 +1.0, 8号 +0.6, 1号 +0.2, 12号 +0.0, 5号 +0.0, 11号 -0.1, 3号 -0.2, 6号 -0.6, " \
+           "2号 -1.4, 4号 -2.2" in told.splitlines() and " -0.0" not in told
 
 
 def test_the_public_view_names_the_side_it_measures_on_a_deck_of_three_factions():
