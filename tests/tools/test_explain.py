@@ -244,3 +244,17 @@ def test_seat_takes_a_chinese_role_name_and_says_so_in_chinese(logs):
     assert r.stdout == invoke("explain", logs["guard-witch"], "--seat", "6号", "--lang", "zh").stdout
     assert r.stdout.startswith("6号（身份牌：女巫）：standard-12 第0局，种子 72\n")
     assert invoke("explain", logs["guard-witch"], "--seat", "witch", "--lang", "zh").stderr == "注：6号是女巫\n"
+
+
+def test_the_timeline_shows_what_the_table_was_told_of_the_seat(tmp_path):
+    # standard-12 seed 3, the seer (7): his own claims and the wolf's counter-claim naming
+    # him (悍跳, 查杀), which explained the vote and were missing from the timeline
+    log = tmp_path / "s3.jsonl"
+    assert invoke("run", "standard-12", "--seed", 3, "--log", log, "-q").exit_code == 0
+    en = invoke("explain", log, "--seat", 7).stdout.splitlines()
+    assert [line for line in en if "claims" in line] == [
+        "  day 1     #63   7号 Seer claims to be Seer: seat 9号, result wolf",
+        "  day 1     #66   9号 Werewolf claims to be Seer: seat 7号, result wolf",
+        "  day 2     #91   7号 Seer claims to be Seer: seat 11号, result good"]
+    zh = invoke("explain", log, "--seat", 7, "--lang", "zh").stdout.splitlines()
+    assert "  第1天     #66   9号狼人声称是预言家：7号是狼人" in zh

@@ -356,6 +356,11 @@ class _Explainer:
             return w["changed"].format(type=w.get("changes", {}).get(t, t), what=names.fields(rest))
         if t == "sheriff" and ev.get("seat") == n:
             return self._told(ev) or w["sheriff"].format(how=ev.get("how"))
+        if (t == "claim" and (ev.get("seat") == n or _mentions(ev.get("told"), n))) or \
+                (t == "recommendation" and ev.get("target") == n):
+            # what the table was told of this seat: its own claim, a claim naming it (查杀,
+            # 金水), the sheriff's recommendation (归票), as the narration tells them
+            return self._said(ev)
         if t == "impressions":  # the table agent's reading of the day's speeches
             reads = ev.get("reads") if isinstance(ev.get("reads"), dict) else {}
             x = reads.get(n, reads.get(str(n)))
@@ -364,6 +369,13 @@ class _Explainer:
             rank = 1 + sum(1 for v in reads.values() if isinstance(v, (int, float)) and v > x)
             return w["heard"].format(x=signed(x, 2), rank=rank, n=len(reads))
         return None
+
+    def _said(self, ev: dict) -> str | None:
+        """An event as the ruleset's ``event`` text tells it in the story's language,
+        without the narration's mark; ``None`` without such a text."""
+        told = self.names.teller
+        text = told.template(ev)
+        return (_unmarked(told.render(text, ev)) or None) if text is not None else None
 
     def _told(self, ev: dict) -> str | None:
         """In ``zh``, an event as the ruleset's Chinese ``event`` text tells it, without
