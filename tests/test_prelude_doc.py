@@ -50,4 +50,4 @@ def test_the_page_writes_each_option_as_wolfdsl_show_lists_it():
     r = invoke("show", "standard-12", "--set", "sheriff_election=maybe")
     assert r.exit_code == 2
     assert r.stderr == ("E207 error: sheriff_election=maybe: option 'sheriff_election' cannot be 'maybe'; "
-                        "allowed values: true | false\n")
+                        "allowed values: true | false (yes and no also set it)\n")

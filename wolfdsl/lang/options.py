@@ -48,8 +48,9 @@ def _set(decls, chosen, name, value, span, from_text, diags, name_span=None, val
     if from_text:
         value = coerce(value, d.values)
     if value not in d.values:
+        also = " (yes and no also set it)" if all(isinstance(v, bool) for v in d.values) else ""
         diags.append(Diagnostic(value_span or span, "error", f"{given}option '{name}' cannot be {value!r}; allowed values: "
-                                f"{values_text(d.values)}", "E207"))
+                                f"{values_text(d.values)}{also}", "E207"))
         return
     chosen[name] = value
 
