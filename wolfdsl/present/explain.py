@@ -381,9 +381,7 @@ class _Explainer:
         """In ``zh``, an event as the ruleset's Chinese ``event`` text tells it, without
         the narration's mark (``★ 5号预言家当选警长``: ``5号预言家当选警长``); ``None`` in
         English or without such a text."""
-        told = self.names.teller
-        text = told.template(ev) if self.names.zh else None
-        return (_unmarked(told.render(text, ev)) or None) if text is not None else None
+        return self._said(ev) if self.names.zh else None
 
     # ---------------------------------------------------------------- why
     def rule(self, name: Any, cause: Any = None) -> list[str]:
