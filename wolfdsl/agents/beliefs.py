@@ -27,9 +27,9 @@ records reveal).
 """
 from __future__ import annotations
 
-from itertools import count, product, repeat
+from itertools import count
 from math import factorial
-from operator import add, itemgetter, mul, sub
+from operator import itemgetter, sub
 
 from ..play.views import ranked_factions
 from .deals import kernel_for, solve
@@ -65,7 +65,6 @@ exact float steps, the first rounding to the grid). The sums behind a probabilit
 rounding errors of about 1e-15, and a hint that compares a belief with a threshold
 (``suspicion(t) > 0.5``) must not be decided by them: an exact 0.5 (two like claims of one
 card) stays 0.5 whatever order the sums ran in."""
-_SNAPS = repeat(SNAP)
 
 
 class Beliefs:
@@ -473,38 +472,63 @@ class Beliefs:
             fac.append(out)
         return const * z, (free, fac), by_seat
 
-    def _hypotheses(self, base: list):
-        """``(odds, roles each seat may hold)`` of every claim hypothesis that the deck and
-        ``base`` (the roles each seat may hold on the hard facts) allow."""
-        claimants = list(self.claims)[-MAX_CLAIMANTS:]
-        rf = self.role_faction
-        for truth in product((True, False), repeat=len(claimants)):
-            allowed = list(base)
-            odds = 1.0
-            used: dict[str, int] = {}
-            bluffed: set[str] = set()
-            ok = True
-            for c, honest in zip(claimants, truth):
-                role, facts = self.claims[c]
-                if honest:
-                    used[role] = used.get(role, 0) + 1
-                    if used[role] > self.board.deck.get(role, 0):
-                        ok = False
-                        break
-                    allowed[c] = allowed[c] & {role}
+    def _hypotheses(self, base: list) -> list:
+        """``[(odds, roles each seat may hold)]`` of every claim hypothesis that the deck
+        and ``base`` (the roles each seat may hold on the hard facts) allow, in the order
+        of ``product((True, False), repeat=claimants)`` (each claimant honest, then
+        bluffing). Built depth-first: hypotheses that share their first claimants' truth
+        share its work, and a branch stops at the first seat left with no role."""
+        if not all(base[1:]):
+            return []
+        claims, first, pressed, n, deck = self.claims, self.first, self.pressed, self.n, self.board.deck
+        steps = []
+        for c in list(claims)[-MAX_CLAIMANTS:]:
+            role, facts = claims[c]
+            opened = first.get(c, True)
+            # the odds' factors as the product-loop multiplied them, in the same order
+            bluff = (FIRST_BLUFF if opened else BLUFF) * self._plausible(facts) * (PRESSED if c in pressed else 1.0)
+            steps.append((c, role, frozenset((role,)), [(s, r) for s, r in facts if 1 <= s <= n],
+                          TRUTHFUL if opened else TRUTHFUL * COUNTER, bluff, self._faction_roles(role),
+                          deck.get(role, 0)))
+        out: list = []
+        last = len(steps)
+
+        def branch(i: int, allowed: list, odds: float, used: dict, bluffed: frozenset) -> None:
+            if i == last:
+                out.append((odds, allowed))
+                return
+            c, role, own, facts, honest, bluff, side, cards = steps[i]
+            held = used.get(role, 0) + 1
+            if held <= cards:  # honest: the seat holds the role, and what it says is true
+                a = list(allowed)
+                mine = a[c] & own
+                if mine:
+                    a[c] = mine
                     for s, roles in facts:
-                        if 1 <= s <= self.n:
-                            allowed[s] = allowed[s] & roles
-                    odds *= TRUTHFUL if self.first.get(c, True) else TRUTHFUL * COUNTER
-                else:
-                    allowed[c] = frozenset(r for r in allowed[c] if rf[r] != rf[role])
-                    # a bluffer states facts about as likely as the deck makes them: the
-                    # honest reading pays for its facts in fewer deals, so this one does too
-                    odds *= ((FIRST_BLUFF if self.first.get(c, True) else BLUFF) * self._plausible(facts)
-                             * (PRESSED if c in self.pressed else 1.0) * (BOTH_BLUFF if role in bluffed else 1.0))
-                    bluffed.add(role)
-            if ok and all(allowed[1:]):
-                yield odds, allowed
+                        narrowed = a[s] & roles
+                        if not narrowed:
+                            break
+                        a[s] = narrowed
+                    else:
+                        branch(i + 1, a, odds * honest, {**used, role: held}, bluffed)
+            other = allowed[c] - side  # bluffing: the seat is of another faction
+            if other:
+                a = list(allowed)
+                a[c] = other
+                branch(i + 1, a, odds * (bluff * BOTH_BLUFF if role in bluffed else bluff * 1.0), used,
+                       bluffed | own)
+
+        branch(0, list(base), 1.0, {}, frozenset())
+        return out
+
+    def _faction_roles(self, role: str) -> frozenset:
+        """The roles of ``role``'s faction (cached per game)."""
+        key = ("faction roles", role)
+        hit = self.shared.get(key)
+        if hit is None:
+            f = self.role_faction[role]
+            hit = self.shared[key] = frozenset(r for r, g in self.role_faction.items() if g == f)
+        return hit
 
     def _narrowed(self) -> list:
         """The claim hypotheses with their :meth:`_structure`, from those of the same
@@ -706,11 +730,13 @@ class Beliefs:
             self._marg = [[c / sum(self.cap) for c in self.cap] for _ in range(self.n + 1)]
             return
         factor, values = parts[0]
-        second = map(mul, repeat(factor / total), values)
+        c = factor / total
+        acc = [c * x for x in values]
         for factor, values in parts[1:]:
-            second = map(add, second, map(mul, repeat(factor / total), values))
-        second = list(_snapped(second))
-        first = list(map(sub, _ONES, second))
+            c = factor / total
+            acc = [a + c * x for a, x in zip(acc, values)]
+        second = [(x + SNAP) - SNAP for x in acc]
+        first = [1.0 - x for x in second]
         self._marg = list(zip(first, second))
         self._cols = (first, second)
 
@@ -855,14 +881,6 @@ _DECKS: dict = {}
 _BY_DECK: dict = {}
 """:meth:`Beliefs._rest` and :meth:`Beliefs._mask` by (deck key, question); cleared when
 it grows past 20,000 entries."""
-
-
-_ONES = repeat(1.0)
-
-
-def _snapped(values):
-    """``values`` on the :data:`SNAP` grid (an iterator)."""
-    return map(sub, map(add, values, _SNAPS), _SNAPS)
 
 
 def _picker(seats):
