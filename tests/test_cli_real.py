@@ -192,3 +192,22 @@ def test_a_faction_of_one_side_only_is_not_compared():
     r = invoke("compare", "standard-12", "piper-10", "--games", 10, "--agents", "piper=random")
     assert r.exit_code == 2
     assert "no faction 'piper' in this ruleset; factions: village, werewolves (side A: standard-12)" in flat(r.stderr)
+
+
+def test_a_run_names_one_game_of_each_outcome_and_its_command_replays_it():
+    # cupid-9 ends in a stalemate now and then (Cupid and a villager left, neither
+    # side's win rule met): game 36 of seed 1 is the run's first draw
+    r = invoke("run", "cupid-9", "-n", 37, "--seed", 1, "--json", "-q")
+    assert r.exit_code == 0, r.output
+    found = json.loads(r.stdout)["examples"]
+    assert found["draw"]["game"] == 36 and "unfinished" not in found
+    assert {f: ex["game"] for f, ex in found["wins"].items()} == {"village": 1, "werewolves": 0, "lovers": 3}
+    said = {"village": "village won", "werewolves": "werewolves won", "lovers": "lovers won"}
+    for outcome, ex in [*found["wins"].items(), ("draw", found["draw"])]:
+        words = ex["command"].split()
+        assert words[:4] == ["wolfdsl", "run", "cupid-9", "--seed"] and words[4] == str(ex["seed"])
+        alone = invoke(*words[1:], "-q")
+        assert alone.exit_code == 0, alone.output
+        assert said.get(outcome, "nobody won (day_limit) after 40 days") in alone.stdout, (outcome, alone.stdout)
+    text = invoke("run", "cupid-9", "-n", 37, "--seed", 1).stdout
+    assert f"  no winner (draw)         game 36    {found['draw']['command']}\n" in text

@@ -52,6 +52,19 @@ def test_tally_of_hand_made_outcomes():
                                 "ci95": [0.117621, 0.769276]}
     assert d["length"] == {"mean": 2.8, "stdev": 1.48324, "min": 1, "max": 5,
                            "distribution": {"1": 1, "2": 1, "3": 2, "5": 1}}
+    # one game of each outcome: the first that had it, with its game seed and a replay
+    assert s.first == {"village": 0, "werewolves": 1, "lovers": 2, "draw": 3, "unfinished": 4}
+    seed = {i: game_seed(1, i) for i in range(5)}
+    assert seed[0] == 1 and len(set(seed.values())) == 5
+    assert d["examples"] == {
+        "wins": {"village": {"game": 0, "seed": 1, "command": "wolfdsl run fake-6 --seed 1 --agents random"},
+                 "werewolves": {"game": 1, "seed": seed[1],
+                                "command": f"wolfdsl run fake-6 --seed {seed[1]} --agents random"},
+                 "lovers": {"game": 2, "seed": seed[2],
+                            "command": f"wolfdsl run fake-6 --seed {seed[2]} --agents random"}},
+        "draw": {"game": 3, "seed": seed[3], "command": f"wolfdsl run fake-6 --seed {seed[3]} --agents random"},
+        "unfinished": {"game": 4, "seed": seed[4],
+                       "command": f"wolfdsl run fake-6 --seed {seed[4]} --agents random"}}
 
 
 def test_summary_matches_games_played_one_by_one():
@@ -102,8 +115,23 @@ def test_log_lines_are_compact_ordered_json():
     assert game_log([e, e]) == line + line
 
 
+def test_an_example_game_replayed_alone_is_the_same_game():
+    rs = fakegame.load("fake-6")
+    s = simulate("fake-6", 30, 4, progress=False)
+    found = s.examples()["wins"]
+    assert set(found) == {"village", "werewolves"}
+    for faction, ex in found.items():
+        in_run = play_game(rs, 4, ex["game"])
+        alone = play_game(rs, ex["seed"], 0)
+        assert in_run.winners == alone.winners == [faction]
+        assert [{**e, "game": 0} for e in in_run.events] == alone.events
+        assert all(play_game(rs, 4, i).winners != [faction] for i in range(ex["game"]))
+        assert ex["command"] == f"wolfdsl run fake-6 --seed {ex['seed']}"
+
+
 def test_unfinished_games_and_options_reach_the_loader():
     s = simulate("fake-6", 40, 3, options={"rounds": "1"}, progress=False)
+    assert s.first["unfinished"] == 0 and s.examples()["unfinished"]["command"].endswith("--set rounds=1")
     assert s.unfinished + sum(f.wins for f in s.factions) == 40
     assert s.unfinished > 0 and s.lengths.keys() == {1}
     assert s.options == {"rounds": "1"}
@@ -152,6 +180,10 @@ def test_rendered_table():
     assert "Village (village)" in text and "75.0%" in text and "30.1% – 95.4%" in text
     assert "no winner (draw)" in text
     assert "mean 2.50, stdev 1.00" in text
+    seed3 = game_seed(8, 3)
+    assert ("One game of each outcome, to watch it (game N of this run, played alone):\n"
+            "  Village (village)  game 0     wolfdsl run fake-6 --seed 8 --agents random\n"
+            f"  no winner (draw)   game 3     wolfdsl run fake-6 --seed {seed3} --agents random\n") in text
     assert "wolf" in text and "1.00" in text and "exile" in text and "0.25" in text
     s.seconds, s.jobs = 2.0, 2
     assert tables.timing_line(s) == "4 games in 2.00 s: 2.0 games/s (2 jobs)"
@@ -168,6 +200,7 @@ def test_brief_rendering_and_counts_of_one():
         console.print(item)
     brief = console.export_text()
     assert "Wins" in brief and "Game length" not in brief and "Deaths by cause" not in brief
+    assert "to watch it" in text and "to watch it" not in brief
     s.seconds, s.jobs = 1.0, 1
     assert tables.timing_line(s) == "1 game in 1.00 s: 1.0 games/s (1 job)"
 

@@ -2,7 +2,7 @@
 
 :func:`summary_renderables` turns a :class:`wolfdsl.sim.montecarlo.Summary` into rich
 renderables (a title, the win table with 95% Wilson intervals, game length, deaths by
-cause); :func:`timing_line` is the speed line printed to standard error.
+cause, one game of each outcome to watch); :func:`timing_line` is the speed line printed to standard error.
 """
 from __future__ import annotations
 
@@ -68,7 +68,31 @@ def summary_renderables(summary: Summary, brief: bool = False) -> list:
         for cause, m in s.deaths_per_game().items():
             deaths.add_row(cause_cell(s, cause), cause, f"{m:.2f}", str(s.deaths[cause]))
         out.append(deaths)
+    watch = examples_table(s)
+    if watch is not None:
+        out.append(watch)
     return out
+
+
+def examples_table(summary: Summary):
+    """"One game of each outcome, to watch it": per faction that won some game (then a
+    draw, an unfinished game), the first such game of the run and the command that plays
+    it alone, narrated (:meth:`Summary.examples`), a line each, never wrapped (a command
+    to copy); ``None`` when no game was played."""
+    from rich.text import Text
+
+    s = summary
+    found = s.examples()
+    names = {f.id: (f.name if f.name == f.id else f"{f.name} ({f.id})") for f in s.factions}
+    rows = [(names.get(fid, fid), ex) for fid, ex in found["wins"].items()]
+    rows += [(label, found[key]) for key, label in (("draw", "no winner (draw)"), ("unfinished", "unfinished"))
+             if key in found]
+    if not rows:
+        return None
+    width = max(len(label) for label, _ in rows)
+    lines = ["One game of each outcome, to watch it (game N of this run, played alone):"]
+    lines += [f"  {label:<{width}}  game {ex['game']:<5} {ex['command']}" for label, ex in rows]
+    return Text("\n".join(lines), no_wrap=True, overflow="ignore")
 
 
 def cause_cell(summary: Summary, cause: str) -> str:

@@ -117,6 +117,30 @@ class Summary:
     cause_names: dict[str, str] = field(default_factory=dict)
     """Cause id -> the English name its declaration gives (``poison`` -> ``poisoned``),
     for the text summary; not part of :meth:`to_dict`."""
+    first: dict[str, int] = field(default_factory=dict)
+    """Outcome -> the first game (its index in the run) that had it: a faction's id for
+    a game it won, ``"draw"`` and ``"unfinished"`` for the others (:meth:`examples`)."""
+    ruleset_ref: str | None = None
+    """The ruleset as the run was given it (a bundled name or a path): what a replay
+    command names (``None``: :attr:`ruleset`)."""
+
+    def examples(self) -> dict:
+        """One game of each outcome, to watch it: ``{"wins": {faction: example}, "draw":
+        example, "unfinished": example}`` (the last two only when some game had them),
+        each example ``{"game": index in the run, "seed": its game seed, "command": the
+        wolfdsl run command that plays it alone}`` (:func:`replay_command`: game ``i`` of
+        a run seeded ``S`` is the one game of ``--seed game_seed(S, i)``)."""
+        def example(game: int) -> dict:
+            seed = game_seed(self.seed, game)
+            return {"game": game, "seed": seed,
+                    "command": replay_command(self.ruleset_ref or self.ruleset, seed, self.agents,
+                                              self.options, self.players)}
+
+        out: dict = {"wins": {f.id: example(self.first[f.id]) for f in self.factions if f.id in self.first}}
+        for key in ("draw", "unfinished"):
+            if key in self.first:
+                out[key] = example(self.first[key])
+        return out
 
     def widest(self) -> float:
         """The width of the widest faction interval (1.0 with no faction)."""
@@ -165,6 +189,7 @@ class Summary:
             },
             "deaths_per_game": {c: r(x) for c, x in self.deaths_per_game().items()},
             "reasons": dict(sorted(self.reasons.items(), key=lambda rk: (-rk[1], rk[0]))),
+            "examples": self.examples(),
             **({"until_ci": {"width": self.until_ci, "cap": self.cap, "reached": self.ci_reached,
                              "widest": r(self.widest())}}
                if self.until_ci is not None else {}),
@@ -187,6 +212,7 @@ class _Tally:
         self.deaths: Counter[str] = Counter()
         self.reasons: Counter[str] = Counter()
         self.replaced: dict[int, dict] = {}
+        self.first: dict[str, int] = {}
 
     def add(self, o: Outcome) -> None:
         self.games += 1
@@ -195,11 +221,16 @@ class _Tally:
             r["games"] += 1
         self.lengths[o.days] += 1
         self.deaths.update(o.causes)
+        first = self.first
         if not o.over:
             self.unfinished += 1
+            first.setdefault("unfinished", o.game)
         elif not o.winners:
             self.draws += 1
+            first.setdefault("draw", o.game)
         self.wins.update(set(o.winners))
+        for f in o.winners:
+            first.setdefault(f, o.game)
         if o.over and o.reason is not None:
             self.reasons[o.reason] += 1
 
@@ -219,7 +250,7 @@ class _Tally:
             ruleset=getattr(ruleset, "name", "?"), games=self.games, factions=stats, cause_names=names,
             draws=self.draws, unfinished=self.unfinished,
             lengths=dict(sorted(self.lengths.items())), deaths=dict(self.deaths),
-            reasons=dict(self.reasons), replaced=dict(self.replaced), **meta,
+            reasons=dict(self.reasons), replaced=dict(self.replaced), first=dict(self.first), **meta,
         )
 
 
@@ -463,7 +494,7 @@ def simulate(ruleset_ref: str, games: int, seed: int, jobs: int = 1, agents: str
     precision = {"until_ci": until_ci, "cap": games, "ci_reached": reached} if until_ci is not None else {}
     return tally.summary(ruleset, seed=seed, agents=agents,
                          options=options_in_force(ruleset, options or {}),
-                         players=players, jobs=jobs, seconds=seconds,
+                         players=players, jobs=jobs, seconds=seconds, ruleset_ref=ruleset_ref,
                          dealt=players if players is not None else getattr(ruleset, "default_players", None),
                          **precision)
 
