@@ -155,3 +155,27 @@ def test_a_file_named_like_a_bundled_ruleset_is_told_with_its_own_names(tmp_path
     assert '"ruleset":"standard-12","seed":3,' in (tmp_path / "b.jsonl").read_text(encoding="utf-8").splitlines()[0]
     told = invoke("narrate", "b.jsonl")
     assert told.stderr == "" and told.stdout.splitlines()[3] == "   3号  Villager 普通村民  (Village)"
+
+
+def test_a_field_of_the_wrong_shape_is_an_error_at_its_line_not_a_traceback(tmp_path):
+    # a hand-edited log: the werewolves' one target written as a number, not a list
+    log = tmp_path / "g.jsonl"
+    assert invoke("run", "standard-12", "--seed", 7, "--log", log, "-q").exit_code == 0
+    lines = log.read_text(encoding="utf-8").splitlines()
+    n = next(i for i, l in enumerate(lines) if '"action":"werewolves.kill"' in l)
+    lines[n] = lines[n].replace('"targets":[5]', '"targets":5')
+    assert '"targets":5' in lines[n]
+    log.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    col = lines[n].index('"targets"') + 1
+    for command in (["narrate", log], ["explain", log, "--seat", "6"]):
+        r = invoke(*command)
+        assert r.exit_code == 2 and "Traceback" not in r.output
+        assert r.stderr.splitlines()[0] == (
+            f"{log}:{n + 1}:{col}: error: this action event is not as an event log writes it: targets: 5 is not "
+            "of type 'array' (docs/eventlog.md lists each type's fields; wolfdsl run --log FILE writes them)")
+    for line, field in (('{"type":"speeches","order":5}', "order"), ('{"type":"claim","seat":{"a":1}}', "seat"),
+                        ('{"type":"game_start","seats":7}', "seats"), ('{"type":"phase","game":"x"}', "game")):
+        log.write_text(line + "\n", encoding="utf-8")
+        r = invoke("narrate", log)
+        assert r.exit_code == 2 and "Traceback" not in r.output, r.output
+        assert r.stderr.startswith(f"{log}:1:{line.index(chr(34) + field) + 1}: error: "), r.stderr

@@ -91,6 +91,23 @@ def _message(error) -> str:
     return error.message
 
 
+def first_problem(event: dict, required: bool = True) -> tuple[str | None, str] | None:
+    """The first way one event (as read back from its JSON line) breaks the schema, as
+    ``(the top-level field at fault or None, message)`` (``("targets", "targets: 3 is
+    not of type 'array'")``), or ``None`` when it has its type's shape. Errors are taken
+    in the order of their paths, as :func:`validate_events` lists them; ``required``
+    false: a missing field is no problem."""
+    errors = sorted((e for e in _validator().iter_errors(event) if required or e.validator != "required"),
+                    key=lambda e: list(map(str, e.absolute_path)))
+    if not errors:
+        return None
+    error = errors[0]
+    path = list(error.absolute_path)
+    field = str(path[0]) if path else None
+    where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
+    return field, f"{where}: {_message(error)}" if where else _message(error)
+
+
 def validate_events(events: Iterable[dict]) -> list[str]:
     """Problems with an event log: schema errors and broken ``seq`` numbering.
 

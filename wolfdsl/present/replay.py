@@ -66,7 +66,7 @@ def read_log(path: str | Path, game: int | None = None) -> tuple[list[dict], lis
     except UnicodeDecodeError:
         raise WolfError(f"{shown(path)} is not " + ("UTF-8 text" if from_stdin(path) else "a UTF-8 text file")) from None
     where = "<stdin>" if from_stdin(path) else str(path)
-    events, games = [], []
+    events, games, lines = [], [], []
     for n, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
@@ -78,18 +78,44 @@ def read_log(path: str | Path, game: int | None = None) -> tuple[list[dict], lis
         if not isinstance(ev, dict) or "type" not in ev:
             raise WolfError("not an event (a JSON object with a type)", Span(where, n, 1, text=text))
         g = ev.get("game", 0)
+        if g.__class__ is not int:
+            col = line.find('"game"') + 1
+            raise WolfError(f"an event's game is its number in the run, from 0: not {json.dumps(g)}",
+                            Span(where, n, col if col > 0 else 1, text=text))
         if g not in games:
             games.append(g)
         if game is None:
             game = g
         if g == game:
             events.append(ev)
+            lines.append((n, line))
+    for ev, (n, line) in zip(events, lines):  # after every line is known to be JSON
+        _check_event(ev, line, Span(where, n, 1, text=text))
     if not events:
         listed = ", ".join(map(str, games[:20])) + (" …" if len(games) > 20 else "")
         if not games:
             raise WolfError(f"{shown(path)} is empty: it holds no event (an event log is written by wolfdsl run --log FILE.jsonl)")
         raise WolfError(f"{shown(path)} has no game {game}; games: {listed}")
     return events, games
+
+
+def _check_event(event: dict, line: str, where: Span) -> None:
+    """Raise ``WolfError`` at ``where`` (the event's line; the column of the field at
+    fault when it can be found in ``line``) when a field of the event has another shape
+    than the event log's schema gives it (``wolfdsl/schemas/events.schema.json``,
+    docs/eventlog.md): ``"targets": 3`` for ``[3]``, say. Narrating or explaining such an
+    event would fail half-way. A missing field is let through (a log written by hand
+    may leave out what its story does not need: ``seq``, say)."""
+    from ..play.eventlog import first_problem
+
+    problem = first_problem(event, required=False)
+    if problem is None:
+        return
+    field, message = problem
+    col = line.find(f'"{field}"') + 1 if field else 0
+    raise WolfError(f"this {event.get('type')!s} event is not as an event log writes it: {message} "
+                    "(docs/eventlog.md lists each type's fields; wolfdsl run --log FILE writes them)",
+                    Span(where.file, where.line, col if col > 0 else 1, text=where.text))
 
 
 def ruleset_of(events: list[dict], ref: str | None = None,
