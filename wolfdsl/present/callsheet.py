@@ -361,24 +361,25 @@ _RULE_ID = re.compile(r"[A-Z][A-Z_]*-[A-Z0-9_-]+( \(.*\))?$")
 
 
 def _house_rule(o: dict, lang: str, option=None) -> str:
-    """One option in force (``o``: its ``show`` view; ``option``: the ruleset's): its
-    text, then what its value does when the declaration says it (``SHERIFF-08: a tie for
-    sheriff: the tied candidates speak again … (sheriff_tie = runoff_then_none)``). A
-    yes/no option's text says what ``true`` does, so its value reads as yes or no
-    (``a hunter who has revealed himself must shoot: no (hunter_reveal_commits = false)``);
-    an option without a text is shown by its name (``SHERIFF-05: sheriff_electorate = …``)."""
+    """One option in force (``o``: its ``show`` view; ``option``: the ruleset's), in the
+    words the ruleset declares: its text, then what its value does (``SHERIFF-08: a tie
+    for sheriff: the tied candidates speak again …``); a yes/no option's text says what
+    ``true`` does, so its value reads as yes or no (``a hunter who has revealed himself
+    must shoot: no``); a value with no text of its own is the value itself (``a bound: a
+    game still going after this day is a draw: 40``). The option's id is shown only
+    where no text says what it decides: none, or only a rule ID (``SHERIFF-10 (the
+    seeds give 2 and 1.5): sheriff_vote_weight = 2``)."""
     colon = "：" if lang == "zh" else ": "
-    text = (lang == "zh" and o["rule_zh"]) or o["rule"] or o["name"]
-    setting = f"{o['name']} = {o['value']}"
+    rule = (lang == "zh" and o["rule_zh"]) or o["rule"]
     said = option.value_doc(option.value, lang) if option is not None else None
-    if said:
-        return f"{text}{colon}{said}" + (f"（{setting}）" if lang == "zh" else f" ({setting})")
-    says = bool(o["rule"]) and not _RULE_ID.match(o["rule"])  # more than a rule ID: what true does
-    if says and sorted(o["values"]) == ["false", "true"] and o["value"] in ("true", "false"):
+    says = bool(o["rule"]) and not _RULE_ID.match(o["rule"])  # more than a rule ID: what it decides
+    if not says:
+        label = f"{rule}{colon}{o['name']}" if rule else o["name"]
+        return f"{label}{colon}{said}" if said else f"{rule + colon if rule else ''}{o['name']} = {o['value']}"
+    if not said and sorted(o["values"]) == ["false", "true"] and o["value"] in ("true", "false"):
         yes = o["value"] == "true"
-        word = ("是" if yes else "否") if lang == "zh" else ("yes" if yes else "no")
-        return f"{text}{colon}{word}" + (f"（{setting}）" if lang == "zh" else f" ({setting})")
-    return f"{text}{colon}{setting}"
+        said = ("是" if yes else "否") if lang == "zh" else ("yes" if yes else "no")
+    return f"{rule}{colon}{said or o['value']}"
 
 
 def _bears(decl, option: dict, dealt: set) -> bool:
