@@ -98,7 +98,7 @@ def test_a_table_without_cupid_or_a_thief_hears_nothing_of_them():
 
 def test_a_card_step_names_its_card_not_an_engine_global():
     # a trial: the moderator read "(only when harvest_night)", "(only when flood)"
-    en = call_sheet("new-moon", None, "en")["first_night"]
+    en = call_sheet("new-moon", None, "en")["other_nights"]
     assert en[3] == ("(Flood) The players in the shelters are out of the wolves' reach tonight. "
                      "(only after the event card Flood is drawn)")
     assert en[9] == ("(Full Moon Rising) Werewolves, open your eyes again: point at a player to learn whether he is "
@@ -110,6 +110,49 @@ def test_a_card_step_names_its_card_not_an_engine_global():
                        "（收获节）今晚狼人只能吞食狼人隔壁的玩家。（仅在抽到事件牌“收获结束”之后）"]
     for sheet in (en, harvest, zh):
         assert not any(n in c for c in sheet for n in ("flood)", "harvest_night", "wolf_seers", "仅当"))
+
+
+def test_the_first_night_has_no_step_a_card_brings():
+    # New Moon draws its cards by day: on night 1 no card has been drawn, yet the first
+    # night listed Flood's and Full Moon Rising's steps (and the Harvest's when it is on)
+    for options in (None, {"harvest_festival": "true"}):
+        for players in (None, 12):
+            sheet = call_sheet("new-moon", options, "en", players)
+            assert not any("only after the event card" in c for c in sheet["first_night"]), (options, players)
+            assert sum("only after the event card" in c for c in sheet["other_nights"]) == (3 if options else 2)
+    first = call_sheet("new-moon", None, "en")["first_night"]
+    assert first[3] == "Werewolves, open your eyes and see one another. Agree on a player to kill, or nobody."
+    assert len(first) == 9
+    # a card played by night can bring its step on night 1: the step stays there
+    night_card = NIGHT_CARD
+    import tempfile
+    from pathlib import Path
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / "night-card.wolf"
+        path.write_text(night_card, encoding="utf-8")
+        en = call_sheet(str(path), None, "en")["first_night"]
+    assert "Blackout: nobody wakes. (only after the event card Lights Out is drawn)" in en
+
+
+NIGHT_CARD = """import "standard-12"
+global blackout = false
+card lights_out "Lights Out" "熄灯" { blackout = true }
+step dusk_card in night first { play lights_out }
+step blackout_call in night after dusk_card when blackout call "Blackout: nobody wakes." "熄灯：无人睁眼。" { blackout = false }
+"""
+
+
+def test_a_table_without_lovers_or_face_down_cards_hears_no_heartbreak_shot_or_bottom_cards():
+    # New Moon (and Miller's Hollow) for 8 deals no Cupid and no thief, leaves no card face
+    # down: the hunter's heartbreak shot and the bottom-card rule cannot happen there
+    for ruleset in ("new-moon", "millers-hollow"):
+        eight = call_sheet(ruleset, None, "en")["house_rules"]
+        assert not any(r.startswith(("ROLE-HUNTER-03", "SETUP-04")) for r in eight), ruleset
+        twelve = call_sheet(ruleset, None, "en", players=12)["house_rules"]
+        assert "ROLE-HUNTER-03: a hunter who dies of heartbreak may shoot: yes" in twelve
+        assert "SETUP-04: the two cards left for the thief: any two cards" in twelve
+    assert "SETUP-04: the two cards left for the thief: never two wolves, nor the thief and a wolf: the moderator " \
+           "arranges the deal" in call_sheet("cupid-thief-12", None, "en")["house_rules"]
 
 
 CURFEW = """import "standard-12"

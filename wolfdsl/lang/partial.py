@@ -35,10 +35,13 @@ class Known:
     ``None`` in a game without a sheriff election); ``absent``: the statuses nobody can
     have (``lover`` at a table without Cupid); ``fields``: the values a seat's field can
     hold, where they are known (``faction``: no ``lovers`` without Cupid; ``partner``:
-    only ``None``)."""
+    only ``None``; ``cause``: only the causes a rule able to run kills with); ``values``:
+    the builtin values the table fixes (``extra_cards``: ``[]`` where the deck leaves no
+    card face down)."""
     fixed: Mapping[str, Any] = field(default_factory=dict)
     absent: frozenset[str] = frozenset()
     fields: Mapping[str, frozenset] = field(default_factory=dict)
+    values: Mapping[str, Any] = field(default_factory=dict)
 
     def field_of(self, e: A.Expr, b: Bindings) -> frozenset | None:
         """The values ``e`` can hold when it is a field of a seat (``p.faction``) whose
@@ -52,7 +55,8 @@ def evaluate(e: A.Expr | None, b: Bindings, day: int | None = None, known: Known
              _depth: int = 0) -> Any:
     """The value of ``e`` with the options in force on day (night) ``day``, or
     :data:`UNKNOWN`. ``and``/``or`` are decided by any operand that decides them. With
-    ``known``, a fixed global has its value, ``p has S`` is false for an absent status
+    ``known``, a fixed global has its value, a list the table leaves empty has no item
+    (``count``, ``any``, ``in``, a comprehension over it), ``p has S`` is false for an absent status
     and a seat's field holds only its known values (``any([p in alive where p.faction ==
     lovers])`` is false without Cupid); a seat is never ``none`` (``p == sheriff`` is
     false while the sheriff is fixed at ``none``); a func's call is its expression's
@@ -72,6 +76,8 @@ def evaluate(e: A.Expr | None, b: Bindings, day: int | None = None, known: Known
         if bd.kind == "global":
             return UNKNOWN if known is None else known.fixed.get(e.id, UNKNOWN)
         if bd.kind == "value":
+            if known is not None and e.id in known.values:
+                return known.values[e.id]
             if e.id == "day":
                 return UNKNOWN if day is None else day
             return _CONSTANTS.get(e.id, UNKNOWN)
@@ -85,6 +91,19 @@ def evaluate(e: A.Expr | None, b: Bindings, day: int | None = None, known: Known
             and isinstance(e.right, A.Name) and e.right.id in known.absent \
             and getattr(b.of.get(id(e.right)), "kind", None) == "symbol":
         return e.op == "lacks"
+    if isinstance(e, A.BinOp) and e.op in ("in", "not in"):
+        items = evaluate(e.right, b, day, known, _depth)
+        if isinstance(items, list) and not items:
+            return e.op == "not in"  # nothing is in an empty list
+        return UNKNOWN
+    if isinstance(e, A.Comprehension):
+        items = evaluate(e.source, b, day, known, _depth)
+        return [] if isinstance(items, list) and not items else UNKNOWN
+    if isinstance(e, A.Call) and e.name in ("count", "any", "empty") and len(e.args) == 1 \
+            and getattr(b.of.get(id(e)), "kind", None) == "builtin":
+        items = evaluate(e.args[0], b, day, known, _depth)
+        if isinstance(items, list) and not items:
+            return {"count": 0, "any": False, "empty": True}[e.name]
     if isinstance(e, A.BinOp) and e.op in _COMPARE:
         left, right = evaluate(e.left, b, day, known, _depth), evaluate(e.right, b, day, known, _depth)
         if e.op in ("==", "!=") and None in (left, right) and (id(e.left) in b.seats or id(e.right) in b.seats):
