@@ -6,7 +6,8 @@ the game was played on — the one given, else the file of one's own or the bund
 ruleset the ``game_start`` event names — for its display names, or ``None`` when it
 cannot be had (the narration then uses the log's ids), with a note when what it took may
 not be what was played. A log named ``-`` is read from standard input
-(``wolfdsl run X --log - | wolfdsl narrate -``).
+(``wolfdsl run X --log - | wolfdsl narrate -``). ``agents_of(events, ruleset)`` names the
+bots that played it, as the narration of the live game does.
 """
 from __future__ import annotations
 
@@ -165,3 +166,39 @@ def missing_ruleset_note(events: list[dict], log: str | Path) -> str:
                 f"are shown by their ids; give --ruleset FILE for their names (--ruleset path/to/{name}.wolf)")
     return (f"note: the ruleset '{name}' of {log} is not bundled, and no {name}.wolf is in this folder or "
             f"beside the log: roles and steps are shown by their ids; give --ruleset FILE for their names")
+
+
+REPLAYED = ("table", "random", "heuristic")
+"""The ``--agents`` specs :func:`agents_of` tries, in order (``table``: the default)."""
+
+
+def agents_of(events: list[dict], ruleset: Any) -> str | None:
+    """The ``--agents`` spec that played a logged game, for the narration's title, so that
+    ``wolfdsl narrate LOG`` says "table bots" as ``wolfdsl run`` did: the log's own
+    ``agents`` (a game with seats of people or programs records it), else the first of
+    :data:`REPLAYED` whose replay of the game on ``ruleset`` (its seed, number and player
+    count) gives exactly the logged events — the same seed, ruleset and agents give the
+    same log, so the match is the proof; a game played with options the ruleset does not
+    set, a scenario's or mixed bots matches none: ``None``, and the title names no bots."""
+    from ..play import game_log, make_agent, play
+    from ..play.seeding import agent_seed
+
+    start = next((e for e in events if e.get("type") == "game_start"), None)
+    if start is None:
+        return None
+    if start.get("agents"):
+        return str(start["agents"])
+    seed, game, seats = start.get("seed"), start.get("game", 0), start.get("seats")
+    if ruleset is None or type(seed) is not int or type(game) is not int or not isinstance(seats, list):
+        return None
+    logged = [json.dumps(e, sort_keys=True) for e in events]
+    for spec in REPLAYED:
+        try:
+            result = play(ruleset, seed=seed, agent=make_agent(spec, agent_seed(seed), ruleset), game=game,
+                          players=len(seats))
+        except (WolfError, ValueError, KeyError, TypeError):  # a log this ruleset cannot replay
+            return None
+        replayed = [json.dumps(json.loads(line), sort_keys=True) for line in game_log(result.events).splitlines()]
+        if replayed == logged:
+            return spec
+    return None
