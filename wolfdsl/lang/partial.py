@@ -12,6 +12,7 @@ and ``wolfdsl script`` use them to tell which steps run on which night.
 from __future__ import annotations
 
 import operator
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -169,8 +170,16 @@ def options_read(e: A.Node | None, b: Bindings) -> list[str]:
     return seen
 
 
+_CODE = re.compile(r'"(?:[^"\\\n]|\\.)*"|#[^\n]*|\s+|[^"#\s]+')
+"""A ruleset's text in pieces: a string (the grammar's ``STRING``), a ``#`` comment,
+blanks, anything else."""
+
+
 def source_text(span: Span | None) -> str:
-    """The source text of a span, its lines joined by single spaces ('' if unknown)."""
+    """The source text of a span as one line: its lines joined, ``#`` comments left out
+    and blanks made single spaces, strings as written ('' if unknown). A ``when`` written
+    over two lines with a comment (``when alarm  # raised by day`` / ``and day > 1``)
+    reads ``alarm and day > 1``, not as if the comment went on."""
     if span is None or span.text is None:
         return ""
     lines = span.text.splitlines()[span.line - 1:span.end_line or span.line]
@@ -181,4 +190,11 @@ def source_text(span: Span | None) -> str:
     else:
         lines[0] = lines[0][span.col - 1:]
         lines[-1] = lines[-1][:span.end_col - 1]
-    return " ".join(line.strip() for line in lines if line.strip())
+    out: list[str] = []
+    for piece in (m.group() for line in lines for m in _CODE.finditer(line + "\n")):
+        blank = piece.isspace() or piece.startswith("#")
+        if not blank:
+            out.append(piece)
+        elif out and out[-1] != " ":
+            out.append(" ")
+    return "".join(out).strip()
