@@ -169,3 +169,48 @@ def test_a_file_named_like_a_bundled_ruleset_is_told_with_its_own_names(tmp_path
     assert '"ruleset":"standard-12","seed":3,' in (tmp_path / "b.jsonl").read_text(encoding="utf-8").splitlines()[0]
     told = invoke("narrate", "b.jsonl")
     assert told.stderr == "" and told.stdout.splitlines()[3] == "   3号  Villager 普通村民  (Village)"
+
+
+def test_the_log_records_the_whole_rule_text_bundled_imports_included(tmp_path, monkeypatch):
+    # ruleset_sha256 covers one's own files only: the same file played on other bundled
+    # files (`import "roles"`) carried the same digest; ruleset_text_sha256 covers them all
+    import hashlib
+    import json
+    import shutil
+
+    import wolfdsl.lang.load as load_module
+    from wolfdsl.lang.load import modules, own_sha256, rulesets_dir, text_sha256
+
+    mine = tmp_path / "my-12.wolf"
+    mine.write_text('import "roles"\ntitle "Mine"\ndeck 12: werewolf*4, seer, witch, hunter, guard, villager*4\n',
+                    encoding="utf-8")
+    log = tmp_path / "g.jsonl"
+    assert invoke("run", mine, "--seed", 3, "--log", log, "-q").exit_code == 0
+    start = json.loads(log.read_text(encoding="utf-8").splitlines()[0])
+    assert list(start)[5:8] == ["ruleset", "ruleset_sha256", "seed"] and list(start)[-1] == "ruleset_text_sha256"
+    assert start["ruleset_sha256"] == hashlib.sha256(mine.read_bytes()).hexdigest()  # unchanged: sha256sum FILE
+    digests = "".join(hashlib.sha256(p.read_bytes()).hexdigest() + "\n"
+                      for p in (rulesets_dir() / "prelude.wolf", rulesets_dir() / "roles.wolf", mine))
+    assert start["ruleset_text_sha256"] == hashlib.sha256(digests.encode()).hexdigest()
+    bundled = json.loads(invoke("run", "standard-12", "--seed", 3, "--log", "-", "-q").stdout.splitlines()[0])
+    assert "ruleset_sha256" not in bundled and "ruleset_text_sha256" not in bundled
+    # the same file on other bundled files: the same ruleset_sha256, another text digest
+    mods = modules(mine)
+    other = tmp_path / "bundled"
+    shutil.copytree(rulesets_dir(), other)
+    (other / "roles.wolf").write_text((other / "roles.wolf").read_text(encoding="utf-8") + "# changed\n",
+                                      encoding="utf-8")
+    before = text_sha256(mods)
+    monkeypatch.setattr(load_module, "rulesets_dir", lambda: other)
+    assert own_sha256(mods) == start["ruleset_sha256"] and text_sha256(mods) != before
+    monkeypatch.undo()
+    # narrate says when the file is the one played but its bundled imports are not
+    monkeypatch.chdir(tmp_path)
+    assert invoke("narrate", log).stderr == ""
+    changed = log.read_text(encoding="utf-8").replace(start["ruleset_text_sha256"], "0" * 64)
+    log.write_text(changed, encoding="utf-8")
+    told = invoke("narrate", log)
+    assert told.exit_code == 0
+    assert told.stderr == (f"note: {mine.name} is the file {log} was played on, but the bundled files it imports "
+                           "have changed since (the log's ruleset_text_sha256 is 000000000000…): rules may differ "
+                           "from those of the game\n")

@@ -103,19 +103,31 @@ def ruleset_of(events: list[dict], ref: str | None = None,
     ``game_start`` event names: a game played on a file of one's own records its
     ``ruleset_sha256`` (:func:`wolfdsl.lang.load.own_sha256`), and the ``NAME.wolf`` in
     the current folder or beside the log file ``log`` with those contents is taken, never
-    a bundled ruleset of the same name; without it (a bundled ruleset, or a log written
+    a bundled ruleset of the same name (with a note when the bundled files it imports
+    differ from those played: ``ruleset_text_sha256``); without it (a bundled ruleset, or a log written
     before logs recorded it) the bundled one, else ``NAME.wolf`` here or beside the log.
     A log read from standard input has no folder to look beside."""
     from ..lang.load import bundled_path, file_sha256, load
 
     start = next((e for e in events if e.get("type") == "game_start"), {})
     played = start.get("ruleset_sha256")
+    whole = start.get("ruleset_text_sha256")
+
+    def same_text(rs: Any, what: str) -> tuple[Any, str | None]:
+        """``rs``, with a note when its own file is the one played but the bundled files
+        it imports are not (the log's ``ruleset_text_sha256`` differs)."""
+        if whole and rs.text_sha256 and rs.text_sha256 != whole:
+            return rs, (f"note: {what} is the file {shown(log)} was played on, but the bundled files it imports "
+                        f"have changed since (the log's ruleset_text_sha256 is {whole[:12]}…): rules may differ "
+                        "from those of the game")
+        return rs, None
+
     if ref is not None:
         rs = load(ref)
         if played and rs.source_sha256 != played:
             return rs, (f"note: {ref} is not the ruleset {shown(log)} was played on (the log's ruleset_sha256 is "
                         f"{played[:12]}…): names and rules may differ from those of the game")
-        return rs, None
+        return same_text(rs, ref)
     name = _named(events)
     if not name:
         return None, missing_ruleset_note(events, log)
@@ -125,7 +137,7 @@ def ruleset_of(events: list[dict], ref: str | None = None,
         for p in here:
             try:
                 if file_sha256(str(p)) == played:
-                    return load(str(p)), None
+                    return same_text(load(str(p)), str(p))
             except WolfError:
                 continue
         where = "in this folder" + ("" if beside is None else " or beside the log")
