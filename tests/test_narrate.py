@@ -689,7 +689,7 @@ def test_a_logs_ruleset_beside_the_log_is_found_and_a_missing_one_is_said(tmp_pa
     assert invoke("run", tmp_path / "mistaken-seer-12.wolf", "--seed", 2, "--log", log, "-q").exit_code == 0
     r = invoke("narrate", log)
     assert r.exit_code == 0 and r.stderr == ""
-    assert r.stdout.splitlines()[:2] == ["Game of mistaken-seer-12 — Mistaken seer 12, seed 2, 12 players",
+    assert r.stdout.splitlines()[:2] == ["Game of mistaken-seer-12 — Mistaken seer 12, seed 2, 12 players; table bots",
                                          "   1号  Villager 普通村民  (Village)"]
     (tmp_path / "mistaken-seer-12.wolf").unlink()
     for command in (("narrate", log), ("explain", log, "--seat", 1)):

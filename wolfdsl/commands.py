@@ -292,7 +292,7 @@ def narrate(
     """Tell a logged game as `wolfdsl run` does: any game of a Monte Carlo log, in
     English or Chinese."""
     from wolfdsl.cli import _narrate
-    from wolfdsl.present.replay import read_log, ruleset_of, which_game
+    from wolfdsl.present.replay import agents_of, read_log, ruleset_of, which_game
 
     with guarded():
         with user_errors():
@@ -303,7 +303,7 @@ def narrate(
         note = which_game(log, events, games) if game is None else None
         if note:
             typer.echo(note, err=True)
-        _narrate(events, rs, lang=lang)
+        _narrate(events, rs, None if said else agents_of(events, rs), lang=lang)
 
 
 # --------------------------------------------------------------------------------------

@@ -14,12 +14,17 @@ def test_without_an_election_nobody_holds_the_badge_and_its_options_do_not_matte
     r = reach(comp)
     assert (r.fixed["sheriff"], r.fixed["in_election"], r.fixed["badge_gone"]) == (None, False, False)
     options = set(comp.bindings.options)
-    assert options - r.read == SHERIFF_OPTIONS | {"speech_direction"}  # the side the sheriff's speeches start
+    # the side the sheriff's speeches start; and (below) two options of things that never
+    # happen at standard-12
+    assert options - r.read == SHERIFF_OPTIONS | {"speech_direction", "hunter_shoots_on_heartbreak", "forced_lover_vote"}
     assert "sheriff_election" in r.read and "speech_order_no_sheriff" in r.read
     badge = comp.program.named("trigger")["badge"]
     assert not r.can_run(badge)
     with_election = reach(compile_ref("standard-12"))
-    assert "sheriff" not in with_election.fixed and set(comp.bindings.options) == with_election.read
+    # standard-12 has no Cupid's file, so nobody dies of heartbreak, and no event card forces
+    # a lover's vote: those two options change nothing at any standard-12 table
+    assert "sheriff" not in with_election.fixed
+    assert set(comp.bindings.options) - with_election.read == {"hunter_shoots_on_heartbreak", "forced_lover_vote"}
 
 
 def test_a_card_that_holds_an_election_keeps_the_sheriff_without_one():
@@ -74,3 +79,30 @@ def test_a_field_starts_with_every_dealt_roles_value():
     assert elder.can_run(extra_life) and "lives" not in elder.fields  # 'p.lives -= 1'
     nobody = reach(comp, {"werewolf", "seer", "witch", "hunter", "villager"})
     assert not nobody.can_run(extra_life) and nobody.fields["lives"] == {1}
+
+
+def test_a_dead_seats_cause_is_one_a_kill_able_to_run_gives():
+    # at Miller's Hollow for 8 nobody is a lover, so nobody dies of heartbreak and the
+    # hunter's heartbreak shot (an option read only as `p.cause == heartbreak and ...`)
+    # cannot matter; at 12, with Cupid, it can
+    comp = compile_ref("millers-hollow")
+    eight = reach(comp, {"werewolf", "seer", "witch", "hunter", "villager"}, 0)
+    assert "heartbreak" not in eight.fields["cause"] and {None, "wolf", "poison", "exile", "shot"} <= eight.fields["cause"]
+    assert "hunter_shoots_on_heartbreak" not in eight.read
+    twelve = reach(comp, set(comp.ruleset.deck_for(12).cards), comp.ruleset.deck_for(12).extra)
+    assert "heartbreak" in twelve.fields["cause"] and "hunter_shoots_on_heartbreak" in twelve.read
+
+
+def test_without_face_down_cards_the_bottom_card_rule_never_holds():
+    # the thief's redeal reads `extra_cards`, empty when the deck leaves no card face down:
+    # the option it reads first (`thief_bottom_constraint == judge_controlled and ...`)
+    # cannot matter then
+    comp = compile_ref("millers-hollow")
+    redeal = comp.program.redeals[0].expr
+    eight = reach(comp, set(comp.ruleset.deck_for(8).cards), 0)
+    assert eight.values == {"extra_cards": []} and evaluate(redeal, comp.bindings, None, eight.known) is False
+    assert "thief_bottom_constraint" not in eight.read
+    twelve = reach(comp, set(comp.ruleset.deck_for(12).cards), comp.ruleset.deck_for(12).extra)
+    assert comp.ruleset.deck_for(12).extra == 2 and twelve.values == {}
+    assert "thief_bottom_constraint" in twelve.read
+    assert "thief_bottom_constraint" in reach(comp).read  # any table: unknown

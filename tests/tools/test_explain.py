@@ -258,3 +258,26 @@ def test_the_timeline_shows_what_the_table_was_told_of_the_seat(tmp_path):
         "  day 2     #91   7号 Seer claims to be Seer: seat 11号, result good"]
     zh = invoke("explain", log, "--seat", 7, "--lang", "zh").stdout.splitlines()
     assert "  第1天     #66   9号狼人声称是预言家：7号是狼人" in zh
+
+
+def test_decisions_are_named_as_the_narration_names_them_never_by_their_ids(tmp_path):
+    # a reader saw `werewolves.fake_check by the werewolves -> seat 7 (seer)` and
+    # `guard.protect by seat 2 (guard)`: internal ids; now the narration's name, or the
+    # question of the decision's `ask` where the narration tells none (a speech act)
+    log = tmp_path / "g.jsonl"
+    assert invoke("run", "standard-12", "--seed", 3, "--log", log, "-q").exit_code == 0
+    actions = {json.loads(line).get("action") for line in log.read_text(encoding="utf-8").splitlines()} - {None}
+    assert {"werewolves.fake_check", "guard.protect", "werewolves.kill", "run_for_sheriff"} <= actions
+    en = invoke("explain", log, "--seat", 7).stdout.splitlines()
+    zh = invoke("explain", log, "--seat", 7, "--lang", "zh").stdout.splitlines()
+    assert en[5] == ("  day 1     #65   the werewolves, asked \u201cYour fake seer's result: whom does he name as a "
+                     "wolf (\u67e5\u6740) today?\u201d -> seat 7 (seer)")
+    assert zh[5] == "  第1天     #65   狼人被问\u201c假预言家报验人：今天说谁是狼人（发查杀）？\u201d → 7号预言家"
+    assert en[7:9] == ["  night 2   #79   protect by seat 2 (guard) -> seat 7 (seer)",
+                       "  night 2   #80   seat 7 (seer) gains protected (protected tonight), after protect by seat 2 "
+                       "(guard)"]
+    for seat in range(1, 13):
+        for lang in ("en", "zh"):
+            told = invoke("explain", log, "--seat", seat, "--lang", lang).stdout
+            # (a vote's id, `exile_vote`, is also the name of the rule that exiles: a rule is named)
+            assert not any(a in told for a in actions if "." in a or a == "run_for_sheriff"), (seat, lang)

@@ -8,9 +8,23 @@ def test_narrate_tells_game_0_as_run_does(tmp_path):
     assert played.exit_code == 0, played.output
     told = invoke("narrate", log)
     assert told.exit_code == 0, told.output
-    run_lines, told_lines = played.stdout.splitlines(), told.stdout.splitlines()
-    assert run_lines[0] == told_lines[0] + "; table bots"
-    assert run_lines[1:] == told_lines[1:]
+    # the title names the bots as run's does (it once lacked "; table bots": the log does
+    # not name them; a replay of its seed with the table bots gives the same events)
+    assert told.stdout == played.stdout
+    assert told.stdout.splitlines()[0] == "Game of standard-12 — Standard 12 (guard), seed 7, 12 players; table bots"
+
+
+def test_narrate_names_the_bots_only_when_a_replay_proves_them(tmp_path):
+    for agents, named in (("random", "; random bots"), ("heuristic", "; heuristic bots"),
+                          ("village=table,werewolves=random", "")):  # mixed: the log cannot tell
+        log = tmp_path / "one.jsonl"
+        played = invoke("run", "standard-12", "--seed", 5, "--agents", agents, "--log", log)
+        assert played.exit_code == 0, played.output
+        first = invoke("narrate", log).stdout.splitlines()[0]
+        assert first == "Game of standard-12 — Standard 12 (guard), seed 5, 12 players" + named, agents
+    many = tmp_path / "many.jsonl"
+    assert invoke("run", "standard-12", "--games", 3, "--seed", 1, "--log", many, "-q").exit_code == 0
+    assert invoke("narrate", many, "--game", 2).stdout.splitlines()[0].endswith(", 12 players; table bots")
 
 
 def test_narrate_any_game_of_a_monte_carlo_log_in_chinese(tmp_path):
@@ -57,7 +71,7 @@ def test_a_log_named_dash_is_read_from_standard_input(tmp_path):
         assert piped.exit_code == 0, piped.output
         assert piped.stdout == from_file.stdout and piped.stderr == from_file.stderr == ""
     told = runner.invoke(app, ["narrate", "-"], input=text).stdout.splitlines()
-    assert told[:2] == ["Game of standard-12 — Standard 12 (guard), seed 3, 12 players",
+    assert told[:2] == ["Game of standard-12 — Standard 12 (guard), seed 3, 12 players; table bots",
                         "   1号  Werewolf 狼人  (Werewolves)"]
     assert runner.invoke(app, ["explain", "-", "--seat", "2"], input=text).stdout.splitlines()[0] == \
         "Seat 2, dealt guard (Guard): game 0 of standard-12, seed 3"
@@ -89,7 +103,7 @@ def test_standard_input_names_itself_in_errors_and_notes(tmp_path, monkeypatch):
                         "(--ruleset path/to/mine.wolf)\n")
     assert r.stdout.splitlines()[:2] == ["Game of mine, seed 3, 12 players", "   1号  werewolf  (werewolves)"]
     r = runner.invoke(app, ["narrate", "-", "--ruleset", "rules/mine.wolf"], input=log.read_text(encoding="utf-8"))
-    assert r.stderr == "" and r.stdout.splitlines()[0] == "Game of mine — Mine, seed 3, 12 players"
+    assert r.stderr == "" and r.stdout.splitlines()[0] == "Game of mine — Mine, seed 3, 12 players; table bots"
     r = invoke("narrate", tmp_path / "none.jsonl")
     assert r.exit_code == 2 and f"Invalid value for 'LOG': file '{tmp_path / 'none.jsonl'}' does not exist." in r.stderr
 
@@ -121,7 +135,7 @@ def test_a_file_named_like_a_bundled_ruleset_is_told_with_its_own_names(tmp_path
     assert start["ruleset_sha256"] == hashlib.sha256(mine.read_bytes()).hexdigest()
     told = invoke("narrate", "g.jsonl")
     assert told.stderr == ""
-    assert told.stdout.splitlines()[:4] == ["Game of standard-12 — My table, seed 3, 12 players",
+    assert told.stdout.splitlines()[:4] == ["Game of standard-12 — My table, seed 3, 12 players; table bots",
                                             "   1号  Werewolf 狼人  (Werewolves)",
                                             "   2号  Guard 守卫  (Village)",
                                             "   3号  Townsperson 镇民  (Village)"]
@@ -179,3 +193,48 @@ def test_a_field_of_the_wrong_shape_is_an_error_at_its_line_not_a_traceback(tmp_
         r = invoke("narrate", log)
         assert r.exit_code == 2 and "Traceback" not in r.output, r.output
         assert r.stderr.startswith(f"{log}:1:{line.index(chr(34) + field) + 1}: error: "), r.stderr
+
+
+def test_the_log_records_the_whole_rule_text_bundled_imports_included(tmp_path, monkeypatch):
+    # ruleset_sha256 covers one's own files only: the same file played on other bundled
+    # files (`import "roles"`) carried the same digest; ruleset_text_sha256 covers them all
+    import hashlib
+    import json
+    import shutil
+
+    import wolfdsl.lang.load as load_module
+    from wolfdsl.lang.load import modules, own_sha256, rulesets_dir, text_sha256
+
+    mine = tmp_path / "my-12.wolf"
+    mine.write_text('import "roles"\ntitle "Mine"\ndeck 12: werewolf*4, seer, witch, hunter, guard, villager*4\n',
+                    encoding="utf-8")
+    log = tmp_path / "g.jsonl"
+    assert invoke("run", mine, "--seed", 3, "--log", log, "-q").exit_code == 0
+    start = json.loads(log.read_text(encoding="utf-8").splitlines()[0])
+    assert list(start)[5:8] == ["ruleset", "ruleset_sha256", "seed"] and list(start)[-1] == "ruleset_text_sha256"
+    assert start["ruleset_sha256"] == hashlib.sha256(mine.read_bytes()).hexdigest()  # unchanged: sha256sum FILE
+    digests = "".join(hashlib.sha256(p.read_bytes()).hexdigest() + "\n"
+                      for p in (rulesets_dir() / "prelude.wolf", rulesets_dir() / "roles.wolf", mine))
+    assert start["ruleset_text_sha256"] == hashlib.sha256(digests.encode()).hexdigest()
+    bundled = json.loads(invoke("run", "standard-12", "--seed", 3, "--log", "-", "-q").stdout.splitlines()[0])
+    assert "ruleset_sha256" not in bundled and "ruleset_text_sha256" not in bundled
+    # the same file on other bundled files: the same ruleset_sha256, another text digest
+    mods = modules(mine)
+    other = tmp_path / "bundled"
+    shutil.copytree(rulesets_dir(), other)
+    (other / "roles.wolf").write_text((other / "roles.wolf").read_text(encoding="utf-8") + "# changed\n",
+                                      encoding="utf-8")
+    before = text_sha256(mods)
+    monkeypatch.setattr(load_module, "rulesets_dir", lambda: other)
+    assert own_sha256(mods) == start["ruleset_sha256"] and text_sha256(mods) != before
+    monkeypatch.undo()
+    # narrate says when the file is the one played but its bundled imports are not
+    monkeypatch.chdir(tmp_path)
+    assert invoke("narrate", log).stderr == ""
+    changed = log.read_text(encoding="utf-8").replace(start["ruleset_text_sha256"], "0" * 64)
+    log.write_text(changed, encoding="utf-8")
+    told = invoke("narrate", log)
+    assert told.exit_code == 0
+    assert told.stderr == (f"note: {mine.name} is the file {log} was played on, but the bundled files it imports "
+                           "have changed since (the log's ruleset_text_sha256 is 000000000000…): rules may differ "
+                           "from those of the game\n")

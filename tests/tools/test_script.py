@@ -1,4 +1,6 @@
 """``wolfdsl script``: the call sheet (golden Markdown and HTML), the ``call`` clause."""
+import re
+
 import pytest
 
 from clitools import invoke
@@ -45,25 +47,37 @@ def test_house_rules_leave_out_options_for_roles_not_dealt_and_read_in_the_sheet
     # standard-12 deals no Cupid and no idiot: their options (at their defaults) are not
     # the table's business; the guard's is; a non-default value always shows
     en = call_sheet("standard-12", None, "en")["house_rules"]
-    names = [r.split(": ")[-1].split(" = ")[0].split("(")[-1] for r in en]
-    assert "guard_repeat" in names and "witch_self_save" in names and "exile_tie" in names
-    for gone in ("lovers_mutual_ban", "forced_lover_vote", "hunter_shoots_on_heartbreak", "idiot_class"):
-        assert gone not in names, gone
+    rules = [r.split(":")[0] for r in en]
+    assert "ROLE-GUARD-02" in rules and "ROLE-WITCH-05" in rules and "DAY-11" in rules
+    for gone in ("ROLE-LOVERS-04", "NEWMOON-29", "ROLE-HUNTER-03", "ROLE-IDIOT-05"):  # lovers_mutual_ban, ...
+        assert gone not in rules, gone
     assert ("ROLE-LOVERS-04: what the lovers may not do to each other: a lover never votes for the other nor "
-            "names him as a kill, poison or shot "
-            "target (lovers_mutual_ban = vote_and_target)") in call_sheet(
+            "names him as a kill, poison or shot target") in call_sheet(
         "standard-12", {"lovers_mutual_ban": "vote_and_target"}, "en")["house_rules"]
     zh = call_sheet("standard-12", None, "zh")["house_rules"]
-    assert zh[0] == "SHERIFF-02：第1天竞选警长：是（sheriff_election = true）"
-    assert "SHERIFF-05：谁投警长票：只有未上警的玩家投票（sheriff_electorate = non_candidates）" in zh
-    assert "SHERIFF-10（规则来源给出2票和1.5票两种）：sheriff_vote_weight = 2" in zh  # no value text: the setting
-    assert en[0] == "SHERIFF-02: hold the day-1 election: yes (sheriff_election = true)"
+    assert zh[0] == "SHERIFF-02：第1天竞选警长：是"
+    assert "SHERIFF-05：谁投警长票：只有未上警的玩家投票" in zh
+    assert "SHERIFF-10（规则来源给出2票和1.5票两种）：sheriff_vote_weight = 2" in zh  # no text but the rule ID: the id
+    assert en[0] == "SHERIFF-02: hold the day-1 election: yes"
     # a yes/no option's text says what yes does: a false one read "must shoot: … = false"
-    assert en[-1] == "ROLE-HUNTER-05: a hunter who has revealed himself must shoot: no (hunter_reveal_commits = false)"
-    assert "LASTWORDS-03: a self-destructing wolf leaves last words: yes (self_destruct_last_words = true)" in en
+    assert en[-1] == "ROLE-HUNTER-05: a hunter who has revealed himself must shoot: no"
+    assert "LASTWORDS-03: a self-destructing wolf leaves last words: yes" in en
     from wolfdsl.present.callsheet import _house_rule
     bare = {"name": "x", "value": "true", "values": ["true", "false"], "rule": "ROLE-X-01", "rule_zh": None}
     assert _house_rule(bare, "en") == "ROLE-X-01: x = true"  # a rule ID alone says nothing yes could answer
+    assert _house_rule({**bare, "rule": None}, "en") == "x = true"  # no text at all: the setting
+
+
+def test_house_rules_read_in_words_not_option_ids():
+    # a moderator read `(exile_tie = pk)` after the words and `max_days = 40`: the
+    # declared texts say it; the id only where no text says what the option decides
+    en = call_sheet("standard-12", {"exile_tie": "no_exile", "max_days": "60"}, "en")["house_rules"]
+    assert "DAY-11: a tied exile vote: nobody is exiled" in en
+    assert "a bound: a game still going after this day is a draw: 60" in en
+    assert not any(re.search(r"\b(exile_tie|max_days|sheriff_election|witch_self_save) = ", r) for r in en)
+    nm = call_sheet("new-moon", None, "en")["house_rules"]
+    assert "NEWMOON-17/28/34: chance that a speaker breaks the round's speech rule: 0.1" in nm
+    assert [r for r in nm if " = " in r] == ["SHERIFF-10 (the seeds give 2 and 1.5): sheriff_vote_weight = 2"]
 
 
 def test_a_step_that_only_announces_is_on_the_sheet_with_a_reminder(tmp_path):

@@ -49,7 +49,7 @@ def test_a_house_file_that_sets_exile_tie_gets_its_tie_sentence(tmp_path):
     lines = r.stdout.splitlines()
     assert _after(lines, "6. " + EXILE, 3) == ["6. " + EXILE, "7. A tie: nobody is exiled; night falls.", "8. " + LAST_WORDS]
     assert "PK" not in r.stdout.split("## House rules")[0]
-    assert "- DAY-11: a tied exile vote: nobody is exiled (exile_tie = no_exile)" in lines
+    assert "- DAY-11: a tied exile vote: nobody is exiled" in lines
 
 
 def test_without_a_sheriff_election_the_sheet_names_no_sheriff():

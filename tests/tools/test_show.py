@@ -54,3 +54,30 @@ def test_show_takes_the_summary_of_the_nearest_board_never_the_preludes(tmp_path
     assert invoke("show", "mine.wolf").stdout.splitlines()[:2] == ["mine (mine)", ""]
     # the prelude shown on its own keeps its summary
     assert json.loads(invoke("show", "prelude", "--json").stdout)["summary"].startswith("Table procedure")
+
+
+COMMENTED = '''import "standard-12"
+global alarm = false
+step curfew in night first when alarm   # raised by day
+    and day > 1 call "Curfew." if alarm  # the alarm
+    or day > 9 { alarm = false }
+step raise in day after exile when count(alive) < 6 and
+   # only with few players
+   not alarm { alarm = true }
+step odd in day after raise when "a # b" != "c"  and  count(alive) > 0 { }
+'''
+
+
+def test_show_quotes_a_condition_without_its_comments(tmp_path):
+    # a `when` written over two lines with a comment read "when alarm   # raised by day
+    # and day > 1", as if the rest were commented out
+    path = tmp_path / "commented.wolf"
+    path.write_text(COMMENTED, encoding="utf-8")
+    r = invoke("show", path)
+    assert r.exit_code == 0, r.output
+    lines = r.stdout.splitlines()
+    assert "  1.  curfew       when alarm and day > 1" in lines
+    assert "  7.  raise                when count(alive) < 6 and not alarm" in lines
+    assert '  8.  odd                  when "a # b" != "c" and count(alive) > 0' in lines
+    steps = json.loads(invoke("show", path, "--json").stdout)["night"]
+    assert steps[0]["when"] == "alarm and day > 1" and steps[0]["calls"][0]["if"] == "alarm or day > 9"

@@ -332,6 +332,10 @@ class Ruleset:
     its file and of the files beside it that it imports (:func:`wolfdsl.lang.load.own_sha256`),
     which the log's ``game_start`` records so that ``narrate`` and ``explain`` find the
     file that was played, not a bundled ruleset of the same name; ``None`` for a bundled one."""
+    text_sha256: str | None = None
+    """For a ruleset of one's own: the SHA-256 of its whole rule text, the bundled files it
+    imports included (:func:`wolfdsl.lang.load.text_sha256`), which ``game_start`` records
+    as ``ruleset_text_sha256``; ``None`` for a bundled one."""
     engine_cache: dict = field(default_factory=dict, compare=False, repr=False)
     """What the engine works out once per ruleset as it plays, by the name of the module
     that keeps it (``"deaths"``: :class:`wolfdsl.play.deaths.DeathRules`); never part of

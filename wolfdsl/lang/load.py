@@ -450,6 +450,27 @@ def own_sha256(mods: list[A.Module]) -> str | None:
     return h.hexdigest()
 
 
+def text_sha256(mods: list[A.Module]) -> str | None:
+    """The SHA-256 of the whole rule text of a ruleset of one's own: of the lines
+    ``DIGEST\\n``, one for each file it is read from in load order — the bundled files it
+    imports (``import "roles"``, the prelude) as well as its own — each the SHA-256 of
+    that file's bytes (``sha256sum FILES | cut -d' ' -f1 | sha256sum``). :func:`own_sha256`
+    leaves the bundled files out, so the same file played on another version of the
+    bundled ones gives the same digest; this one differs. ``None`` for a bundled ruleset
+    or a file that cannot be read."""
+    if all(m.path.startswith("<bundled>/") for m in mods):
+        return None
+    base = rulesets_dir()
+    h = hashlib.sha256()
+    for m in mods:
+        path = base / m.path[len("<bundled>/"):] if m.path.startswith("<bundled>/") else Path(m.path)
+        try:
+            h.update(hashlib.sha256(path.read_bytes()).hexdigest().encode() + b"\n")
+        except OSError:
+            return None
+    return h.hexdigest()
+
+
 def file_sha256(ref: str) -> str | None:
     """:func:`own_sha256` of the ruleset ``ref`` names, without compiling it; raises
     ``WolfError`` as a load would for a file that cannot be read or parsed."""
@@ -469,6 +490,7 @@ def _load_cached(key: tuple, mods: list[A.Module]) -> Ruleset:
     options, path, name = dict(key[1]), key[2], key[3]
     rs = compile_ruleset(mods, name, path, overrides=options)
     rs.source_sha256 = own_sha256(mods)
+    rs.text_sha256 = text_sha256(mods)
     _COMPILED[key] = rs
     if len(_COMPILED) > 64:
         _COMPILED.popitem(last=False)

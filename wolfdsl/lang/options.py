@@ -48,7 +48,10 @@ def _set(decls, chosen, name, value, span, from_text, diags, name_span=None, val
     if from_text:
         value = coerce(value, d.values)
     if value not in d.values:
-        also = " (yes and no also set it)" if all(isinstance(v, bool) for v in d.values) else ""
+        # a ruleset's ``set`` reads yes/no as an expression does; the command line and a
+        # scenario take on/off too (:func:`coerce`)
+        words = "yes/no and on/off" if from_text else "yes and no"
+        also = f" ({words} also set it)" if all(isinstance(v, bool) for v in d.values) else ""
         diags.append(Diagnostic(value_span or span, "error", f"{given}option '{name}' cannot be {value!r}; allowed values: "
                                 f"{values_text(d.values)}{also}", "E207"))
         return
@@ -57,7 +60,7 @@ def _set(decls, chosen, name, value, span, from_text, diags, name_span=None, val
 
 def value_text(value) -> str:
     """An option's value as a ruleset writes it: ``true``/``false`` for a boolean (which
-    ``yes``/``no`` also set), else the value (``1.5``, ``order_a``)."""
+    ``yes``/``no`` also set, and ``on``/``off`` on the command line), else the value (``1.5``, ``order_a``)."""
     return ("true" if value else "false") if isinstance(value, bool) else str(value)
 
 
@@ -66,19 +69,27 @@ def values_text(values) -> str:
     return " | ".join(map(value_text, values))
 
 
+_BOOL_WORDS = {"true": True, "yes": True, "on": True, "false": False, "no": False, "off": False}
+
+
 def coerce(text: Any, values: tuple) -> Any:
     """Command-line text turned into the option's value type.
+
+    A yes/no option takes the words YAML 1.1 reads as booleans, so ``--set NAME=on``
+    and a scenario's ``options: {NAME: on}`` agree.
 
     >>> coerce("2", (1, 1.5, 2))
     2
     >>> coerce("yes", (True, False))
     True
+    >>> coerce("off", (True, False))
+    False
     """
     if not isinstance(text, str):
         return text
     low = text.strip().lower()
-    if low in ("true", "yes", "false", "no") and any(isinstance(v, bool) for v in values):
-        return low in ("true", "yes")
+    if low in _BOOL_WORDS and text not in values and any(isinstance(v, bool) for v in values):
+        return _BOOL_WORDS[low]
     for v in values:
         if str(v) == text:
             return v

@@ -12,6 +12,7 @@ and ``wolfdsl script`` use them to tell which steps run on which night.
 from __future__ import annotations
 
 import operator
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -35,10 +36,13 @@ class Known:
     ``None`` in a game without a sheriff election); ``absent``: the statuses nobody can
     have (``lover`` at a table without Cupid); ``fields``: the values a seat's field can
     hold, where they are known (``faction``: no ``lovers`` without Cupid; ``partner``:
-    only ``None``)."""
+    only ``None``; ``cause``: only the causes a rule able to run kills with); ``values``:
+    the builtin values the table fixes (``extra_cards``: ``[]`` where the deck leaves no
+    card face down)."""
     fixed: Mapping[str, Any] = field(default_factory=dict)
     absent: frozenset[str] = frozenset()
     fields: Mapping[str, frozenset] = field(default_factory=dict)
+    values: Mapping[str, Any] = field(default_factory=dict)
 
     def field_of(self, e: A.Expr, b: Bindings) -> frozenset | None:
         """The values ``e`` can hold when it is a field of a seat (``p.faction``) whose
@@ -52,7 +56,8 @@ def evaluate(e: A.Expr | None, b: Bindings, day: int | None = None, known: Known
              _depth: int = 0) -> Any:
     """The value of ``e`` with the options in force on day (night) ``day``, or
     :data:`UNKNOWN`. ``and``/``or`` are decided by any operand that decides them. With
-    ``known``, a fixed global has its value, ``p has S`` is false for an absent status
+    ``known``, a fixed global has its value, a list the table leaves empty has no item
+    (``count``, ``any``, ``in``, a comprehension over it), ``p has S`` is false for an absent status
     and a seat's field holds only its known values (``any([p in alive where p.faction ==
     lovers])`` is false without Cupid); a seat is never ``none`` (``p == sheriff`` is
     false while the sheriff is fixed at ``none``); a func's call is its expression's
@@ -72,6 +77,8 @@ def evaluate(e: A.Expr | None, b: Bindings, day: int | None = None, known: Known
         if bd.kind == "global":
             return UNKNOWN if known is None else known.fixed.get(e.id, UNKNOWN)
         if bd.kind == "value":
+            if known is not None and e.id in known.values:
+                return known.values[e.id]
             if e.id == "day":
                 return UNKNOWN if day is None else day
             return _CONSTANTS.get(e.id, UNKNOWN)
@@ -85,6 +92,19 @@ def evaluate(e: A.Expr | None, b: Bindings, day: int | None = None, known: Known
             and isinstance(e.right, A.Name) and e.right.id in known.absent \
             and getattr(b.of.get(id(e.right)), "kind", None) == "symbol":
         return e.op == "lacks"
+    if isinstance(e, A.BinOp) and e.op in ("in", "not in"):
+        items = evaluate(e.right, b, day, known, _depth)
+        if isinstance(items, list) and not items:
+            return e.op == "not in"  # nothing is in an empty list
+        return UNKNOWN
+    if isinstance(e, A.Comprehension):
+        items = evaluate(e.source, b, day, known, _depth)
+        return [] if isinstance(items, list) and not items else UNKNOWN
+    if isinstance(e, A.Call) and e.name in ("count", "any", "empty") and len(e.args) == 1 \
+            and getattr(b.of.get(id(e)), "kind", None) == "builtin":
+        items = evaluate(e.args[0], b, day, known, _depth)
+        if isinstance(items, list) and not items:
+            return {"count": 0, "any": False, "empty": True}[e.name]
     if isinstance(e, A.BinOp) and e.op in _COMPARE:
         left, right = evaluate(e.left, b, day, known, _depth), evaluate(e.right, b, day, known, _depth)
         if e.op in ("==", "!=") and None in (left, right) and (id(e.left) in b.seats or id(e.right) in b.seats):
@@ -150,8 +170,16 @@ def options_read(e: A.Node | None, b: Bindings) -> list[str]:
     return seen
 
 
+_CODE = re.compile(r'"(?:[^"\\\n]|\\.)*"|#[^\n]*|\s+|[^"#\s]+')
+"""A ruleset's text in pieces: a string (the grammar's ``STRING``), a ``#`` comment,
+blanks, anything else."""
+
+
 def source_text(span: Span | None) -> str:
-    """The source text of a span, its lines joined by single spaces ('' if unknown)."""
+    """The source text of a span as one line: its lines joined, ``#`` comments left out
+    and blanks made single spaces, strings as written ('' if unknown). A ``when`` written
+    over two lines with a comment (``when alarm  # raised by day`` / ``and day > 1``)
+    reads ``alarm and day > 1``, not as if the comment went on."""
     if span is None or span.text is None:
         return ""
     lines = span.text.splitlines()[span.line - 1:span.end_line or span.line]
@@ -162,4 +190,11 @@ def source_text(span: Span | None) -> str:
     else:
         lines[0] = lines[0][span.col - 1:]
         lines[-1] = lines[-1][:span.end_col - 1]
-    return " ".join(line.strip() for line in lines if line.strip())
+    out: list[str] = []
+    for piece in (m.group() for line in lines for m in _CODE.finditer(line + "\n")):
+        blank = piece.isspace() or piece.startswith("#")
+        if not blank:
+            out.append(piece)
+        elif out and out[-1] != " ":
+            out.append(" ")
+    return "".join(out).strip()

@@ -8,10 +8,13 @@ a sheriff election, so the badge's trigger never fires; ``harvest_night`` stays
 ``false`` while the Harvest Festival variant is off, so its step never runs), who can
 change each of the others (``setters``: the card that sets ``flood``), the statuses
 nobody can have (``absent``: ``lover`` at a table without Cupid, whose ``decide`` is
-never asked), the values a seat's faction or property can hold (``fields``: no
-``lovers`` faction without Cupid) and the options that can change what happens
-(``read``: not those read only where another option or a fixed global decides, as the
-sheriff's options without an election).
+never asked), the values a seat's faction, property or ``cause`` of death can hold
+(``fields``: no ``lovers`` faction without Cupid, no death of ``heartbreak`` without a
+rule able to run that kills with it), the builtin values the table fixes (``values``:
+no ``extra_cards`` where the deck leaves none face down) and the options that can change what happens
+(``read``: not those read only where another option, a fixed global or the table
+decides, as the sheriff's options without an election; where several operands of an
+``and``/``or`` decide it, one that reads no option is taken).
 
 These are found by a fixed point: at first every global keeps its initial value, nobody
 has a status no dealt role starts with and a field holds only what the dealt roles
@@ -27,10 +30,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import syntax as A
-from .partial import UNKNOWN, Known, evaluate
+from .partial import UNKNOWN, Known, evaluate, options_read
 
 _WALKED = (A.StepDecl, A.TriggerDecl, A.ProcDecl, A.FuncDecl, A.CardDecl, A.WinDecl, A.OptionDecl, A.SetDecl,
-           A.GlobalDecl)
+           A.GlobalDecl, A.Redeal)
 """Declarations :func:`reach` walks as rules (a global's initial value: where a rule
 reads the global); an option named in any other (a deck's count, an ``engine``
 setting, a role's property) is read in every game."""
@@ -48,6 +51,7 @@ class Reach:
     setters: dict[str, list[A.Decl]] = field(default_factory=dict)
     read: set[str] = field(default_factory=set)
     runs: set[int] = field(default_factory=set)
+    values: dict[str, Any] = field(default_factory=dict)
 
     def can_run(self, decl: A.Decl) -> bool:
         return id(decl) in self.runs
@@ -55,14 +59,17 @@ class Reach:
     @property
     def known(self) -> Known:
         """What :func:`~wolfdsl.lang.partial.evaluate` may take as known."""
-        return Known(self.fixed, self.absent, self.fields)
+        return Known(self.fixed, self.absent, self.fields, self.values)
 
 
-def reach(comp, dealt: set[str] | None = None) -> Reach:
+def reach(comp, dealt: set[str] | None = None, extra: int | None = None) -> Reach:
     """:class:`Reach` of a :class:`~wolfdsl.lang.compile.Compilation` (module doc) at a
     table dealt the roles ``dealt`` (``None``: any role): a ``decide`` by a role nobody
-    can hold is never asked (the thief's choice at a table without a thief)."""
+    can hold is never asked (the thief's choice at a table without a thief). ``extra``:
+    the number of cards the deck leaves face down (``None``: unknown); with none,
+    ``extra_cards`` is empty in every game (the bottom-card ``redeal`` never holds)."""
     b = comp.bindings
+    values = {"extra_cards": []} if extra == 0 else {}
     roles = None if dealt is None else set(dealt) | _given(comp)
     first = {}
     for name, g in comp.program.globals.items():
@@ -74,8 +81,9 @@ def reach(comp, dealt: set[str] | None = None) -> Reach:
         [r for r in comp.program.named("role").values() if r.name in roles]
     absent = set(comp.program.symbols["status"]) - {st for r in held for st in r.statuses}
     fields = _first_fields(comp, held)
+    fields.setdefault("cause", {None})  # nobody has died yet: a cause comes from a `kill` that can run
     while True:
-        walk = _Walk(comp, Known(fixed, frozenset(absent), {f: frozenset(v) for f, v in fields.items()}),
+        walk = _Walk(comp, Known(fixed, frozenset(absent), {f: frozenset(v) for f, v in fields.items()}, values),
                      first, roles)
         walk.run()
         freed = {g for g in walk.changed if g in fixed}
@@ -96,7 +104,7 @@ def reach(comp, dealt: set[str] | None = None) -> Reach:
     read = walk.read | _named(comp, [d for d in comp.program.declarations() if not isinstance(d, _WALKED)])
     read |= _named(comp, [comp.program.globals[g] for g in walk.globals_read])
     return Reach(fixed, frozenset(absent), {f: frozenset(v) for f, v in fields.items()}, first, setters, read,
-                 walk.runs)
+                 walk.runs, values)
 
 
 def _first_fields(comp, held) -> dict[str, set]:
@@ -166,6 +174,8 @@ class _Walk:
             self.root(d, None)
         for d in p.of_kind("win"):
             self.expr(d.when)
+        for d in p.redeals:
+            self.expr(d.expr)  # the deal's check: the options it reads where they can matter
 
     def root(self, d, when) -> None:
         """A rule the engine starts itself: its ``when`` is read; the rest only if it can run."""
@@ -234,6 +244,9 @@ class _Walk:
             self.assigned[s.attr] = None if v is UNKNOWN or got is None else got | {v}
         if isinstance(s, A.AddStatus):
             self.added.add(s.status)
+        if isinstance(s, A.Kill):  # a dead seat's `cause`
+            got = self.assigned.get("cause", set())
+            self.assigned["cause"] = None if got is None else got | {s.cause}
         if isinstance(s, A.CallProc):
             self.proc(s.name)
         self.inside(s)
@@ -273,6 +286,14 @@ class _Walk:
             self.call_words(c)
         self.block(d.body)
 
+    def reads_options(self, e, seen: frozenset = frozenset()) -> bool:
+        """Whether ``e`` names an option, itself or in a func it calls."""
+        if options_read(e, self.b):
+            return True
+        calls = {n.name for n in A.walk(e) if isinstance(n, A.Call) and n.name in self.funcs
+                 and getattr(self.b.of.get(id(n)), "kind", None) == "func"} - seen
+        return any(self.reads_options(self.funcs[f].expr, seen | calls) for f in calls)
+
     # -------------------------------------------------------------- expressions
     def expr(self, e) -> None:
         """Note the options ``e`` reads where they can matter: not in an operand of
@@ -289,11 +310,10 @@ class _Walk:
             return
         if isinstance(e, A.BoolOp):
             decisive = e.op == "or"
-            for item in e.items:
-                v = self.value(item)
-                if v is not UNKNOWN and bool(v) == decisive:
-                    self.expr(item)  # it alone decides
-                    return
+            deciding = [item for item in e.items if (v := self.value(item)) is not UNKNOWN and bool(v) == decisive]
+            if deciding:  # it alone decides; one that reads no option first (no deck, no bottom-card rule)
+                self.expr(next((i for i in deciding if not self.reads_options(i)), deciding[0]))
+                return
             for item in e.items:
                 self.expr(item)
             return

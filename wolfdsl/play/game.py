@@ -339,6 +339,7 @@ class Game(Table):
                            **({"agent": label(p.seat)} if label is not None else {})} for p in self.players[1:]],
                 **({"extra_cards": list(self.extra_cards)} if self.extra_cards else {}),
                 **({"agents": self.agent.name} if label is not None else {}),
+                **({"ruleset_text_sha256": rs.text_sha256} if rs.text_sha256 else {}),
             }, day=1, phase=rs.first_phase)
         phase = rs.first_phase
         day = 1

@@ -7,7 +7,8 @@ values: the deck for that player count (the ruleset's default count when not giv
 first night and the other nights as numbered calls in wake order (a step the options
 switch off, that cannot run with them (:func:`wolfdsl.lang.reach.reach`: the Harvest
 step while the variant is off), or whose roles are not in that deck, is left out; a step
-only the game decides says so in words, after which event card where a card decides it;
+only the game decides says so in words, after which event card where a card decides it,
+and is left off the first night when no card can be played before it ends;
 a call with ``if day == 1`` goes under the first night only), the
 day's procedure (a call said on day 1 only, or from day 2 on, says so; a call whose
 ``if`` the options make false is left out, so the sheet follows the options in force),
@@ -259,6 +260,43 @@ def _reminders(comp, lang: str, options: dict, dealt: set[str], can: Reach) -> l
     return list(dict.fromkeys(out))
 
 
+def _by_cards(step, comp, can: Reach) -> set[str]:
+    """The globals a step's ``when`` reads that only event cards set (``flood``)."""
+    read = {n.id for n in A.walk(step.when) if isinstance(n, A.Name)
+            and getattr(comp.bindings.of.get(id(n)), "kind", None) == "global" and n.id not in can.fixed}
+    return {g for g in read if can.setters.get(g) and g in can.first
+            and all(isinstance(d, A.CardDecl) for d in can.setters[g])}
+
+
+def _before_cards(can: Reach, by_cards: set[str]) -> Known:
+    """What is known while no card has set the globals ``by_cards``: their first values."""
+    return replace(can.known, fixed={**can.fixed, **{g: can.first[g] for g in by_cards}})
+
+
+def _no_card_on_night_1(comp, can: Reach) -> bool:
+    """Whether no event card can be played before the first night is over: the game
+    starts at night and every rule able to run that plays a card (``play``, itself or in
+    a proc it calls) is a day step (New Moon draws its card by day), so a step a card
+    brings cannot run on night 1."""
+    if comp.ruleset.first_phase != "night":
+        return False
+    procs = comp.program.named("proc")
+
+    def plays(node, seen: set[str]) -> bool:
+        for n in A.walk(node):
+            if isinstance(n, A.Play):
+                return True
+            if isinstance(n, A.CallProc) and n.name in procs and n.name not in seen:
+                seen.add(n.name)
+                if plays(procs[n.name], seen):
+                    return True
+        return False
+
+    rules = comp.program.of_kind("step") + comp.program.of_kind("trigger") + comp.program.of_kind("replacement")
+    return not any(can.can_run(d) and plays(d, set()) for d in rules
+                   if not (isinstance(d, A.StepDecl) and d.phase == "day"))
+
+
 def _only(step, comp, can: Reach, lang: str, reads_options: bool) -> str:
     """What a step only the game decides says of when it runs: after which event card,
     for a step that cannot run until a card sets a global it reads (`` (only after the
@@ -267,12 +305,8 @@ def _only(step, comp, can: Reach, lang: str, reads_options: bool) -> str:
     words, that the game decides (its ``when`` is the ruleset's words, not the table's:
     its ``call`` may say when)."""
     w = WORDS[lang]
-    read = {n.id for n in A.walk(step.when) if isinstance(n, A.Name)
-            and getattr(comp.bindings.of.get(id(n)), "kind", None) == "global" and n.id not in can.fixed}
-    by_cards = {g for g in read if can.setters.get(g) and g in can.first
-                and all(isinstance(d, A.CardDecl) for d in can.setters[g])}
-    before = replace(can.known, fixed={**can.fixed, **{g: can.first[g] for g in by_cards}})  # no such card yet
-    if by_cards and evaluate(step.when, comp.bindings, None, before) is False:
+    by_cards = _by_cards(step, comp, can)
+    if by_cards and evaluate(step.when, comp.bindings, None, _before_cards(can, by_cards)) is False:
         cards = comp.ruleset.cards
         names = dict.fromkeys(w["card"].format(name=(lang == "zh" and cards[d.name].name_zh) or cards[d.name].name)
                               for g in sorted(by_cards) for d in can.setters[g])
@@ -312,7 +346,8 @@ def call_sheet(ref: str, options: dict[str, str] | None = None, lang: str | None
     values = {o["name"]: o["value"] for o in view["options"]}
     decls = comp.program.named("step")
     dealt = set(deck.cards) if deck is not None else set()  # face-down cards too: the thief may take one
-    can = reach(comp, dealt if deck is not None else None)
+    can = reach(comp, dealt if deck is not None else None, deck.extra if deck is not None else None)
+    cardless_night_1 = _no_card_on_night_1(comp, can)
 
     def calls(phase: str, night: str = "") -> list[str]:
         """The calls of a phase's steps; ``night``: ``first`` or ``other`` nights."""
@@ -322,6 +357,9 @@ def call_sheet(ref: str, options: dict[str, str] | None = None, lang: str | None
             runs = when_runs(decl.when, comp.bindings, can.known)
             if runs == "never" or not _in_play(decl, comp, dealt):
                 continue
+            if night == "first" and runs == "depends" and cardless_night_1 and (by_cards := _by_cards(decl, comp, can)) \
+                    and evaluate(decl.when, comp.bindings, 1, _before_cards(can, by_cards)) is False:
+                continue  # a step only a card brings, and no card is drawn before day 1
             note = _only(decl, comp, can, lang, bool(step["options"])) if runs == "depends" else ""
             for c in decl.calls or (None,):
                 first, later = when_said((decl.when, c.cond if c is not None else None), comp.bindings, can.known)
@@ -361,24 +399,25 @@ _RULE_ID = re.compile(r"[A-Z][A-Z_]*-[A-Z0-9_-]+( \(.*\))?$")
 
 
 def _house_rule(o: dict, lang: str, option=None) -> str:
-    """One option in force (``o``: its ``show`` view; ``option``: the ruleset's): its
-    text, then what its value does when the declaration says it (``SHERIFF-08: a tie for
-    sheriff: the tied candidates speak again … (sheriff_tie = runoff_then_none)``). A
-    yes/no option's text says what ``true`` does, so its value reads as yes or no
-    (``a hunter who has revealed himself must shoot: no (hunter_reveal_commits = false)``);
-    an option without a text is shown by its name (``SHERIFF-05: sheriff_electorate = …``)."""
+    """One option in force (``o``: its ``show`` view; ``option``: the ruleset's), in the
+    words the ruleset declares: its text, then what its value does (``SHERIFF-08: a tie
+    for sheriff: the tied candidates speak again …``); a yes/no option's text says what
+    ``true`` does, so its value reads as yes or no (``a hunter who has revealed himself
+    must shoot: no``); a value with no text of its own is the value itself (``a bound: a
+    game still going after this day is a draw: 40``). The option's id is shown only
+    where no text says what it decides: none, or only a rule ID (``SHERIFF-10 (the
+    seeds give 2 and 1.5): sheriff_vote_weight = 2``)."""
     colon = "：" if lang == "zh" else ": "
-    text = (lang == "zh" and o["rule_zh"]) or o["rule"] or o["name"]
-    setting = f"{o['name']} = {o['value']}"
+    rule = (lang == "zh" and o["rule_zh"]) or o["rule"]
     said = option.value_doc(option.value, lang) if option is not None else None
-    if said:
-        return f"{text}{colon}{said}" + (f"（{setting}）" if lang == "zh" else f" ({setting})")
-    says = bool(o["rule"]) and not _RULE_ID.match(o["rule"])  # more than a rule ID: what true does
-    if says and sorted(o["values"]) == ["false", "true"] and o["value"] in ("true", "false"):
+    says = bool(o["rule"]) and not _RULE_ID.match(o["rule"])  # more than a rule ID: what it decides
+    if not says:
+        label = f"{rule}{colon}{o['name']}" if rule else o["name"]
+        return f"{label}{colon}{said}" if said else f"{rule + colon if rule else ''}{o['name']} = {o['value']}"
+    if not said and sorted(o["values"]) == ["false", "true"] and o["value"] in ("true", "false"):
         yes = o["value"] == "true"
-        word = ("是" if yes else "否") if lang == "zh" else ("yes" if yes else "no")
-        return f"{text}{colon}{word}" + (f"（{setting}）" if lang == "zh" else f" ({setting})")
-    return f"{text}{colon}{setting}"
+        said = ("是" if yes else "否") if lang == "zh" else ("yes" if yes else "no")
+    return f"{rule}{colon}{said or o['value']}"
 
 
 def _bears(decl, option: dict, dealt: set) -> bool:

@@ -112,16 +112,30 @@ class _Names:
 
     def decision(self, ev: dict) -> str:
         """A decision (an ``action`` event) as the narration tells it in Chinese (the
-        ruleset's ``event`` text: ``8号守卫守护9号村民``), else ``8号守卫：guard.protect →
-        9号村民``; in English ``guard.protect by seat 8 (guard) -> seat 9 (villager)``."""
+        ruleset's ``event`` text: ``8号守卫守护9号村民``); in English by the name the
+        narration gives it (``protect by seat 8 (guard) -> seat 9 (villager)``). One the
+        narration tells no text for (a speech act, told by what is said) is told by its
+        ``ask`` question where the ruleset writes one (``the werewolves, asked "Your fake
+        seer's result: whom does he name as a wolf today?" -> seat 7 (seer)``), else by
+        its name; never by the id (``werewolves.fake_check``)."""
+        text = self.teller.template(ev)
         if self.zh:
-            text = self.teller.template(ev)
             said = self.teller.render(text, ev) if text is not None else ""
             if said:
                 return said
         choice = "" if ev.get("choice") is None else self.w["choice"].format(self.value(ev.get("choice")))
-        return self.w["action"].format(action=ev.get("action"), who=self.actor(ev),
-                                       targets=self.seats(ev.get("targets") or []), choice=choice)
+        targets = self.seats(ev.get("targets") or [])
+        ask = _ask(self.rs, ev.get("action"), self.lang) if text is None else None
+        if ask:
+            return self.w["asked"].format(who=self.actor(ev), ask=ask, targets=targets, choice=choice)
+        return self.w["action"].format(action=self.action_name(ev.get("action")), who=self.actor(ev),
+                                       targets=targets, choice=choice)
+
+    def action_name(self, action: Any) -> str:
+        """A decision's name as the narration gives it: the part after the dot, in words
+        (``werewolves.kill``: ``kill``; ``run_for_sheriff``: ``run for sheriff``), or the
+        ruleset's ``word`` for it where it declares one."""
+        return self.teller.word(str(action).rsplit(".", 1)[-1])
 
     def value(self, v: Any, seats: bool = False) -> str:
         """A value as rules write it (``yes``, ``none``, ``[1, 2]``); a record as ``key
@@ -274,6 +288,28 @@ def _calls(span: Any, lang: str, rs: Any = None) -> list[str]:
     return []
 
 
+def _ask(rs: Any, action: Any, lang: str) -> str | None:
+    """The ``ask`` question of the decision ``action`` as the ruleset writes it (in
+    Chinese in ``zh`` where it gives one), without its closing note on what ``0`` means;
+    ``None`` without one, or when the file does not read back."""
+    from ..lang import syntax as A
+    from ..lang.load import read_module
+    from ..play.agents import PASS_NOTE
+
+    span = (getattr(rs, "actions", None) or {}).get(action) if rs is not None else None
+    path = _module_path(span.file) if span is not None and span.file else None
+    try:
+        module = read_module(path, span.file) if path is not None else None
+    except (OSError, WolfError):
+        return None
+    for decl in getattr(module, "decls", ()):
+        for n in A.walk(decl):
+            if isinstance(n, (A.Decide, A.Vote)) and n.action == action and n.ask:
+                text = n.ask[1] if lang == "zh" and n.ask[1] else n.ask[0]
+                return PASS_NOTE.sub("", text) or None
+    return None
+
+
 def _unmarked(text: str) -> str:
     """A narration line without the mark that opens it (``✓ 5号…``: ``5号…``), to be
     part of a sentence."""
@@ -325,10 +361,9 @@ class _Explainer:
             line = w["gains" if gains else "loses"].format(
                 seat=names.seat(n), status=names.symbol("status", ev.get("add") if gains else ev.get("remove")))
             if last_action is not None:
-                if names.zh:
-                    line += w["after"].format(decision=names.decision(last_action))
-                else:
-                    line += w["after"].format(action=last_action.get("action"), who=names.actor(last_action))
+                line += w["after"].format(decision=names.decision(last_action) if names.zh else "",
+                                          action=names.action_name(last_action.get("action")),
+                                          who=names.actor(last_action))
             return line
         if t == "inform":
             what = ev.get("what")

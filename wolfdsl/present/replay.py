@@ -6,7 +6,8 @@ the game was played on — the one given, else the file of one's own or the bund
 ruleset the ``game_start`` event names — for its display names, or ``None`` when it
 cannot be had (the narration then uses the log's ids), with a note when what it took may
 not be what was played. A log named ``-`` is read from standard input
-(``wolfdsl run X --log - | wolfdsl narrate -``).
+(``wolfdsl run X --log - | wolfdsl narrate -``). ``agents_of(events, ruleset)`` names the
+bots that played it, as the narration of the live game does.
 """
 from __future__ import annotations
 
@@ -128,19 +129,31 @@ def ruleset_of(events: list[dict], ref: str | None = None,
     ``game_start`` event names: a game played on a file of one's own records its
     ``ruleset_sha256`` (:func:`wolfdsl.lang.load.own_sha256`), and the ``NAME.wolf`` in
     the current folder or beside the log file ``log`` with those contents is taken, never
-    a bundled ruleset of the same name; without it (a bundled ruleset, or a log written
+    a bundled ruleset of the same name (with a note when the bundled files it imports
+    differ from those played: ``ruleset_text_sha256``); without it (a bundled ruleset, or a log written
     before logs recorded it) the bundled one, else ``NAME.wolf`` here or beside the log.
     A log read from standard input has no folder to look beside."""
     from ..lang.load import bundled_path, file_sha256, load
 
     start = next((e for e in events if e.get("type") == "game_start"), {})
     played = start.get("ruleset_sha256")
+    whole = start.get("ruleset_text_sha256")
+
+    def same_text(rs: Any, what: str) -> tuple[Any, str | None]:
+        """``rs``, with a note when its own file is the one played but the bundled files
+        it imports are not (the log's ``ruleset_text_sha256`` differs)."""
+        if whole and rs.text_sha256 and rs.text_sha256 != whole:
+            return rs, (f"note: {what} is the file {shown(log)} was played on, but the bundled files it imports "
+                        f"have changed since (the log's ruleset_text_sha256 is {whole[:12]}…): rules may differ "
+                        "from those of the game")
+        return rs, None
+
     if ref is not None:
         rs = load(ref)
         if played and rs.source_sha256 != played:
             return rs, (f"note: {ref} is not the ruleset {shown(log)} was played on (the log's ruleset_sha256 is "
                         f"{played[:12]}…): names and rules may differ from those of the game")
-        return rs, None
+        return same_text(rs, ref)
     name = _named(events)
     if not name:
         return None, missing_ruleset_note(events, log)
@@ -150,7 +163,7 @@ def ruleset_of(events: list[dict], ref: str | None = None,
         for p in here:
             try:
                 if file_sha256(str(p)) == played:
-                    return load(str(p)), None
+                    return same_text(load(str(p)), str(p))
             except WolfError:
                 continue
         where = "in this folder" + ("" if beside is None else " or beside the log")
@@ -191,3 +204,39 @@ def missing_ruleset_note(events: list[dict], log: str | Path) -> str:
                 f"are shown by their ids; give --ruleset FILE for their names (--ruleset path/to/{name}.wolf)")
     return (f"note: the ruleset '{name}' of {log} is not bundled, and no {name}.wolf is in this folder or "
             f"beside the log: roles and steps are shown by their ids; give --ruleset FILE for their names")
+
+
+REPLAYED = ("table", "random", "heuristic")
+"""The ``--agents`` specs :func:`agents_of` tries, in order (``table``: the default)."""
+
+
+def agents_of(events: list[dict], ruleset: Any) -> str | None:
+    """The ``--agents`` spec that played a logged game, for the narration's title, so that
+    ``wolfdsl narrate LOG`` says "table bots" as ``wolfdsl run`` did: the log's own
+    ``agents`` (a game with seats of people or programs records it), else the first of
+    :data:`REPLAYED` whose replay of the game on ``ruleset`` (its seed, number and player
+    count) gives exactly the logged events — the same seed, ruleset and agents give the
+    same log, so the match is the proof; a game played with options the ruleset does not
+    set, a scenario's or mixed bots matches none: ``None``, and the title names no bots."""
+    from ..play import game_log, make_agent, play
+    from ..play.seeding import agent_seed
+
+    start = next((e for e in events if e.get("type") == "game_start"), None)
+    if start is None:
+        return None
+    if start.get("agents"):
+        return str(start["agents"])
+    seed, game, seats = start.get("seed"), start.get("game", 0), start.get("seats")
+    if ruleset is None or type(seed) is not int or type(game) is not int or not isinstance(seats, list):
+        return None
+    logged = [json.dumps(e, sort_keys=True) for e in events]
+    for spec in REPLAYED:
+        try:
+            result = play(ruleset, seed=seed, agent=make_agent(spec, agent_seed(seed), ruleset), game=game,
+                          players=len(seats))
+        except (WolfError, ValueError, KeyError, TypeError):  # a log this ruleset cannot replay
+            return None
+        replayed = [json.dumps(json.loads(line), sort_keys=True) for line in game_log(result.events).splitlines()]
+        if replayed == logged:
+            return spec
+    return None

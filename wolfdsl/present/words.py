@@ -109,6 +109,7 @@ _EXPLAINER = {
     "none": ("none", "无"),
     "sep": (", ", "、"),
     "action": ("{action} by {who} -> {targets}{choice}", "{who}：{action} → {targets}{choice}"),
+    "asked": ("{who}, asked \u201c{ask}\u201d -> {targets}{choice}", "{who}被问\u201c{ask}\u201d → {targets}{choice}"),
     "choice": (" ({})", "（{}）"),
     "gains": ("{seat} gains {status}", "{seat}获得状态：{status}"),
     "loses": ("{seat} loses {status}", "{seat}失去状态：{status}"),
