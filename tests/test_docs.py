@@ -246,3 +246,19 @@ def test_every_json_output_prints_exactly_the_documented_keys():
     _check_keys("sweep", grid)
     assert [list(c["summary"]) for c in grid["cells"]] == [list(many)] * 2
     assert _json_keys("run-games")[1] == {"until_ci", "replaced"}  # the optional keys are marked
+
+
+def test_the_readme_names_the_commands_that_take_json_and_quiet():
+    # the README listed --quiet among the common options; lint, script and narrate said "No such option: -q"
+    import typer.main
+
+    from wolfdsl.cli import app
+
+    commands = typer.main.get_command(app).commands
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    for option in ("--json", "--quiet"):
+        said = re.search(rf"`{option}`(?: or `-q`)? \(([^)]*)\)", readme).group(1)
+        named = set(re.findall(r"`([a-z]+)`", said.split(":")[0]))
+        taking = {n for n, c in commands.items() if any(option in p.opts for p in c.params)}
+        assert named == taking, option
+    assert {n for n, c in commands.items() if any("-q" in p.opts for p in c.params)} == {"run", "compare", "sweep", "test"}
