@@ -262,3 +262,12 @@ def test_the_readme_names_the_commands_that_take_json_and_quiet():
         taking = {n for n, c in commands.items() if any(option in p.opts for p in c.params)}
         assert named == taking, option
     assert {n for n, c in commands.items() if any("-q" in p.opts for p in c.params)} == {"run", "compare", "sweep", "test"}
+
+
+def test_no_page_cites_a_document_the_repository_does_not_have():
+    # eventlog.md, scenarios.md and security.md cited "the contract (§3)", a design
+    # document a reader of the repository cannot open
+    cited = [f"{page.relative_to(ROOT)}:{n}" for page in sorted(DOCS.rglob("*.md")) + [ROOT / "README.md"]
+             for n, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1)
+             if re.search(r"\bcontract\b", line, re.I)]
+    assert cited == []
