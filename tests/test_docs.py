@@ -203,3 +203,71 @@ def test_the_tutorial_s_grep_of_the_disputed_game_log_shows_its_real_line(tmp_pa
     r = invoke("run", "-q", "--script", DOCS / "examples" / "disputed-game.yaml", "--log", log)
     assert r.exit_code == 0, r.output
     assert shown.splitlines() == [line for line in log.read_text(encoding="utf-8").splitlines() if "saw_wolf" in line]
+
+
+def _json_keys(name: str) -> tuple[dict[str, str], set[str]]:
+    """The keys docs/simulation.md documents under ``<!-- json-keys: NAME -->``: each
+    key with its description, and those marked 'only ...' (printed only sometimes)."""
+    text = (DOCS / "simulation.md").read_text(encoding="utf-8")
+    table = text.split(f"<!-- json-keys: {name} -->", 1)[1].split("\n\n", 1)[0]
+    rows = dict(re.findall(r"^\| `(\w+)` \| (.*) \|$", table, re.M))
+    return rows, {k for k, v in rows.items() if v.startswith("only ")}
+
+
+def _check_keys(name: str, printed: dict, extra: set[str] = frozenset()) -> None:
+    """The printed top-level keys are the documented ones (the optional ones aside, or
+    ``extra`` of them expected too), and a shape the doc gives as `{a, b}` or `[{a, b}]`
+    has exactly the printed keys."""
+    rows, optional = _json_keys(name)
+    assert list(printed) == [k for k in rows if k not in optional or k in extra], name
+    for key, text in rows.items():
+        m = re.match(r"`\[?\{([a-z_0-9, ]+)\}\]?`", re.sub(r"^[^`]*", "", text))
+        if m and key in printed:
+            value = printed[key][0] if isinstance(printed[key], list) else printed[key]
+            assert sorted(value) == sorted(m.group(1).split(", ")), f"{name}: {key}"
+
+
+def test_every_json_output_prints_exactly_the_documented_keys():
+    def out(*args):
+        r = invoke(*args, "--seed", 1, "--json")
+        assert r.exit_code == 0, r.output
+        return json.loads(r.stdout)
+
+    _check_keys("run", out("run", "classic-9"))
+    many = out("run", "classic-9", "--games", 10, "--jobs", 1)
+    _check_keys("run-games", many)
+    _check_keys("run-games", out("run", "classic-9", "--until-ci", 0.5, "--games", 200, "--jobs", 1), {"until_ci"})
+    cmp = out("compare", "classic-9", "--set-a", "witch_self_save=never", "--set-b", "witch_self_save=first_night",
+              "--games", 10, "--jobs", 1)
+    _check_keys("compare", cmp)
+    for side in ("a", "b"):
+        assert list(cmp[side]) == ["label", *many], side
+    grid = out("sweep", "classic-9", "--set", "witch_self_save=never,first_night", "--games", 4, "--jobs", 1)
+    _check_keys("sweep", grid)
+    assert [list(c["summary"]) for c in grid["cells"]] == [list(many)] * 2
+    assert _json_keys("run-games")[1] == {"until_ci", "replaced"}  # the optional keys are marked
+
+
+def test_the_readme_names_the_commands_that_take_json_and_quiet():
+    # the README listed --quiet among the common options; lint, script and narrate said "No such option: -q"
+    import typer.main
+
+    from wolfdsl.cli import app
+
+    commands = typer.main.get_command(app).commands
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    for option in ("--json", "--quiet"):
+        said = re.search(rf"`{option}`(?: or `-q`)? \(([^)]*)\)", readme).group(1)
+        named = set(re.findall(r"`([a-z]+)`", said.split(":")[0]))
+        taking = {n for n, c in commands.items() if any(option in p.opts for p in c.params)}
+        assert named == taking, option
+    assert {n for n, c in commands.items() if any("-q" in p.opts for p in c.params)} == {"run", "compare", "sweep", "test"}
+
+
+def test_no_page_cites_a_document_the_repository_does_not_have():
+    # eventlog.md, scenarios.md and security.md cited "the contract (§3)", a design
+    # document a reader of the repository cannot open
+    cited = [f"{page.relative_to(ROOT)}:{n}" for page in sorted(DOCS.rglob("*.md")) + [ROOT / "README.md"]
+             for n, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1)
+             if re.search(r"\bcontract\b", line, re.I)]
+    assert cited == []

@@ -146,3 +146,25 @@ def test_me_outside_a_decision_says_where_it_exists_and_names_a_triggers_seat(tm
                         "(on death(p))"),
         ("E201", 5, 31, "unknown name 'me': 'me' is the deciding seat, bound only in a decide's clauses and body "
                         "(decide … by ROLE … { … me … }); name a seat instead, such as living(ROLE)")]
+
+
+def test_a_misspelt_import_suggests_the_file_beside_it(tmp_path):
+    # 'import "herbalists"' beside herbalist.wolf said only 'no file herbalists.wolf'
+    (tmp_path / "herbalist.wolf").write_text('role herbalist "H" { faction village; class god }\n', encoding="utf-8")
+    got = errors(tmp_path, 'import "herbalists"\n')
+    assert got == [("", 1, 1, f"cannot import 'herbalists': no file {tmp_path / 'herbalists.wolf'} and no "
+                              "bundled ruleset of that name (did you mean 'herbalist'?)")]
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "herbalist.wolf").write_text('role herbalist "H" { faction village; class god }\n',
+                                                       encoding="utf-8")
+    got = errors(tmp_path, 'import "mine/herbalists.wolf"\n')
+    assert got[0][3].endswith("no bundled ruleset of that name (did you mean 'mine/herbalist'?)")
+
+
+def test_an_assignment_to_a_misspelt_counter_suggests_the_counter(tmp_path):
+    got = errors(tmp_path, HEADER.replace("guard", "herbalist")
+                 + 'role herbalist "H" { faction village; class god; counter herbs = 2 }\n'
+                 + 'step h in night after hunter before dawn { let p = living(herbalist)\n'
+                 + '    if p != none { p.herb -= 1 } }\n')
+    assert [(c, line, msg.split(":")[0]) for c, line, _, msg in got] == [
+        ("E204", 6, "cannot assign '.herb' (did you mean 'herbs'?)")]

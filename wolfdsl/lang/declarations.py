@@ -4,8 +4,10 @@ read them as ``syntax.RoleDecl``.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
+from ..diagnostics import Span
 from .syntax import Block, Expr, Node, _node
 
 @_node
@@ -213,6 +215,23 @@ class RoleDecl(Decl):
     statuses: tuple[str, ...]
     props: tuple[tuple[str, Expr], ...]
     replace: bool
+    repeats: tuple["Repeat", ...] = field(default=(), compare=False, repr=False)
+    """Settings given a second time in the body (the fields above keep the last one)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Repeat:
+    """A role setting given again in one role body, ``faction werewolves`` after
+    ``faction village``: ``what`` names it (``faction``, ``counter 'oil'``), ``text`` and
+    ``first_text`` are the two as written, ``differs`` says whether their values differ
+    (a ``status`` never does). Not a :class:`Node`: :func:`walk` does not reach it."""
+
+    what: str
+    differs: bool
+    span: Span | None
+    text: str
+    first: Span | None
+    first_text: str
 
 
 @_node

@@ -9,7 +9,7 @@ of the nearest imported board (a file that declares ``players`` or a ``deck``): 
 base such as the prelude, which deals nobody, never names the ruleset. Nothing is
 resolved or compiled here.
 
-Codes: E202 duplicate declaration, E203 ``replace``/``remove``/``extend`` of something not
+Codes: E202 duplicate declaration (or a role setting given twice with two values), E203 ``replace``/``remove``/``extend`` of something not
 declared, E206 an ``extend`` whose parameters differ from the declaration's.
 """
 from __future__ import annotations
@@ -173,6 +173,8 @@ def link(modules: list[A.Module]) -> tuple[Program, list[Diagnostic]]:
             elif isinstance(d, A.ExtendDecl):
                 extensions.append(d)
             else:
+                if isinstance(d, A.RoleDecl):
+                    _contradictions(d, diags)
                 key = key_of(d)
                 if key is not None:
                     _declare(prog, key, d, diags)
@@ -224,6 +226,18 @@ def _extend(prog: Program, extensions: list[A.ExtendDecl], diags: list[Diagnosti
         head = tuple(s for x in xs if x.first for s in x.body.stmts)
         tail = tuple(s for x in xs if not x.first for s in x.body.stmts)
         prog.decls[key] = dataclasses.replace(d, body=dataclasses.replace(d.body, stmts=head + d.body.stmts + tail))
+
+
+def _contradictions(d: A.RoleDecl, diags: list[Diagnostic]) -> None:
+    """E202 for a role setting given twice with two values (``faction village`` then
+    ``faction werewolves``): only the last would count, silently. The same value twice is
+    lint's W303."""
+    for r in d.repeats:
+        if r.differs:
+            diags.append(Diagnostic(
+                r.span, "error", f"role '{d.name}' gives its {r.what} twice: '{r.first_text}', then "
+                f"'{r.text}' (only the last would count); keep the one you mean and delete the other", "E202",
+                related=(Related(r.first, "first given here"),) if r.first is not None else ()))
 
 
 def _declare(prog: Program, key: tuple[str, str], d, diags: list[Diagnostic]) -> None:

@@ -352,7 +352,18 @@ def _import_path(d: A.Import, folder: Path, root: Path) -> Path:
     if bp is not None:
         return bp
     raise WolfError(f"cannot import '{name}': no file {rel} and no bundled ruleset of that name"
-                    + did_you_mean(name, _bundled_files()), d.span)
+                    + did_you_mean(name.removesuffix(".wolf"), _beside(rel, name, d) + _bundled_files()), d.span)
+
+
+def _beside(rel: Path, name: str, d: A.Import) -> list[str]:
+    """The ``.wolf`` files in the folder an import of ``name`` searched (``rel``'s), as
+    an import names them (``herbalist``, ``mine/herbalist``); not the importing file."""
+    prefix = name.rsplit("/", 1)[0] + "/" if "/" in name else ""
+    me = Path(d.span.file).resolve() if d.span is not None else None
+    try:
+        return sorted(prefix + p.stem for p in rel.parent.glob("*.wolf") if p.is_file() and p.resolve() != me)
+    except OSError:
+        return []
 
 
 def _bundled_files() -> list[str]:

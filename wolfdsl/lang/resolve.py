@@ -290,7 +290,9 @@ class Resolver(NameResolver):
         elif attr in self.counter_names or attr in self.prop_names:
             self.put(s, (obj, Binding("seat_value", attr)))
         else:
-            self.error(s.span, "E204", f"cannot assign '.{attr}': only counters and properties"
+            self.error(s.span, "E204", f"cannot assign '.{attr}'"
+                       + did_you_mean(attr, self.counter_names | self.prop_names | set(SEAT_CHANGEABLE))
+                       + ": only counters and properties"
                        f" ({', '.join(sorted(self.counter_names | self.prop_names)) or 'none declared'})"
                        " and role, faction, class, team can change; declare it with 'property NAME = VALUE'")
             self.put(s, (obj, Binding("error", attr)))

@@ -396,6 +396,7 @@ from .declarations import (  # noqa: E402,F401
     GlobalDecl,
     PropertyDecl,
     RoleDecl,
+    Repeat,
     Card,
     DeckDecl,
     ModeratorCall,

@@ -207,13 +207,34 @@ class _ToAst(Transformer):
         labels = tuple(_unquote(r) for r in rest if isinstance(r, Token) and r.type == "STRING")
         items = [r for r in rest if isinstance(r, tuple)]
         one = {k: v for k, v, _ in items if k in ("faction", "class", "team")}
+        repeats, seen = [], {}
+        for k, v, sp in items:
+            what, value = (k, v) if k in ("faction", "class", "team") else \
+                (f"{k} '{v}'", None) if k == "status" else (f"{k} '{v[0]}'", v[1])
+            if what in seen:
+                fv, fsp = seen[what]
+                repeats.append(A.Repeat(what=what, differs=value != fv, span=sp, text=self._source(sp),
+                                        first=fsp, first_text=self._source(fsp)))
+            else:
+                seen[what] = (value, sp)
         return A.RoleDecl(
             name=str(name), labels=labels, faction=one.get("faction"), klass=one.get("class"),
             team=one.get("team"),
             counters=tuple(v for k, v, _ in items if k == "counter"),
             statuses=tuple(v for k, v, _ in items if k == "status"),
             props=tuple(v for k, v, _ in items if k == "prop"),
-            replace=replace is not None, span=self._span(meta))
+            replace=replace is not None, repeats=tuple(repeats), span=self._span(meta))
+
+    def _source(self, span: Span | None) -> str:
+        """The text a one-line span covers, spaces squeezed (``faction village``)."""
+        if span is None or not self.text:
+            return ""
+        lines = self.text.splitlines()[span.line - 1:span.end_line]
+        if not lines:
+            return ""
+        lines[-1] = lines[-1][:span.end_col - 1] if span.end_line != span.line else lines[-1]
+        lines[0] = lines[0][span.col - 1:span.end_col - 1 if span.end_line == span.line else None]
+        return " ".join(" ".join(lines).split())
 
     def card(self, meta, name, n):
         count = 1 if n is None else int(n) if n.type == "INT" else str(n)   # a number, an option or 'rest'

@@ -82,13 +82,17 @@ class DuplicateDeclaration(_Compile):
     """A declaration made twice.
 
     What it finds:
-        Two roles, steps, procs, funcs, triggers, win rules or symbols with one name.
+        Two roles, steps, procs, funcs, triggers, win rules or symbols with one name; a
+        role that gives its faction, class, team, a counter or a prop twice with two
+        values (``faction village; faction werewolves``).
     Why it matters:
-        One would silently override the other.
+        One would silently override the other (a role given two factions plays for the
+        last one).
     Example:
         ``step seer in night { }`` in a file that imports the standard seer step.
     Fix:
-        Write ``replace step seer ...`` to override on purpose, or rename it.
+        Write ``replace step seer ...`` to override on purpose, or rename it; in a role,
+        keep the setting you mean and delete the other.
     """
     code, name = "E202", "duplicate-declaration"
 

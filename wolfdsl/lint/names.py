@@ -169,8 +169,9 @@ class DuplicateSetting(Rule):
     """The same thing said twice in one file.
 
     What it finds:
-        An option ``set`` twice; a role listed twice in one deck; a status or counter
-        listed twice in one role.
+        An option ``set`` twice; a role listed twice in one deck; a role's faction,
+        class, team, status, counter or prop given twice with the same value (two values
+        are the compiler's E202).
     Why it matters:
         Only one of them counts (the last ``set``, the sum of the cards): the other is
         a leftover that a reader will take at its word.
@@ -200,11 +201,11 @@ class DuplicateSetting(Rule):
                                         note=f"; write {card.role}*N once")
                     cards.setdefault(card.role, card)
             elif isinstance(d, A.RoleDecl):
-                for what, names in (("status", d.statuses), ("counter", [n for n, _ in d.counters]),
-                                    ("prop", [n for n, _ in d.props])):
-                    dup = sorted({n for n in names if list(names).count(n) > 1})
-                    for n in dup:
-                        yield self.diag(head_span(d.span), what=f"{what} '{n}' of role '{d.name}'", note="")
+                for r in d.repeats:  # with two values, the compiler's E202
+                    if not r.differs:
+                        yield self.diag(r.span, [(r.first, "first given here")],
+                                        what=f"the {r.what} of role '{d.name}'",
+                                        note=f" ('{r.first_text}' above); delete this one")
 
 
 @register
