@@ -491,34 +491,7 @@ class Beliefs:
                           TRUTHFUL if opened else TRUTHFUL * COUNTER, bluff, self._faction_roles(role),
                           deck.get(role, 0)))
         out: list = []
-        last = len(steps)
-
-        def branch(i: int, allowed: list, odds: float, used: dict, bluffed: frozenset) -> None:
-            if i == last:
-                out.append((odds, allowed))
-                return
-            c, role, own, facts, honest, bluff, side, cards = steps[i]
-            held = used.get(role, 0) + 1
-            if held <= cards:  # honest: the seat holds the role, and what it says is true
-                a = list(allowed)
-                mine = a[c] & own
-                if mine:
-                    a[c] = mine
-                    for s, roles in facts:
-                        narrowed = a[s] & roles
-                        if not narrowed:
-                            break
-                        a[s] = narrowed
-                    else:
-                        branch(i + 1, a, odds * honest, {**used, role: held}, bluffed)
-            other = allowed[c] - side  # bluffing: the seat is of another faction
-            if other:
-                a = list(allowed)
-                a[c] = other
-                branch(i + 1, a, odds * (bluff * BOTH_BLUFF if role in bluffed else bluff * 1.0), used,
-                       bluffed | own)
-
-        branch(0, list(base), 1.0, {}, frozenset())
+        _branch(steps, out, 0, list(base), 1.0, {}, frozenset())
         return out
 
     def _faction_roles(self, role: str) -> frozenset:
@@ -881,6 +854,36 @@ _DECKS: dict = {}
 _BY_DECK: dict = {}
 """:meth:`Beliefs._rest` and :meth:`Beliefs._mask` by (deck key, question); cleared when
 it grows past 20,000 entries."""
+
+
+def _branch(steps: list, out: list, i: int, allowed: list, odds: float, used: dict, bluffed: frozenset) -> None:
+    """:meth:`Beliefs._hypotheses` from claimant ``i`` on (``steps``: one per claimant),
+    appending ``(odds, allowed)`` to ``out``: honest first, then bluffing. A plain
+    function (a nested one calling itself would be a reference cycle a game leaves to
+    the garbage collector)."""
+    if i == len(steps):
+        out.append((odds, allowed))
+        return
+    c, role, own, facts, honest, bluff, side, cards = steps[i]
+    held = used.get(role, 0) + 1
+    if held <= cards:  # honest: the seat holds the role, and what it says is true
+        a = list(allowed)
+        mine = a[c] & own
+        if mine:
+            a[c] = mine
+            for s, roles in facts:
+                narrowed = a[s] & roles
+                if not narrowed:
+                    break
+                a[s] = narrowed
+            else:
+                _branch(steps, out, i + 1, a, odds * honest, {**used, role: held}, bluffed)
+    other = allowed[c] - side  # bluffing: the seat is of another faction
+    if other:
+        a = list(allowed)
+        a[c] = other
+        _branch(steps, out, i + 1, a, odds * (bluff * BOTH_BLUFF if role in bluffed else bluff * 1.0), used,
+                bluffed | own)
 
 
 def _picker(seats):
