@@ -710,3 +710,25 @@ def test_a_sheriff_who_makes_no_recommendation_is_told_so():
     zh = [line for line in invoke("run", "standard-12", "--seed", 7, "--lang", "zh").stdout.splitlines()
           if "警长10号" in line]
     assert zh == ["  警长10号归票3号", "  警长10号归票11号", "  警长10号不归票", "  警长10号归票9号"]
+
+
+def test_a_seat_told_the_same_seat_twice_hears_it_twice_and_a_count_is_no_seat(tmp_path):
+    # a trial: a role shown the same victim on nights 1 and 2 (two attacks) heard of the
+    # second one nowhere in the story, and a count a role is told read as a seat
+    from clitools import invoke
+
+    mine = tmp_path / "counter.wolf"
+    mine.write_text('import "roles"\ntitle "Counter"\nrole counter "Counter" "计数员" { faction village; class god }\n'
+                    'role lookout "Lookout" "瞭望者" { faction village; class god }\n'
+                    "deck 12: werewolf*4, seer, witch, hunter, counter, lookout, villager*3\n"
+                    "step counting in night after werewolves before witch {\n"
+                    "    if living(counter) != none {\n"
+                    "        tell living(counter) { wolves_alive: count(members(werewolves)), left: count(alive) - 1 }\n"
+                    "    }\n"
+                    "    if living(lookout) != none { tell living(lookout) { first_alive: first(alive) } }\n"
+                    "}\n", encoding="utf-8")
+    lines = [l.strip() for l in invoke("run", mine, "--seed", 1).stdout.splitlines()]
+    assert [l for l in lines if "Counter learns" in l][:2] == ["1号 Counter learns: wolves alive 4; left 11",
+                                                             "1号 Counter learns: wolves alive 3; left 10"]
+    looked = [l for l in lines if "Lookout learns" in l]
+    assert looked[:2] == ["4号 Lookout learns: first alive 1号 Counter"] * 2  # nights 1 and 2

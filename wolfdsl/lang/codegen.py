@@ -26,7 +26,7 @@ from . import syntax as A
 from .ir import EndPhase, RuleRuntimeError
 from .decks import expand
 from .gates import gate
-from .knowledge import told_facts
+from .knowledge import number_fields, told_facts
 from .limits import RunawayRule
 from .link import Program
 from .names import ballot_readings, speech_acts
@@ -854,6 +854,7 @@ def codegen(program: Program, bindings: Bindings, options: dict[str, ir.Option],
                 told.update(f.name for f in (n.tell if isinstance(n, A.Decide) else n.fields))
     rs.logged = {t: frozenset(names) for t, names in logged.items()}
     rs.told_fields = frozenset(told)
+    rs.told_numbers = number_fields(p)
     return rs
 
 

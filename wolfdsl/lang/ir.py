@@ -324,6 +324,10 @@ class Ruleset:
     told_fields: frozenset = frozenset()
     """The field names the ruleset's ``tell`` statements and decisions' ``tell`` clauses
     write: what an ``inform`` event's ``what`` may hold (and ``expect: told:`` name)."""
+    told_numbers: dict = field(default_factory=dict)
+    """``{frozenset(a told record's field names): the fields that hold a number}``
+    (:func:`wolfdsl.lang.knowledge.number_fields`): the narration shows them as numbers;
+    any other whole number a seat is told is a seat."""
     values_read: frozenset | None = None
     """The builtin values (``alive``, ``given_last_words``…) the ruleset's compiled code
     reads; ``None`` when that is not known (any may be read)."""

@@ -87,19 +87,69 @@ def told_facts(program) -> dict[frozenset, dict[str, tuple]]:
     fact; records with the same field names merge their meanings."""
     teams = set(program.symbols.get("team", {}))
     out: dict[frozenset, dict[str, tuple]] = {}
+    for fields, lets in _records(program):
+        meaning = _meaning(fields, teams, lets)
+        if not meaning:
+            continue
+        known = out.setdefault(frozenset(f.name for f in fields), {})
+        for name, m in meaning.items():
+            old = known.get(name)
+            if old is not None and old[0] == m[0] == "prop" and old[1] == m[1]:
+                m = ("prop", m[1], tuple(dict.fromkeys(old[2] + m[2])))
+            known[name] = m
+    return out
+
+
+def _records(program):
+    """``(fields, lets)`` of every ``tell`` statement and decision's ``tell`` clause of
+    ``program``, with the ``let`` variables of its declaration (:func:`_lets`)."""
     for key in program.order:
         lets = _lets(program.decls[key])
         for node in A.walk(program.decls[key]):
             fields = node.fields if isinstance(node, A.Tell) else node.tell if isinstance(node, A.Decide) else None
-            if not fields:
-                continue
-            meaning = _meaning(fields, teams, lets)
-            if not meaning:
-                continue
-            known = out.setdefault(frozenset(f.name for f in fields), {})
-            for name, m in meaning.items():
-                old = known.get(name)
-                if old is not None and old[0] == m[0] == "prop" and old[1] == m[1]:
-                    m = ("prop", m[1], tuple(dict.fromkeys(old[2] + m[2])))
-                known[name] = m
-    return out
+            if fields:
+                yield fields, lets
+
+
+_NUMBER_CALLS = frozenset({"count", "sum", "floor"})
+"""Builtins that always give a number."""
+_ARITHMETIC = frozenset({"+", "-", "*", "/", "%"})
+
+
+def _numeric(e: A.Expr, lets: dict[str, A.Expr], counters: frozenset, depth: int = 8) -> bool:
+    """Whether ``e`` is surely a number, not a seat: a number literal, ``count``, ``sum``
+    or ``floor`` of something, a counter of a seat (``me.oil``), arithmetic with such a
+    part (``count(x) - 1``), or a conditional all of whose branches are."""
+    e = _through(e, lets)
+    if depth <= 0:
+        return False
+    if isinstance(e, A.Num):
+        return True
+    if isinstance(e, A.Neg):
+        return _numeric(e.operand, lets, counters, depth - 1)
+    if isinstance(e, A.Call):
+        return e.name in _NUMBER_CALLS
+    if isinstance(e, A.Attr):
+        return e.name in counters
+    if isinstance(e, A.BinOp):
+        return e.op in _ARITHMETIC and (_numeric(e.left, lets, counters, depth - 1)
+                                         or _numeric(e.right, lets, counters, depth - 1))
+    if isinstance(e, A.IfExpr):
+        return all(_numeric(b, lets, counters, depth - 1) for _, b in e.branches) \
+            and _numeric(e.otherwise, lets, counters, depth - 1)
+    return False
+
+
+def number_fields(program) -> dict[frozenset, frozenset]:
+    """``{frozenset(field names): the fields that hold a number}`` for every ``tell``
+    statement and clause of ``program`` with such a field (:func:`_numeric`: ``tell w {
+    wolves_alive: count(members(werewolves)) }``), so that the narration shows ``wolves
+    alive 4``, not the seat ``4号``; a whole number elsewhere in a record is a seat.
+    Records with the same field names merge."""
+    counters = frozenset(name for d in program.of_kind("role") for name, _ in d.counters)
+    out: dict[frozenset, set[str]] = {}
+    for fields, lets in _records(program):
+        numbers = {f.name for f in fields if _numeric(f.expr, lets, counters)}
+        if numbers:
+            out.setdefault(frozenset(f.name for f in fields), set()).update(numbers)
+    return {k: frozenset(v) for k, v in out.items()}

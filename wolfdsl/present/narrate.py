@@ -168,8 +168,11 @@ class _Teller:
             return self.value(what, seats=True)
         colon = self.w["colon"]
         parts = []
+        numbers = (getattr(self.ruleset, "told_numbers", None) or {}).get(frozenset(what), ())
         for k, v in what.items():
-            if isinstance(v, int) and not isinstance(v, bool):
+            if k in numbers:
+                shown = self.value(v)
+            elif isinstance(v, int) and not isinstance(v, bool):
                 shown = self.who(v)
             else:
                 shown = self.value(v, seats=True)
@@ -177,12 +180,23 @@ class _Teller:
         return self.w["fields"].join(parts)
 
     def repeated(self, seat: Any, what: Any) -> bool:
-        """True when this seat was told exactly this last time (a per-night status such
-        as "could shoot: yes" is told once, then only when it changes)."""
+        """True when this seat was told exactly this last time and it names no one seat
+        (a standing state, "could shoot: yes" or the list of the charmed, is told once,
+        then only when it changes); a record that names a seat is news each time (the
+        witch shown the same victim two nights running: two attacks)."""
         key = repr(what)
         seen = self.told.get(seat) == key
         self.told[seat] = key
-        return seen
+        return seen and not self.names_a_seat(what)
+
+    def names_a_seat(self, what: Any) -> bool:
+        """Whether a told record names one seat: a whole number in a field the ruleset
+        does not give a number (:attr:`Ruleset.told_numbers`); a list of seats (a team's
+        members) is a standing state."""
+        if not isinstance(what, dict):
+            return False
+        numbers = (getattr(self.ruleset, "told_numbers", None) or {}).get(frozenset(what), ())
+        return any(isinstance(v, int) and not isinstance(v, bool) and k not in numbers for k, v in what.items())
 
     def restates(self, ev: dict) -> bool:
         """True for a status event that only says again what the decision told just
