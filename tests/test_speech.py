@@ -153,3 +153,18 @@ def test_a_must_on_voters_takes_the_ballot_and_on_candidates_removes_one(tmp_pat
         with pytest.raises(WolfError) as info:
             run_scenario(str(bad))
         assert text in info.value.render(), info.value.render()
+
+
+def test_every_round_of_speeches_says_whether_an_exile_vote_follows():
+    # docs/eventlog.md gives speeches an exile_next; the PK round's lacked it (a trial)
+    from wolfdsl.lang.load import load
+    from wolfdsl.play import play_game
+
+    rs = load("standard-12")
+    purposes = {}
+    for i in range(44):  # game 43 has the first PK round of seed 5
+        for e in play_game(rs, 5, i).events:
+            if e["type"] == "speeches":
+                purposes.setdefault(e["purpose"], set()).add(e.get("exile_next"))
+    assert purposes["PK"] == {True} and purposes["sheriff campaign"] == {False}
+    assert all(values <= {True, False} for values in purposes.values()), purposes
