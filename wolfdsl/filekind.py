@@ -4,8 +4,8 @@ to parse it ("invalid YAML: mapping values are not allowed here", "E101 unexpect
 'ruleset'").
 
 ``file_kind(path)``: by the suffix first (``.wolf``; ``.yaml``/``.yml``), else by the
-content; ``None`` when neither tells. ``ruleset_not_scenario(shown)`` and
-``scenario_not_ruleset(shown)`` are the messages.
+content; ``None`` when neither tells. ``ruleset_not_scenario(shown)``,
+``scenario_not_ruleset(shown)`` and ``not_a_log(shown, kind)`` are the messages.
 """
 from __future__ import annotations
 
@@ -49,3 +49,13 @@ def scenario_not_ruleset(shown: str) -> str:
     """What to say when the scenario file ``shown`` is given where a ruleset is expected."""
     return (f"{shown} is a scenario file, not a ruleset: use `wolfdsl test {shown}` or "
             f"`wolfdsl run --script {shown}`")
+
+
+def not_a_log(shown: str, kind: str) -> str:
+    """What to say when a ruleset or a scenario file ``shown`` (``kind`` from
+    :func:`file_kind`) is given where an event log is expected (``narrate``, ``explain``)."""
+    if kind == "ruleset":
+        return (f"{shown} is a ruleset (.wolf), not an event log: play it with its log kept, "
+                f"`wolfdsl run {shown} --log game.jsonl`, then give game.jsonl")
+    return (f"{shown} is a scenario file, not an event log: play it with its log kept, "
+            f"`wolfdsl run --script {shown} --log game.jsonl`, then give game.jsonl")

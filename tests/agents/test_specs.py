@@ -42,6 +42,11 @@ def test_names_and_parameters():
     ("table:skill=0.7;skill=0.5", "agent 'table:skill=0.7;skill=0.5': parameter 'skill' is given twice; "
                                   "give each parameter once"),
     ("village=table:read=1; read=2", "agent 'table:read=1; read=2': parameter 'read' is given twice"),
+    # a trial: the colon left out said "unknown agent '0.3'"
+    ("table;read=0.3", "--agents 'table;read=0.3': an agent's parameters follow its name after a colon: "
+                       "--agents 'table:read=0.3' (quoted, for the shell)"),
+    ("village=table;read=0.3", "agent 'table;read=0.3': an agent's parameters follow its name after a colon: "
+                               "table:read=0.3"),
 ])
 def test_bad_specs(spec, message):
     with pytest.raises(WolfError) as e:

@@ -238,3 +238,20 @@ def test_the_log_records_the_whole_rule_text_bundled_imports_included(tmp_path, 
     assert told.stderr == (f"note: {mine.name} is the file {log} was played on, but the bundled files it imports "
                            "have changed since (the log's ruleset_text_sha256 is 000000000000…): rules may differ "
                            "from those of the game\n")
+
+
+def test_a_ruleset_or_a_scenario_given_for_a_log_names_the_command_that_makes_one(tmp_path):
+    # a trial: `wolfdsl narrate my.wolf` said "not a JSON object"
+    rules = tmp_path / "my.wolf"
+    rules.write_text('import "standard-12"\n', encoding="utf-8")
+    scenario = tmp_path / "s.yaml"
+    scenario.write_text("ruleset: standard-12\nseed: 1\n", encoding="utf-8")
+    for command in (["narrate", rules], ["explain", rules, "--seat", "1"]):
+        r = invoke(*command)
+        assert r.exit_code == 2 and r.stderr == (
+            f"error: {rules} is a ruleset (.wolf), not an event log: play it with its log kept, "
+            f"`wolfdsl run {rules} --log game.jsonl`, then give game.jsonl\n")
+    r = invoke("narrate", scenario)
+    assert r.exit_code == 2 and r.stderr == (
+        f"error: {scenario} is a scenario file, not an event log: play it with its log kept, "
+        f"`wolfdsl run --script {scenario} --log game.jsonl`, then give game.jsonl\n")

@@ -24,6 +24,10 @@ def _maker(spec: str) -> tuple[Callable[[int], Any], tuple[str, Any]]:
     try:
         factory = AGENTS[name]
     except KeyError:
+        head, semi, _ = name.partition(";")
+        if semi and head.strip() in AGENTS:  # village=table;read=0.3
+            raise WolfError(f"agent '{spec.strip()}': an agent's parameters follow its name after a colon: "
+                            f"{spec.strip().replace(';', ':', 1)}") from None
         raise WolfError(f"unknown agent '{name}'{did_you_mean(name, AGENTS)}; "
                         f"available: {', '.join(sorted(AGENTS))}") from None
     kwargs: dict = {}
@@ -96,6 +100,11 @@ def build(spec: str, seed: int, ruleset=None):
         parts = {}
         for item in spec.split(","):
             faction, eq, agent = item.partition("=")
+            head, semi, _ = faction.partition(";")
+            if semi and head.strip() in AGENTS:  # table;read=0.3: parameters without their colon
+                fixed = item.strip().replace(";", ":", 1)
+                raise WolfError(f"--agents '{spec}': an agent's parameters follow its name after a colon: "
+                                f"--agents '{spec.replace(item.strip(), fixed, 1)}' (quoted, for the shell)")
             if not eq or not faction.strip() or not agent.strip():
                 raise WolfError(f"--agents '{spec}': write FACTION=AGENT,FACTION=AGENT, a pair for each "
                                 f"faction you set (the others play '{DEFAULT}'; factions: 'wolfdsl show RULESET')")

@@ -67,6 +67,12 @@ def read_log(path: str | Path, game: int | None = None) -> tuple[list[dict], lis
     except UnicodeDecodeError:
         raise WolfError(f"{shown(path)} is not " + ("UTF-8 text" if from_stdin(path) else "a UTF-8 text file")) from None
     where = "<stdin>" if from_stdin(path) else str(path)
+    if not from_stdin(path):
+        from ..filekind import file_kind, not_a_log
+
+        kind = file_kind(path)
+        if kind is not None and not text.lstrip().startswith("{"):
+            raise WolfError(not_a_log(shown(path), kind))
     events, games, lines = [], [], []
     for n, line in enumerate(text.splitlines(), 1):
         if not line.strip():
