@@ -25,7 +25,7 @@ step tally in night after hunter before dawn {
     }
 }
 """
-FAILURE = ("this statement failed while the game ran: `me.n += none`: `none` is none, not a number "
+FAILURE = ("this statement failed while the game ran: `me.n += last`: `last` is none, not a number "
            "(`+=` adds a number)")
 
 

@@ -118,10 +118,14 @@ COMPOUND_STEP = ("global n = 1\nfunc text() = \"x\"\nstep probe in night first {
 @pytest.mark.parametrize("backend", ["python", "closures"])
 @pytest.mark.parametrize("statement,message", [
     ("p.antidote -= role_name()",
-     "`p.antidote -= seer`: `seer` is a name or text, not a number (`-=` subtracts a number)"),
-    ("p.antidote -= text()", "`p.antidote -= x`: `x` is a name or text, not a number (`-=` subtracts a number)"),
-    ("let l = [1]; n -= l", "`n -= [1]`: `[1]` is a list, not a number (`-=` subtracts a number)"),
-    ("let l = [1]; p.antidote += l", "`p.antidote += [1]`: `[1]` is a list, not a number (`+=` adds a number)"),
+     "`p.antidote -= role_name()`: `role_name()` is `seer`, a name or text, not a number (`-=` subtracts a number)"),
+    ("p.antidote -= text()",
+     "`p.antidote -= text()`: `text()` is `x`, a name or text, not a number (`-=` subtracts a number)"),
+    ("let l = [1]; n -= l", "`n -= l`: `l` is `[1]`, a list, not a number (`-=` subtracts a number)"),
+    ("let l = [1]; p.antidote += l", "`p.antidote += l`: `l` is `[1]`, a list, not a number (`+=` adds a number)"),
+    # a trial: a role the deck does not deal read "`w.feathers -= none`: `none` is none"
+    ("p.antidote -= living(idiot).lives",
+     "`p.antidote -= living(idiot).lives`: `living(idiot).lives` is none, not a number (`-=` subtracts a number)"),
     ("n = [1]; n -= 1", "`n -= 1`: `n` is a list, not a number (`-=` subtracts a number)"),
 ])
 def test_a_compound_assignment_names_its_operator_as_written(tmp_path, monkeypatch, backend, statement, message):
@@ -135,8 +139,10 @@ def test_a_compound_assignment_names_its_operator_as_written(tmp_path, monkeypat
 
 @pytest.mark.parametrize("backend", ["python", "closures"])
 @pytest.mark.parametrize("statement,message", [
-    ("p.antidote -= yes_of(p)", "`p.antidote -= yes`: `yes` is a yes/no, not a number (`-=` subtracts a number)"),
-    ("p.antidote += yes_of(p)", "`p.antidote += yes`: `yes` is a yes/no, not a number (`+=` adds a number)"),
+    ("p.antidote -= yes_of(p)",
+     "`p.antidote -= yes_of(p)`: `yes_of(p)` is `yes`, a yes/no, not a number (`-=` subtracts a number)"),
+    ("p.antidote += yes_of(p)",
+     "`p.antidote += yes_of(p)`: `yes_of(p)` is `yes`, a yes/no, not a number (`+=` adds a number)"),
     ("n = no_of(p); n += 1", "`n += 1`: `n` is a yes/no, not a number (`+=` adds a number)"),
 ])
 def test_a_yes_no_is_no_number_to_a_compound_assignment(tmp_path, monkeypatch, backend, statement, message):

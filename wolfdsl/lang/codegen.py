@@ -43,6 +43,17 @@ def assigned_text(s: A.Assign) -> str:
     return f"{s.name}.{s.attr}" if s.attr is not None else s.name
 
 
+def right_text(s: A.Assign) -> str | None:
+    """The right side of a ``+=``/``-=`` as written (``living(idiot).lives``), for the
+    error when it is no number; ``None`` when its source is not at hand or it is a plain
+    number (no error can name it better than its value)."""
+    from .partial import source_text
+
+    if isinstance(s.expr, A.Num):
+        return None
+    return source_text(s.expr.span) or None
+
+
 def literal_text(e: A.Expr) -> str | None:
     """A string literal as written (``"x"``); ``None`` for any other expression."""
     return f'"{e.value}"' if isinstance(e, A.Str) else None
@@ -472,8 +483,8 @@ class CodeGen:
                     g.set_counter(seat(g, obj(g, env)), attr, x)
         if s.op == "=":
             return lambda g, env: put(g, env, v(g, env))
-        op, target, written = s.op, assigned_text(s), literal_text(s.expr)
-        return lambda g, env: put(g, env, compound(op, get(g, env), v(g, env), target, written))
+        op, target, written, source = s.op, assigned_text(s), literal_text(s.expr), right_text(s)
+        return lambda g, env: put(g, env, compound(op, get(g, env), v(g, env), target, written, source))
 
     def s_If(self, s: A.If):
         branches = [(self.root(c, "this condition"), self.block(b)) for c, b in s.branches]

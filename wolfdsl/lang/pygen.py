@@ -37,7 +37,7 @@ from . import builtins as B
 from . import syntax as A
 from .codecache import compiled
 from .codegen import (GUARDED, CodeGen, NotASeat, _nothing, _RUNTIME_ERRORS, _SCALARS, assigned_text, constant,
-                      literal_text, placed, seat)
+                      literal_text, placed, right_text, seat)
 from . import ir
 from .ir import ANSWER_KINDS, EndPhase
 from .limits import MAX_CALL_DEPTH, MAX_LIST, MAX_STEPS, too_deep
@@ -1039,7 +1039,7 @@ class PyGen(CodeGen):
     @staticmethod
     def compound(s: A.Assign, get: str, v: str) -> str:
         """``+=``/``-=`` as :func:`~wolfdsl.lang.values.compound` computes it."""
-        return f"_compound({s.op!r}, {get}, {v}, {assigned_text(s)!r}, {literal_text(s.expr)!r})"
+        return f"_compound({s.op!r}, {get}, {v}, {assigned_text(s)!r}, {literal_text(s.expr)!r}, {right_text(s)!r})"
 
     def p_If(self, s: A.If, out, depth):
         for i, (c, b) in enumerate(s.branches):

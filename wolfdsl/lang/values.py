@@ -229,13 +229,15 @@ QUICK = {"+": _quick(operator.add, add), "-": _quick(operator.sub, subtract), "*
 path for plain numbers (same results, same errors)."""
 
 
-def compound(op: str, old, value, target: str, written: str | None = None):
+def compound(op: str, old, value, target: str, written: str | None = None, source: str | None = None):
     """``target op value`` for ``+=``/``-=``: ``old + value`` or ``old + -1 * value``
     (``none`` counting as 0). A :class:`WrongValue` names the operator as written
     when a side is no number ("`me.oil -= "x"`: `"x"` is text, not a number"), where
     ``-=`` used to fail as a ``+`` or, on a list or text, do nothing. ``written`` is the
-    right side's source when it is a literal string. A yes/no is no number on either side
-    (``true`` was added as 1)."""
+    right side's source when it is a literal string; ``source``, the right side as written
+    whatever it is: a right side that is no number is named by it ("`w.feathers -=
+    living(idiot).lives`: `living(idiot).lives` is none, not a number"). A yes/no is no
+    number on either side (``true`` was added as 1)."""
     a = 0 if old is None else old
     if op == "+=":
         if a.__class__ is not bool and value.__class__ is not bool:
@@ -245,11 +247,14 @@ def compound(op: str, old, value, target: str, written: str | None = None):
                 pass
     elif _number(a) and _number(value):
         return a + -1 * value
+    verb = "adds" if op == "+=" else "subtracts"
     if not _number(a) and not (op == "+=" and isinstance(a, (list, str))):
         bad, what = target, kind(a)
     else:
-        bad = written or show(value)
         what = "text" if written else "a name or text" if isinstance(value, str) else kind(value)
+        if source and not written and source != show(value):  # the expression, then its value
+            what = what if value is None else f"`{show(value)}`, {what}"
+            raise WrongValue(f"`{target} {op} {source}`: `{source}` is {what}, not a number (`{op}` {verb} a number)")
+        bad = written or show(value)
     shown = written or show(value)
-    verb = "adds" if op == "+=" else "subtracts"
     raise WrongValue(f"`{target} {op} {shown}`: `{bad}` is {what}, not a number (`{op}` {verb} a number)")
