@@ -83,7 +83,8 @@ is reported once, with the number of games that hit it and a reproducer
 `RULESET.CODE-K.yaml` (next to the ruleset, or in `--out DIR`; the summary lists the
 files written): the earliest occurrence, shrunk by dropping scripted decisions while the
 same conflict still happens, stopped after its phase.
-`wolfdsl run --script FILE` replays it; where the game finishes, an `expect:` block
+`wolfdsl run --script FILE` replays it (the finding and the file's `# Replay:` line give
+that command with the path as typed where `wolfdsl lint` ran); where the game finishes, an `expect:` block
 records what happened.
 
 Compiler errors (E1xx, E2xx) stop the semantic checks for that file.
