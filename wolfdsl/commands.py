@@ -69,7 +69,8 @@ def test(
     quiet: Annotated[bool, typer.Option(
         "--quiet", "-q", help="Print only the files that fail, and the summary.")] = False,
 ) -> None:
-    """Run scenario files as tests: one line per file, then `N passed, M failed`.
+    """Run scenario files as tests: one line per file, then `N passed, M failed` (and
+    `K errors` for the files that cannot be played).
 
     A folder is searched (recursively, hidden folders left out) for .yaml/.yml files
     with an `expect:` block; the summary names the YAML files it skipped for having

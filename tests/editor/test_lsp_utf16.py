@@ -139,8 +139,9 @@ def test_diagnostics_after_an_emoji_land_where_the_text_is(session):
     assert at.character == points(OWL, "me.oil -= 1") + 2  # two units more than code points: 🦉🦉 before
     (e201,) = [d for d in out["typo"] if d.code == "E201"]
     typo = OWL.replace("add watched to t", "add watchd to t")
-    at = utf16(typo, "add watchd to t")
-    assert _range(e201.range) == (at.line, at.character, at.line, at.character + len("add watchd to t"))
+    at = utf16(typo, "watchd to t")  # the unknown status alone, not the whole `add` (a trial)
+    assert _range(e201.range) == (at.line, at.character, at.line, at.character + len("watchd"))
+    assert at.character == points(typo, "watchd to t") + 2
 
 
 def test_a_related_place_counts_utf16_too(session):

@@ -168,3 +168,34 @@ def test_an_assignment_to_a_misspelt_counter_suggests_the_counter(tmp_path):
                  + '    if p != none { p.herb -= 1 } }\n')
     assert [(c, line, msg.split(":")[0]) for c, line, _, msg in got] == [
         ("E204", 6, "cannot assign '.herb' (did you mean 'herbs'?)")]
+
+
+def test_an_unknown_name_is_marked_on_the_name_not_the_statement_or_declaration(tmp_path):
+    # new-user trial: `add markd to t` underlined the whole statement (and the editor's
+    # range with it), while a misspelt deck role was marked on the name alone
+    lines = HEADER.splitlines() + [
+        'role owl "Owl" { faction village; class god; status watchd }',
+        "step probe in night first { for t in alive { add markd to t; remove markd from t; kill t cause wolff } }",
+        "trigger t1 on deathh(p) { }",
+        "win w2 for village, villagee when count(alive) == 0",
+        "step probe2 in night first { let s = none; for t in alive { add s to t } }"]
+    path = tmp_path / "probe.wolf"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(WolfError) as err:
+        load(str(path))
+
+    def at(line, name, before):  # 1-based line; the name after the text `before` on it
+        col = lines[line - 1].index(before + name) + len(before) + 1
+        return (line, col, line, col + len(name))
+
+    got = sorted((d.span.line, d.span.col, d.span.end_line, d.span.end_col, d.message)
+                 for d in err.value.diagnostics if d.code == "E201")
+    assert [g[:4] for g in got] == [at(4, "watchd", "status "), at(5, "markd", "add "), at(5, "markd", "remove "),
+                                    at(5, "wolff", "cause "), at(6, "deathh", "on "), at(7, "villagee", ", "),
+                                    at(8, "s", "add ")]
+    assert [g[4].split(";")[0] for g in got] == [  # the messages as they were
+        "role 'owl': unknown status 'watchd'", "unknown status 'markd'", "unknown status 'markd'",
+        "unknown cause 'wolff' (did you mean 'wolf'?)", "unknown event 'deathh'",
+        "win 'w2': unknown faction 'villagee' (did you mean 'village'?)",
+        "add s to t: 's' is a variable, but 'add' takes a status by its declared name, which the rules' checks read "
+        "(a condition 't has s' reads a value, so a variable works there)"]

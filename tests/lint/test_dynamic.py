@@ -77,6 +77,26 @@ def test_a_rule_that_fails_in_a_game_is_an_error_with_an_e_code_and_says_where_i
     assert (tmp_path / "rf.E401-1.yaml").is_file()
 
 
+def test_out_names_the_reproducer_as_typed_in_the_finding_the_note_and_its_replay_header(tmp_path, monkeypatch):
+    # new-user trial: with --out repro/ the note still said "--out DIR to write elsewhere",
+    # and the file's header said `wolfdsl run --script rf.E401-1.yaml`, a path that does not
+    # replay it from where lint ran (the finding said repro/rf.E401-1.yaml)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "rf.wolf").write_text((BROKEN / CASES["E401"]).read_text(encoding="utf-8"), encoding="utf-8")
+    r = invoke("lint", "rf.wolf", "--explore", 10, "--out", "repro/")
+    assert r.exit_code == 1, r.output
+    assert "replay: wolfdsl run --script repro/rf.E401-1.yaml)" in r.stdout
+    assert "wrote 1 reproducer (a scenario that replays a finding): repro/rf.E401-1.yaml\n" in r.stdout
+    text = (tmp_path / "repro" / "rf.E401-1.yaml").read_text(encoding="utf-8")
+    assert text.splitlines()[2] == "# Replay: wolfdsl run --script repro/rf.E401-1.yaml"
+    replayed = invoke("run", "--script", "repro/rf.E401-1.yaml", "-q")
+    assert replayed.exit_code == 2 and "this statement failed while the game ran" in replayed.stderr, replayed.output
+    r = invoke("lint", "rf.wolf", "--explore", 10)  # next to the ruleset: the hint, the name alone
+    assert "replay: wolfdsl run --script rf.E401-1.yaml)" in r.stdout
+    assert "--out DIR to write elsewhere): rf.E401-1.yaml" in r.stdout
+    assert "# Replay: wolfdsl run --script rf.E401-1.yaml\n" in (tmp_path / "rf.E401-1.yaml").read_text(encoding="utf-8")
+
+
 def test_the_retired_w395_still_selects_and_silences_the_same_finding(tmp_path):
     source = (BROKEN / CASES["E401"]).read_text(encoding="utf-8")
     assert lint_paths([BROKEN / CASES["E401"]], select=["W395"], explore=5, out_dir=tmp_path)[0].code == "E401"

@@ -52,7 +52,27 @@ def test_a_broken_scenario_is_an_error_line(tmp_path):
     r = invoke("test", tmp_path / "broken.yaml")
     assert r.exit_code == 1
     assert r.stdout.startswith(f"ERROR {tmp_path / 'broken.yaml'}\n")
-    assert r.stdout.endswith("0 passed, 1 failed\n")
+    assert r.stdout.endswith("0 passed, 0 failed, 1 error\n")
+
+
+def test_the_summary_counts_a_failure_and_an_error_apart_as_junit_does(tmp_path):
+    """One scenario whose expectation does not hold, one that names an unknown action:
+    ``1 failed, 1 error``, as the JUnit XML says (``failures="1" errors="1"``); exit 1."""
+    text = (SCENARIOS / "DAY-02.yaml").read_text(encoding="utf-8")
+    (tmp_path / "a.yaml").write_text(text, encoding="utf-8")
+    shutil.copy(SCENARIOS / "DAY-09.yaml", tmp_path / "b.yaml")
+    (tmp_path / "c-fails.yaml").write_text(text.replace("seat: 10, cause", "seat: 11, cause"),
+                                           encoding="utf-8")
+    (tmp_path / "d-error.yaml").write_text(text.replace("do: poison", "do: mrak"), encoding="utf-8")
+    junit = tmp_path / "out.xml"
+    r = invoke("test", tmp_path, "-q", "--junit", junit)
+    assert r.exit_code == 1, r.output
+    assert r.stdout.splitlines()[:2] == [f"FAIL  {tmp_path / 'c-fails.yaml'}", f"ERROR {tmp_path / 'd-error.yaml'}"]
+    assert r.stdout.splitlines()[-1] == "2 passed, 1 failed, 1 error"
+    suite = ET.parse(junit).getroot()
+    assert (suite.get("tests"), suite.get("failures"), suite.get("errors")) == ("4", "1", "1")
+    (tmp_path / "e-error.yaml").write_text(text.replace("do: kill", "do: mrak"), encoding="utf-8")
+    assert invoke("test", tmp_path, "-q").stdout.splitlines()[-1] == "2 passed, 1 failed, 2 errors"
 
 
 def test_nothing_to_run_or_missing_path_is_bad_usage(tmp_path):

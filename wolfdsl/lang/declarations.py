@@ -217,6 +217,8 @@ class RoleDecl(Decl):
     replace: bool
     repeats: tuple["Repeat", ...] = field(default=(), compare=False, repr=False)
     """Settings given a second time in the body (the fields above keep the last one)."""
+    status_spans: tuple = field(default=(), compare=False, repr=False)
+    """Where each name of ``statuses`` is written (an unknown status is marked there)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -346,6 +348,8 @@ class TriggerDecl(Decl):
     body: Block
     replace: bool
     calls: tuple[ModeratorCall, ...] = ()
+    event_span: Any = field(default=None, compare=False, repr=False)
+    """Where the event's name is written (an unknown event is marked there)."""
 
 
 @_node
@@ -359,6 +363,8 @@ class WinDecl(Decl):
     when: Expr
     replace: bool
     title_zh: str | None = None
+    faction_spans: tuple = field(default=(), compare=False, repr=False)
+    """Where each name of ``factions`` is written (an unknown faction is marked there)."""
 
 
 @_node

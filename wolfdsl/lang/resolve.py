@@ -71,6 +71,11 @@ def bundled_import(role: str) -> str | None:
 
 
 @functools.lru_cache(maxsize=4)
+def _nth(spans, i: int):
+    """The ``i``-th of a node's name spans, or ``None`` (a node built without them)."""
+    return spans[i] if i < len(spans) else None
+
+
 def _text(path) -> str:
     return path.read_text(encoding="utf-8")
 
@@ -108,7 +113,7 @@ class Resolver(NameResolver):
         for kind in ("trigger", "replacement"):
             for t in p.of_kind(kind):
                 if t.event not in KNOWN_EVENTS:
-                    self.error(t.span, "E201", f"unknown event '{t.event}'; triggers listen to: "
+                    self.error(t.event_span or t.span, "E201", f"unknown event '{t.event}'; triggers listen to: "
                                f"{', '.join(sorted(KNOWN_EVENTS))}")
                     continue
                 scope = Scope(None, (t.var, "cause"))
@@ -122,12 +127,13 @@ class Resolver(NameResolver):
                 self.block(t.body, scope, kind)
                 self.me_hint = ""
         for w in p.of_kind("win"):
-            for f in w.factions:
+            for i, f in enumerate(w.factions):
+                at = _nth(w.faction_spans, i) or w.span
                 if f not in p.symbols["faction"]:
-                    self.error(w.span, "E201", f"win '{w.name}': unknown faction '{f}'"
+                    self.error(at, "E201", f"win '{w.name}': unknown faction '{f}'"
                                + did_you_mean(f, p.symbols["faction"]))
                 else:
-                    self.use("faction", f, w.span)
+                    self.use("faction", f, at)
             self.expr(w.when, Scope())
         bundled: dict[str, list] = {}  # an import -> the unknown cards of the deck it would declare
         for d in p.decks:
@@ -205,11 +211,12 @@ class Resolver(NameResolver):
                     self.put(val, Binding("error", val.id))
                     continue
             self.expr(val, Scope())
-        for st in r.statuses:
+        for i, st in enumerate(r.statuses):
+            at = _nth(r.status_spans, i) or r.span
             if st not in symbols["status"]:
-                self.error(r.span, "E201", f"role '{r.name}': unknown status '{st}'" + did_you_mean(st, symbols["status"]))
+                self.error(at, "E201", f"role '{r.name}': unknown status '{st}'" + did_you_mean(st, symbols["status"]))
             else:
-                self.use("status", st, r.span)
+                self.use("status", st, at)
         for n, e in r.counters:
             self.expr(e, Scope())
             check_counter_value(self, r.name, n, e)
@@ -403,10 +410,10 @@ class Resolver(NameResolver):
 
     def s_Kill(self, s: A.Kill, scope, ctx):
         if s.cause not in self.p.symbols["cause"]:
-            self.error(s.span, "E201", f"unknown cause '{s.cause}'" + did_you_mean(s.cause, self.p.symbols["cause"])
-                       + "; declare it with 'cause NAME'")
+            self.error(s.cause_span or s.span, "E201", f"unknown cause '{s.cause}'"
+                       + did_you_mean(s.cause, self.p.symbols["cause"]) + "; declare it with 'cause NAME'")
         else:
-            self.use("cause", s.cause, s.span)
+            self.use("cause", s.cause, s.cause_span or s.span)
         self.seat_expr(s.target, scope, "kill")
         if s.as_ is not None:
             self.seat_expr(s.as_, scope, "kill … as")
@@ -423,7 +430,7 @@ class Resolver(NameResolver):
         if n not in self.p.symbols["status"] and (scope.lookup(n) is not None or n in self.p.globals):
             self.status_variable(s, scope)
         else:
-            self.status(n, s.span)
+            self.status(n, s.status_span or s.span)
         self.seat_expr(s.target, scope, "add" if isinstance(s, A.AddStatus) else "remove")
 
     s_RemoveStatus = s_AddStatus
@@ -446,7 +453,7 @@ class Resolver(NameResolver):
         else:
             fix = (f"write the status's name, such as {verb} STATUS {prep} {target}; to choose between "
                    f"statuses, write if … {{ {verb} a {prep} {target} }} else {{ {verb} b {prep} {target} }}")
-        self.error(s.span, "E201", f"{verb} {n} {prep} {target}: '{n}' is {what}, but '{verb}' takes a status "
+        self.error(s.status_span or s.span, "E201", f"{verb} {n} {prep} {target}: '{n}' is {what}, but '{verb}' takes a status "
                                    f"by its declared name, which the rules' checks read (a condition "
                                    f"'{target} has {n}' reads a value, so a variable works there); {fix}")
 

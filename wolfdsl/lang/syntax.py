@@ -10,6 +10,7 @@ are here; declarations are in :mod:`wolfdsl.lang.declarations` and re-exported h
 from __future__ import annotations
 
 from dataclasses import field
+from typing import Any
 from ..dataclasscode import dataclass, fast_reduce, field_names  # methods compiled once per machine
 
 from ..diagnostics import Span
@@ -252,6 +253,8 @@ class Kill(Stmt):
     target: Expr
     cause: str
     as_: Expr | None
+    cause_span: Any = field(default=None, compare=False, repr=False)
+    """Where the cause's name is written (an unknown cause is marked there)."""
 
 
 @_node
@@ -259,6 +262,8 @@ class AddStatus(Stmt):
     """``add protected to t``."""
     status: str
     target: Expr
+    status_span: Any = field(default=None, compare=False, repr=False)
+    """Where the status's name is written (an unknown status is marked there)."""
 
 
 @_node
@@ -266,6 +271,8 @@ class RemoveStatus(Stmt):
     """``remove protected from t``."""
     status: str
     target: Expr
+    status_span: Any = field(default=None, compare=False, repr=False)
+    """Where the status's name is written (an unknown status is marked there)."""
 
 
 @_node

@@ -198,7 +198,7 @@ class _ToAst(Transformer):
         return ("counter", (str(n), e), self._span(meta))
 
     def role_status(self, meta, n):
-        return ("status", str(n), self._span(meta))
+        return ("status", str(n), self._span(meta), self._tspan(n))
 
     def role_prop(self, meta, n, e):
         return ("prop", (str(n), e), self._span(meta))
@@ -206,6 +206,8 @@ class _ToAst(Transformer):
     def role_decl(self, meta, replace, name, *rest):
         labels = tuple(_unquote(r) for r in rest if isinstance(r, Token) and r.type == "STRING")
         items = [r for r in rest if isinstance(r, tuple)]
+        status_spans = tuple(r[3] for r in items if r[0] == "status")
+        items = [r[:3] for r in items]
         one = {k: v for k, v, _ in items if k in ("faction", "class", "team")}
         repeats, seen = [], {}
         for k, v, sp in items:
@@ -223,7 +225,8 @@ class _ToAst(Transformer):
             counters=tuple(v for k, v, _ in items if k == "counter"),
             statuses=tuple(v for k, v, _ in items if k == "status"),
             props=tuple(v for k, v, _ in items if k == "prop"),
-            replace=replace is not None, repeats=tuple(repeats), span=self._span(meta))
+            replace=replace is not None, repeats=tuple(repeats), status_spans=status_spans,
+            span=self._span(meta))
 
     def _source(self, span: Span | None) -> str:
         """The text a one-line span covers, spaces squeezed (``faction village``)."""
@@ -325,7 +328,8 @@ class _ToAst(Transformer):
         calls = tuple(v for k, v in rest[:-1] if k == "call")
         return A.TriggerDecl(kind=str(kind), name=str(name), event=str(event), var=str(var),
                              order=opts.get("order", 0), when=opts.get("when"), body=body,
-                             replace=replace is not None, calls=calls, span=self._span(meta))
+                             replace=replace is not None, calls=calls, span=self._span(meta),
+                             event_span=self._tspan(event))
 
     def win_priority(self, meta, n):
         return ("priority", n)
@@ -335,12 +339,13 @@ class _ToAst(Transformer):
 
     def win_decl(self, meta, replace, name, *rest):
         when = rest[-1]
-        factions = tuple(str(r) for r in rest[:-1] if isinstance(r, Token))
+        tokens = [r for r in rest[:-1] if isinstance(r, Token)]
+        factions = tuple(str(r) for r in tokens)
         opts = dict(r for r in rest[:-1] if isinstance(r, tuple))
         title, title_zh = opts.get("title", (None, None))
         return A.WinDecl(name=str(name), factions=factions, priority=opts.get("priority", 0),
                          title=title, title_zh=title_zh, when=when, replace=replace is not None,
-                         span=self._span(meta))
+                         span=self._span(meta), faction_spans=tuple(self._tspan(t) for t in tokens))
 
     def remove_decl(self, meta, what, name):
         return A.RemoveDecl(what=str(what), name=str(name), span=self._span(meta))
@@ -478,13 +483,16 @@ class _ToAst(Transformer):
                       span=self._span(meta))
 
     def kill_stmt(self, meta, target, cause, as_):
-        return A.Kill(target=target, cause=str(cause), as_=as_, span=self._span(meta))
+        return A.Kill(target=target, cause=str(cause), as_=as_, span=self._span(meta),
+                      cause_span=self._tspan(cause))
 
     def add_stmt(self, meta, status, target):
-        return A.AddStatus(status=str(status), target=target, span=self._span(meta))
+        return A.AddStatus(status=str(status), target=target, span=self._span(meta),
+                           status_span=self._tspan(status))
 
     def remove_stmt(self, meta, status, target):
-        return A.RemoveStatus(status=str(status), target=target, span=self._span(meta))
+        return A.RemoveStatus(status=str(status), target=target, span=self._span(meta),
+                              status_span=self._tspan(status))
 
     def field(self, meta, name, expr):
         return A.Field(name=str(name), expr=expr, span=self._span(meta))

@@ -90,17 +90,12 @@ def run_lint(req: LintRequest) -> tuple[str, str, int]:
              for t in targets if len(names) == 1 and Path(names[0]).is_file() and not t.bundled and _is_base(t.path)]
     written = [r for d in diags if (r := getattr(d, "reproducer", None)) is not None]
     if written:
+        from .dynamic import shown_path
+
+        hint = "" if req.out is not None else "; --out DIR to write elsewhere"
         notes.append(f"wrote {len(written)} reproducer{'s' if len(written) > 1 else ''} (a scenario that replays "
-                     f"a finding; --out DIR to write elsewhere): {', '.join(_shown(r) for r in written)}")
+                     f"a finding{hint}): {', '.join(shown_path(r) for r in written)}")
     return report, "\n".join([*notes, render.summary(diags, count)]), 1 if failing else 0
-
-
-def _shown(path: str) -> str:
-    """``path`` relative to the current folder when it is under it, else as it is."""
-    try:
-        return str(Path(path).resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return path
 
 
 _PLAYABLE = re.compile(r"^[ \t]*(players|deck)\b", re.M)

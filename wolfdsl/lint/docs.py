@@ -45,6 +45,28 @@ format).
 `--select` and `--ignore` take codes (`W330`), prefixes (`W33`, `E2`) or names
 (`simultaneous-wins`), repeated or comma-separated.
 
+Each code has one severity, given in its header below: E codes are errors, and so are
+some W codes (W302, W330, W391...: a W code says only that the check is lint's rather
+than the compiler's, and such a finding fails the lint, exit 1, without `--strict`). The
+examples mark each reported line with that severity (`# warning: W300`, `# error: W330`).
+
+## Configuration
+
+A project keeps its settings in the `[tool.wolfdsl]` table of a `pyproject.toml` in the
+current folder or the nearest folder above it:
+
+```toml
+[tool.wolfdsl]
+select = ["E", "W3"]       # codes, prefixes or names, as --select takes them
+ignore = ["W305"]          # as --ignore
+strict = true              # warnings fail too (exit 1), as --strict
+```
+
+`select` and `ignore` take a list (or one string) of what `--select` and `--ignore`
+take; `strict` is `true` or `false`. The command line wins: `--select` replaces `select`,
+`--ignore` replaces `ignore`, `--strict` turns strict on. Another key, or a value of the
+wrong type, is bad usage (exit 2), naming the file.
+
 ## Silencing one finding
 
 Write `# lint: ignore CODE -- reason` on the offending line or on the line above it.
@@ -83,7 +105,8 @@ is reported once, with the number of games that hit it and a reproducer
 `RULESET.CODE-K.yaml` (next to the ruleset, or in `--out DIR`; the summary lists the
 files written): the earliest occurrence, shrunk by dropping scripted decisions while the
 same conflict still happens, stopped after its phase.
-`wolfdsl run --script FILE` replays it; where the game finishes, an `expect:` block
+`wolfdsl run --script FILE` replays it (the finding and the file's `# Replay:` line give
+that command with the path as typed where `wolfdsl lint` ran); where the game finishes, an `expect:` block
 records what happened.
 
 Compiler errors (E1xx, E2xx) stop the semantic checks for that file.
@@ -97,13 +120,21 @@ def chunks(path: Path) -> list[str]:
     return [c.strip("\n") for c in re.split(r"^# ---\s*$", text, flags=re.M)]
 
 
+def _severity(code: str, severity: str) -> str:
+    """A code's severity as its header gives it; a W code of error severity says so,
+    since its letter suggests a warning."""
+    if code.startswith("W") and severity == "error":
+        return "error, though a W code: it fails the lint"
+    return severity
+
+
 def render(fixtures: Path) -> str:
     out = [INTRO]
     for rule in rules():
         secs = doc_sections(type(rule))
         title = (type(rule).__doc__ or "").strip().splitlines()[0]
         out.append(f"## {rule.code} `{rule.name}`\n")
-        out.append(f"*{rule.severity}, {rule.kind}* — {title}\n")
+        out.append(f"*{_severity(rule.code, rule.severity)}, {rule.kind}* — {title}\n")
         for head in ("What it finds", "Why it matters", "Fix"):
             out.append(f"**{head}.** " + " ".join(secs.get(head, "").split()) + "\n")
         path = fixtures / f"{rule.code}.wolf"

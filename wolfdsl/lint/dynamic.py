@@ -356,8 +356,19 @@ def explore(ctx, games: int, seed: int = 0, out_dir=None) -> list[Diagnostic]:
 
 
 def replay_command(path) -> str:
-    """The shell command that replays a reproducer, its path quoted for the shell."""
-    return f"wolfdsl run --script {shlex.quote(str(path))}"
+    """The shell command that replays a reproducer, its path (as :func:`shown_path`
+    gives it) quoted for the shell: the finding and the file's ``# Replay:`` header both
+    print it, so either can be pasted where ``wolfdsl lint`` ran."""
+    return f"wolfdsl run --script {shlex.quote(shown_path(path))}"
+
+
+def shown_path(path) -> str:
+    """``path`` relative to the current folder when it is under it (``repro/x.W390-1.yaml``,
+    as a user who gave ``--out repro/`` would type it), else as it is."""
+    try:
+        return str(Path(path).resolve().relative_to(Path.cwd().resolve()))
+    except (ValueError, OSError):
+        return str(path)
 
 
 def _yaml_str(text: str) -> str:
@@ -392,7 +403,7 @@ def _scenario_text(ctx, f, gseed, seats, extra, entries, path: Path, expect: str
     rule = _rule(f.code)
     lines = [f"# wolfdsl lint --explore: {f.code} {rule.name}",
              f"# {rule.message.format(tail='', **f.fields)}",
-             "# Replay: " + replay_command(path.name),
+             "# Replay: " + replay_command(path),
              f"ruleset: {_yaml_str(ref)}", f"seed: {gseed}", f"seats: [{', '.join(seats)}]",
              f"extra_cards: [{', '.join(extra)}]", "otherwise: abstain"]
     if f.code in ("W390", "W391"):

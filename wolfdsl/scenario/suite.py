@@ -124,13 +124,20 @@ def run_suite(files: list[Path], jobs: int = 1) -> Iterator[CaseResult]:
 
 
 def summary(results: list[CaseResult], skipped: Iterable[Path | str] = ()) -> str:
-    """``19 passed, 1 failed`` (errors count as failures), then the YAML files of the
-    folders searched that were not run for having no ``expect:`` block:
+    """``19 passed, 1 failed``, with pytest's ``1 error`` (``2 errors``) after it when a
+    scenario could not be played (bad input: the ``error`` of :class:`CaseResult`, as
+    ``--junit`` counts it apart from the failures): ``2 passed, 1 failed, 1 error``;
+    then the YAML files of the folders searched that were not run for having no
+    ``expect:`` block:
     ``19 passed, 1 failed, 2 skipped (no expect:): a.yaml, b.yaml``; past
     :data:`LISTED` files, how many in each folder:
     ``68 skipped (no expect:): 60 in tests/forbidden, 8 in tests/notes``."""
-    failed = sum(not r.ok for r in results)
-    text = f"{len(results) - failed} passed, {failed} failed"
+    passed = sum(r.ok for r in results)
+    failed = sum(r.status == "failed" for r in results)
+    errors = len(results) - passed - failed
+    text = f"{passed} passed, {failed} failed"
+    if errors:
+        text += f", {errors} error{'' if errors == 1 else 's'}"
     skipped = [Path(s) for s in skipped]
     if len(skipped) > LISTED:
         folders = Counter(str(s.parent) for s in skipped)
