@@ -103,4 +103,6 @@ def test_the_retired_w395_still_selects_and_silences_the_same_finding(tmp_path):
     assert invoke("lint", "--explain", "W395").stdout.startswith("E401 rule-failed (error)")
     path = tmp_path / "quiet.wolf"
     path.write_text(source.replace("+ 1 }", "+ 1 }   # lint: ignore W395 -- a probe"), encoding="utf-8")
-    assert lint_paths([path], explore=5, out_dir=tmp_path) == []
+    # silenced: the run's E401; what is left is the static W353 (holder(elder).lives, with
+    # no elder dealt), which finds the same mistake without playing
+    assert [d.code for d in lint_paths([path], explore=5, out_dir=tmp_path)] == ["W353"]

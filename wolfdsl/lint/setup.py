@@ -1,5 +1,6 @@
-"""Setup: decks against player counts, option comparisons that cannot hold, and option
-values that need a role no deck deals.
+"""Setup: decks against player counts, option comparisons that cannot hold, option
+values that need a role no deck deals, and rules that read the living player of a role
+no deck deals.
 
 (A deck card naming an undefined role is E201; a ``set`` to a value the option does
 not allow is E207; a fixed deck whose card count is wrong is E208.)"""
@@ -206,6 +207,58 @@ class OptionNeedsRole(Rule):
             else:
                 span = where or head_span(opt.span)
             yield self.diag(span, related, detail=detail)
+
+
+@register
+class RoleNeverInPlay(Rule):
+    """A rule of one's own that reads a field of the player of a role nobody can hold.
+
+    What it finds:
+        ``living(R).FIELD`` or ``holder(R).FIELD`` in a declaration of the file being
+        linted, for a role ``R`` that no deck of the ruleset deals and no rule gives a
+        player (``p.role = R``). A file without decks (a base to import) is not checked,
+        nor are the files it imports; ``living(R)`` alone is not reported (a rule may
+        test it, or hand it to a proc that does, for a role some tables deal).
+    Why it matters:
+        There is never such a player, so the field is read from ``none``: a rule that
+        computes with it stops the game (``w.feathers -= living(idiot).lives``:
+        ``living(idiot).lives`` is none, an E401 only a played game shows).
+    Example:
+        ``if w != none { w.feathers -= living(idiot).lives }`` with ``deck 12: werewolf*4,
+        seer, witch, hunter, crow, villager*4``.
+    Fix:
+        Add the role to the deck (importing the file that declares it), or name a role
+        the deck deals.
+    """
+    code, name, family = "W353", "role-never-in-play", "setup"
+    severity = "warning"
+    message = "{detail}"
+
+    def check(self, ctx):
+        prog = ctx.prog
+        if not prog.decks or ctx.names is None:
+            return
+        roles = set(ctx.names.roles)
+        present = _roles_in_play(ctx)
+        deals = "the deck does not deal" if len(prog.decks) == 1 else "no deck deals"
+        for root in ctx.program():
+            if not ctx.is_own(root):
+                continue
+            for node in walk(root):
+                call = node.obj if isinstance(node, A.Attr) else None
+                if not (isinstance(call, A.Call) and call.name in ("living", "holder") and len(call.args) == 1):
+                    continue
+                arg = call.args[0]
+                if isinstance(arg, A.Name) and arg.id in roles and arg.id not in present:
+                    yield self.diag(node.span, detail=(
+                        f"{call.name}({arg.id}).{node.name} reads a player nobody is: {deals} "
+                        f"{_article(arg.id)} and no rule makes a player one, so {call.name}({arg.id}) is always "
+                        f"none; add {arg.id} to {'the' if len(prog.decks) == 1 else 'a'} deck, or name a role it "
+                        "deals"))
+
+
+def _article(word: str) -> str:
+    return ("an " if word[:1] in "aeiou" else "a ") + word
 
 
 def _roles_in_play(ctx) -> set[str]:
