@@ -101,3 +101,17 @@ def test_sweep_report_dash_prints_the_page_instead_of_the_table():
     assert r.exit_code == 0, r.output
     assert r.stdout.startswith("<!DOCTYPE html>") and r.stdout.rstrip().endswith("</html>")
     assert "wrote" not in r.stderr
+
+
+def test_a_table_written_to_a_file_or_a_pipe_is_never_cut(monkeypatch):
+    # a trial: `wolfdsl sweep ... > sw.txt` cut intervals to "(88.6–95…" at 80 columns
+    monkeypatch.delenv("COLUMNS", raising=False)
+    r = invoke("sweep", "millers-hollow", "--players", "8,12", "--set", "exile_tie=pk,no_exile",
+               "--games", 20, "--seed", 1)
+    assert r.exit_code == 0, r.output
+    rows = [l for l in r.stdout.splitlines() if l.startswith("│")]
+    assert len(rows) == 4 and "…" not in r.stdout
+    assert max(map(len, r.stdout.splitlines())) > 80  # wider than a default terminal
+    monkeypatch.setenv("COLUMNS", "80")  # a width asked for is kept
+    assert "…" in invoke("sweep", "millers-hollow", "--players", "8,12", "--set", "exile_tie=pk,no_exile",
+                         "--games", 20, "--seed", 1).stdout

@@ -137,4 +137,20 @@ def stdout():
             self.quiet = True
             raise BrokenPipeError()
 
-    return Stdout(soft_wrap=True, highlight=False)
+    # a file or a pipe has no width: a table there is as wide as its cells (rich's 80
+    # columns cut a sweep's intervals short, "(88.6–95…"); COLUMNS still sets one
+    wide = None if _is_terminal(sys.stdout) or os.environ.get("COLUMNS") else WIDE
+    return Stdout(soft_wrap=True, highlight=False, width=wide)
+
+
+WIDE = 400
+"""The width of standard output when it is a file or a pipe (no ``COLUMNS``): wider than
+any table wolfdsl prints, so none is cut."""
+
+
+def _is_terminal(stream) -> bool:
+    isatty = getattr(stream, "isatty", None)
+    try:
+        return bool(isatty and isatty())
+    except (ValueError, OSError):  # a closed stream
+        return False

@@ -101,7 +101,7 @@ def test_a_night_death_s_cause_is_shown_only_when_the_table_saw_what_caused_it()
     tell = teller(rs)
     lines = [str(line) for _, e in spy.seen for line in tell.tell(e)]
     assert lines[lines.index("  7号: shoot → 3号") + 1] == "  † 3号 died in night 5 (cause: shot)"
-    assert "  † 7号 died in night 5 (cause: ?)" in lines and "  † 5号 died in night 4 (cause: ?)" in lines
+    assert "  † 7号 died in night 5 (cause not told)" in lines and "  † 5号 died in night 4 (cause not told)" in lines
 
 
 def test_the_table_agent_which_reads_no_decision_still_sees_the_shot_s_cause():

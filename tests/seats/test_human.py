@@ -403,10 +403,10 @@ def test_a_peaceful_night_is_told_when_the_dead_are_announced(lang, sheriff, pea
 
 
 @pytest.mark.parametrize("lang, deaths", [
-    ("en", ["  † 7号 died in night 3 (cause: ?)", "  † 3号 died (cause: exiled)",
-            "  † 4号 died in night 4 (cause: ?)", "  † 6号 died (cause: exiled)", "  † 5号 died in night 5 (cause: ?)"]),
-    ("zh", ["  † 7号出局（第3夜，?）", "  † 3号出局（放逐）", "  † 4号出局（第4夜，?）", "  † 6号出局（放逐）",
-            "  † 5号出局（第5夜，?）"])])
+    ("en", ["  † 7号 died in night 3 (cause not told)", "  † 3号 died (cause: exiled)",
+            "  † 4号 died in night 4 (cause not told)", "  † 6号 died (cause: exiled)", "  † 5号 died in night 5 (cause not told)"]),
+    ("zh", ["  † 7号出局（第3夜，死因不明）", "  † 3号出局（放逐）", "  † 4号出局（第4夜，死因不明）", "  † 6号出局（放逐）",
+            "  † 5号出局（第5夜，死因不明）"])])
 def test_the_night_death_that_ends_the_game_says_its_night_like_the_others(lang, deaths):
     # seed 25, seat 5 answering 0: the wolves' kill in night 5 (of seat 5) ends the game
     # before day 5 begins; it is dated like the night deaths announced by day
@@ -437,6 +437,26 @@ def test_an_answer_that_is_no_choice_gets_a_hint_and_a_refused_one_the_rule(lang
     req = Request("guard.protect", "protect", 2, "guard", 1, "night", 1, "seat", (1, 4), False, 1, why_not)
     assert human.decide(req) == 4
     assert out[3:] == said
+
+
+def test_a_chinese_input_methods_answers_are_read_and_a_range_counts_the_pass():
+    # a trial: the full-width ？ of a Chinese input method and "4号" were refused, and a
+    # yes/no question that may be passed said "1 to 2" though 0 was accepted
+    out = []
+    answers = iter(["？", "4号"])
+    human = HumanAgent(2, None, read=lambda prompt: next(answers), write=out.append, lang="zh")
+    human.players = 12
+    req = Request("guard.protect", "protect", 2, "guard", 1, "night", 1, "seat", (1, 4), False, 1, lambda v: None)
+    assert human.decide(req) == 4
+    assert "  2号：不在选项中" in out  # the ？ read as ?: what each seat may be
+    for lang, hint in (("zh", "  请输入 0 到 2 之间的数字"), ("en", "  type a number from 0 to 2")):
+        out = []
+        answers = iter(["9", "１"])
+        human = HumanAgent(2, None, read=lambda prompt: next(answers), write=out.append, lang=lang)
+        yes_no = Request("witch.claim", "claim", 2, "witch", 1, "day", 1, "yes_no", (True, False), True, 1,
+                         lambda v: None)
+        assert human.decide(yes_no) is True
+        assert hint in out
 
 
 @pytest.mark.parametrize("lang, echoes", [

@@ -386,7 +386,11 @@ class _Teller:
         if when:
             when = self.w["in"].format(phase=self.w[phase] if self.lang == "zh" else phase, day=day)
         words = self.w["last_words"] if ev.get("last_words") else ""
-        cause = self.symbol_name("cause", ev.get("cause", "?"))
+        if ev.get("cause") is None:  # not told (a seat's view of a night death): said so, not "?"
+            yield Line("  " + self.w["died_unknown"].format(who=self.who(seat, role), when=when, words=words),
+                       "death")
+            return
+        cause = self.symbol_name("cause", ev.get("cause"))
         yield Line("  " + self.w["died"].format(who=self.who(seat, role), when=when, cause=cause, words=words),
                    "death")
 

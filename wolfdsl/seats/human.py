@@ -20,6 +20,7 @@ type one; either way the question is asked again. End of input (Ctrl-D) stops th
 """
 from __future__ import annotations
 
+import unicodedata
 from typing import Any, Callable
 
 from ..lang.ir import in_language
@@ -49,7 +50,7 @@ WORDS = {
         "not_allowed": "not allowed: {problem}", "allowed": "allowed", "not_offered": "not offered",
         "all_allowed": "every choice is allowed",
         "a_number": "type a number from the list", "numbers": "type a number or numbers from the list",
-        "one_number": "type one number", "range": "type a number from 1 to {n}",
+        "one_number": "type one number", "range": "type a number from {lo} to {n}",
         "impressions": "How the speeches sounded (how suspect; higher: more): {reads}",
         "so_far": "The game so far (to {when}, {n} events) is in {log}: `wolfdsl narrate {log}` tells it.",
         "night": "night {n}", "day": "day {n}",
@@ -72,7 +73,7 @@ WORDS = {
         "not_allowed": "不允许：{problem}", "allowed": "允许", "not_offered": "不在选项中",
         "all_allowed": "所有选项都允许",
         "a_number": "请输入列表中的数字", "numbers": "请输入列表中的一个或多个数字",
-        "one_number": "请只输入一个数字", "range": "请输入 1 到 {n} 之间的数字",
+        "one_number": "请只输入一个数字", "range": "请输入 {lo} 到 {n} 之间的数字",
         "impressions": "发言听起来有多可疑（越高越可疑）：{reads}",
         "so_far": "到此为止的对局（至{when}，{n}个事件）已写入 {log}：`wolfdsl narrate {log}` 可以复述。",
         "night": "第{n}夜", "day": "第{n}天",
@@ -182,7 +183,7 @@ class HumanAgent:
             self.write("  " + "   ".join(f"{k}{w['colon']}{text}" for k, text in options))
         while True:
             try:
-                text = self.read(PROMPT).strip()
+                text = typed(self.read(PROMPT))
             except EOFError:
                 self.write("")
                 raise InputEnded() from None
@@ -303,7 +304,7 @@ class HumanAgent:
             return nums[0], None, None
         if 1 <= nums[0] <= len(req.options):
             return req.options[nums[0] - 1], None, None
-        return None, None, w["range"].format(n=len(req.options))
+        return None, None, w["range"].format(lo=0 if req.can_pass else 1, n=len(req.options))
 
     @staticmethod
     def _why_seat(req: Request, s: int) -> str | None:
@@ -350,3 +351,10 @@ class HumanAgent:
             said = True
         if not said:
             self.write("  " + w["all_allowed"])
+
+
+def typed(line: str) -> str:
+    """An answer as typed, made plain: full-width forms as their ASCII ones (a Chinese
+    input method's ``？`` and ``，``, ``１``: NFKC) and a seat's ``号`` (``3号``) dropped;
+    blanks around it stripped."""
+    return unicodedata.normalize("NFKC", line).replace("号", " ").replace("號", " ").strip()
