@@ -57,7 +57,7 @@ def test_house_rules_leave_out_options_for_roles_not_dealt_and_read_in_the_sheet
     zh = call_sheet("standard-12", None, "zh")["house_rules"]
     assert zh[0] == "SHERIFF-02：第1天竞选警长：是"
     assert "SHERIFF-05：谁投警长票：只有未上警的玩家投票" in zh
-    assert "SHERIFF-10（规则来源给出2票和1.5票两种）：sheriff_vote_weight = 2" in zh  # no text but the rule ID: the id
+    assert "SHERIFF-10：警长的一票算几票（规则来源给出2票和1.5票两种）：2" in zh
     assert en[0] == "SHERIFF-02: hold the day-1 election: yes"
     # a yes/no option's text says what yes does: a false one read "must shoot: … = false"
     assert en[-1] == "ROLE-HUNTER-05: a hunter who has revealed himself must shoot: no"
@@ -77,7 +77,10 @@ def test_house_rules_read_in_words_not_option_ids():
     assert not any(re.search(r"\b(exile_tie|max_days|sheriff_election|witch_self_save) = ", r) for r in en)
     nm = call_sheet("new-moon", None, "en")["house_rules"]
     assert "NEWMOON-17/28/34: chance that a speaker breaks the round's speech rule: 0.1" in nm
-    assert [r for r in nm if " = " in r] == ["SHERIFF-10 (the seeds give 2 and 1.5): sheriff_vote_weight = 2"]
+    # every bundled option now says what it decides: no id is left on a sheet (a trial: the
+    # sheriff's ballot weight read `sheriff_vote_weight = 2`, the wake order `order_a`)
+    assert [r for r in nm if " = " in r] == []
+    assert "SHERIFF-10: the votes the sheriff's ballot counts for (the seeds give 2 and 1.5): 2" in nm
 
 
 def test_a_step_that_only_announces_is_on_the_sheet_with_a_reminder(tmp_path):

@@ -24,8 +24,7 @@ def test_without_an_election_the_house_rules_speak_of_no_sheriff():
         "DAY-05: the speaking order without a sheriff: beside the last player to die",
         "DAY-06: speech rounds: one a day",
         "a bound: a game still going after this day is a draw: 40",
-        "NIGHT-02: the seer wakes after the witch (order_a, order_b), before the wolves (order_c) or between the "
-        "wolves and the witch (order_d): order_a",
+        "NIGHT-02: when the seer wakes: after the witch",
         "ROLE-SEER-01: what the seer is shown: good or wolf only",
         "ROLE-HUNTER-05: a hunter who has revealed himself must shoot: no",
     ]
@@ -40,7 +39,7 @@ def test_without_an_election_the_house_rules_speak_of_no_sheriff():
 
 def test_with_an_election_the_sheriffs_rules_are_there_but_not_those_of_another_time():
     en = call_sheet("standard-12", None, "en")["house_rules"]
-    assert "SHERIFF-10 (the seeds give 2 and 1.5): sheriff_vote_weight = 2" in en
+    assert "SHERIFF-10: the votes the sheriff's ballot counts for (the seeds give 2 and 1.5): 2" in en
     assert "SHERIFF-13: the sheriff dies: he passes the badge to a living player or tears it up" in en
     # Miller's Hollow elects after the announcement: who of the unannounced dead votes
     # before it is no question there
@@ -52,7 +51,7 @@ def test_with_an_election_the_sheriffs_rules_are_there_but_not_those_of_another_
 def test_a_card_that_elects_a_sheriff_keeps_his_rules_without_the_day_1_election():
     # New Moon's Influences holds an election whatever sheriff_election says
     sheet = call_sheet("new-moon", {"sheriff_election": "false"}, "en")
-    assert "SHERIFF-10 (the seeds give 2 and 1.5): sheriff_vote_weight = 2" in sheet["house_rules"]
+    assert "SHERIFF-10: the votes the sheriff's ballot counts for (the seeds give 2 and 1.5): 2" in sheet["house_rules"]
     assert "The sheriff is dead: he passes the badge to a living player or tears it up." in sheet["any_time"]
 
 

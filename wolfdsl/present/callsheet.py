@@ -379,7 +379,7 @@ def call_sheet(ref: str, options: dict[str, str] | None = None, lang: str | None
         "ruleset": view["ruleset"], "title": title, "lang": lang, "players": count if deck is not None else None,
         "heading": f"{title} — {w['sheet']}" + (w["for"].format(n=count) if ranged else ""),
         "summary": summary,
-        "deck": ([w["players"].format(n=count) + ": " + card_list({"cards": cards}, lang)
+        "deck": ([w["players"].format(n=count) + ("：" if lang == "zh" else ": ") + card_list({"cards": cards}, lang)
                   + (w["extra"].format(n=deck.extra) if deck.extra else "")] if deck is not None else [])
         + ([w["default"].format(n=count, ruleset=view["ruleset"], counts=_counts(rs, lang))]
            if ranged and players is None else []),
