@@ -732,3 +732,13 @@ def test_a_seat_told_the_same_seat_twice_hears_it_twice_and_a_count_is_no_seat(t
                                                              "1号 Counter learns: wolves alive 3; left 10"]
     looked = [l for l in lines if "Lookout learns" in l]
     assert looked[:2] == ["4号 Lookout learns: first alive 1号 Counter"] * 2  # nights 1 and 2
+
+
+def test_the_seats_of_people_and_programs_read_in_the_narrations_language():
+    # a trial: the Chinese title read "机器人：table；座位 3: human", half English
+    from wolfdsl.play import play_game
+
+    rs = load("standard-12")
+    events = [dict(play_game(rs, 8, 0).events[0], agents="table, seat 3=human, seat 5=cmd:bot.py")]
+    assert next(iter(narrate(events, rs, lang="zh"))).endswith("；机器人：table；3号：human、5号：cmd:bot.py")
+    assert next(iter(narrate(events, rs))).endswith("; table bots; at seat 3: human, 5: cmd:bot.py")

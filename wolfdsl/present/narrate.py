@@ -299,7 +299,11 @@ class _Teller:
             base, *seated = str(agents).split(", seat ")
             told = w["agents"].format(agents=base)
             if seated:
-                told += w["seated"].format(seats=", ".join(s.replace("=", ": ", 1) for s in seated))
+                if self.lang == "zh":  # 3号：human、5号：cmd:…
+                    shown = "、".join(f"{n}号：{a}" for n, _, a in (x.partition("=") for x in seated))
+                else:
+                    shown = ", ".join(x.replace("=", ": ", 1) for x in seated)
+                told += w["seated"].format(seats=shown)
         yield Line(w["game"].format(number=number, what=what, seed=ev.get("seed"), players=players,
                                     agents=told), "title")
         # the side the table agent's public view measures against (the deck's largest

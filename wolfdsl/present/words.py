@@ -42,7 +42,7 @@ NARRATION = {
     },
     "zh": {
         "game": "{what}{number}，种子 {seed}，{players}{agents}",
-        "number": "（第{n}局）", "agents": "；机器人：{agents}", "seated": "；座位 {seats}", "players": ("名玩家", "名玩家"),
+        "number": "（第{n}局）", "agents": "；机器人：{agents}", "seated": "；{seats}", "players": ("名玩家", "名玩家"),
         "header": "── 第{day}{phase} ──", "night": "夜", "day": "天",
         "now": "{who}现在{what}", "becomes": "{who}变为{what}", "joins": "{who}现在属于{what}", "no_longer": "{who}不再{what}",
         "returns": "✚ {who}重返游戏", "card": "☾ 事件牌：{name}",
