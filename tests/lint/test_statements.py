@@ -28,3 +28,24 @@ def test_the_warning_quotes_the_assignment_as_written(tmp_path):
     path.write_text(SOURCE.replace("spent =- 1", "spent  =-   1"), encoding="utf-8")
     out = invoke("lint", path).stdout
     assert "W360 warning: 'spent  =-   1' sets spent to -1" in out, out
+
+
+def test_unordered_steps_name_each_ones_part_of_the_conflict(tmp_path):
+    # a trial: 'shield' protects the marked, 'smite' kills the unprotected marked; W310
+    # said only "'smite' writes who is alive that 'shield' reads", not the status both use
+    from wolfdsl.lint import lint_paths
+
+    path = tmp_path / "c1.wolf"
+    path.write_text(
+        'import "roles"\nplayers 12\ndeck 12: werewolf*4, seer, witch, hunter, guard, villager*4\n'
+        'status marked "marked tonight" temporary\n'
+        "step mark in night after werewolves before witch { for p in [q in alive where q.role == villager] "
+        "{ add marked to p } }\n"
+        "step shield in night after mark before witch { for p in [q in alive where q has marked] "
+        "{ add protected to p } }\n"
+        "step smite in night after mark before witch { for p in [q in alive where q has marked and q lacks protected] "
+        "{ kill p cause wolf } }\n", encoding="utf-8")
+    found = [d.message for d in lint_paths([path]) if d.code == "W310" and "'shield'" in d.message]
+    assert found == ["night steps 'smite' and 'shield' have no order between them, but 'smite' writes who is alive "
+                     "that 'shield' reads; 'shield' writes status 'protected' that 'smite' reads; add 'after shield' "
+                     "or 'before shield' to 'smite'"]

@@ -25,8 +25,10 @@ def step_order(decls: list[A.StepDecl], order_decl) -> dict[str, set[str]]:
 
 
 def describe(resources: set[str]) -> str:
+    """The resources in words, who is alive last (a status or a global both steps touch
+    says more about their conflict than a kill does), three at most."""
     words = []
-    for r in sorted(resources):
+    for r in sorted(resources, key=lambda r: (r == "alive", r)):
         kind, _, name = r.partition(":")
         words.append({"global": f"global '{name}'", "status": f"status '{name}'", "var": f"'.{name}'",
                       "field": f"'.{name}'", "decided": f"the answer to {name}"}.get(kind, "who is alive"))
@@ -77,7 +79,7 @@ class UnorderedSteps(Rule):
                     wr = overlap(ea.writes, eb.reads)
                     if rw:
                         parts.append(f"'{b.name}' writes {describe(rw)} that '{a.name}' reads")
-                    elif wr:
+                    if wr:  # both ways: each step's part of the conflict
                         parts.append(f"'{a.name}' writes {describe(wr)} that '{b.name}' reads")
                     ww = overlap(ea.writes, eb.writes) - {r for r in ea.writes if r.startswith("decided:")}
                     if ww and not parts:
