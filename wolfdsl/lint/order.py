@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..lang import syntax as A
 from ..lang.compile import step_edges
 from .context import head_span
-from .effects import Analyzer, exclusive, overlap
+from .effects import Analyzer, exclusive, facts, overlap
 from .registry import Rule, register
 
 
@@ -45,7 +45,10 @@ class UnorderedSteps(Rule):
         counter, a seat's role/faction/team, who is alive, a decision's answer) that
         the other reads or also writes — including through the procs they call and the
         death triggers their kills set off. Steps whose ``when`` conditions exclude
-        each other (``night_order == a`` / ``night_order == b``) never both run.
+        each other (``night_order == a`` / ``night_order == b``) never both run. A step
+        whose ``when`` the options in force rule out (``night_order == order_d`` where
+        ``night_order`` is ``order_a``) never runs, and is left out (not in a file
+        without decks, whose importers set the options).
     Why it matters:
         Their relative order then comes from declaration order, which an import, a
         ``replace`` or a reshuffled file changes silently: the seer's result would
@@ -63,8 +66,9 @@ class UnorderedSteps(Rule):
     def check(self, ctx):
         an = Analyzer(ctx)
         consts = _consts(ctx)
+        off = _ruled_out(ctx, consts)
         for phase in ("night", "day"):
-            decls = [s for s in ctx.of_kind("step") if s.phase == phase]
+            decls = [s for s in ctx.of_kind("step") if s.phase == phase and not off(s.when)]
             before = step_order(decls, ctx.prog.orders.get(phase))
             effects = {s.name: an.of(s) for s in decls}
             for i, b in enumerate(decls):
@@ -87,6 +91,27 @@ class UnorderedSteps(Rule):
                     if parts:
                         yield self.diag(head_span(b.span), [(head_span(a.span), f"step '{a.name}' is here")],
                                         phase=phase, a=b.name, b=a.name, why="; ".join(parts))
+
+
+def _ruled_out(ctx, consts: set[str]):
+    """A test ``when -> bool``: whether the options in force make a step's condition
+    false, one of its conjuncts stating an option's other value (``night_order ==
+    order_d`` where it is ``order_a``) or ``!=`` its value. Always false for a file
+    without decks (a base: its importers set the options)."""
+    options = getattr(ctx.rs, "options", None) or {}
+    if not options or ctx.is_library:
+        return lambda when: False
+    value = {n: ("v", "true" if o.value is True else "false" if o.value is False else o.value)
+             for n, o in options.items()}
+
+    def off(when) -> bool:
+        if when is None:
+            return False
+        for t, op, v in facts(when, consts):
+            if t in value and (v != value[t]) == (op == "=="):
+                return True
+        return False
+    return off
 
 
 def _consts(ctx) -> set[str]:
