@@ -53,3 +53,16 @@ def test_unordered_steps_name_each_ones_part_of_the_conflict(tmp_path):
     assert found == ["night steps 'smite' and 'shield' have no order between them, but 'smite' writes who is alive "
                      "that 'shield' reads; 'shield' writes status 'protected' that 'smite' reads; add 'after shield' "
                      "or 'before shield' to 'smite'"]
+
+
+def test_a_win_rule_that_never_holds_says_what_to_do(tmp_path):
+    # a trial: W331 said where it looked, not what follows or what to write
+    from wolfdsl.lint import lint_paths
+
+    path = tmp_path / "w331.wolf"
+    path.write_text('import "roles"\nplayers 9\ndeck 9: werewolf*3, seer, witch, hunter, villager*3\n'
+                    "set wolf_win = town\nwin crowd for village when count(alive) > 20\n", encoding="utf-8")
+    (d,) = [d for d in lint_paths([path]) if d.code == "W331"]
+    assert (d.span.line, d.message) == (5, "win rule 'crowd' holds in none of the 64 explored states: it can never "
+                                           "end a game; correct its condition to counts the deck can reach, or "
+                                           "remove it")

@@ -133,7 +133,8 @@ class WinNeverHolds(Rule):
     """
     code, name, family = "W331", "win-never-holds", "wins"
     severity = "warning"
-    message = "win rule '{win}' holds in none of the {n} explored states{opts}"
+    message = ("win rule '{win}' holds in none of the {n} explored states{opts}: it can never end a game; "
+               "correct its condition to counts the deck can reach, or remove it")
 
     def check(self, ctx):
         ex = exploration(ctx)
