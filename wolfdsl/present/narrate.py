@@ -168,7 +168,7 @@ class _Teller:
             return self.value(what, seats=True)
         colon = self.w["colon"]
         parts = []
-        numbers = (getattr(self.ruleset, "told_numbers", None) or {}).get(frozenset(what), ())
+        numbers = self.numbers(what)
         for k, v in what.items():
             if k in numbers:
                 shown = self.value(v)
@@ -189,13 +189,18 @@ class _Teller:
         self.told[seat] = key
         return seen and not self.names_a_seat(what)
 
+    def numbers(self, what: dict) -> frozenset:
+        """The fields of the told record ``what`` that hold a number, not a seat
+        (:attr:`Ruleset.told_numbers`, by the record's field names)."""
+        return (getattr(self.ruleset, "told_numbers", None) or {}).get(frozenset(what), frozenset())
+
     def names_a_seat(self, what: Any) -> bool:
         """Whether a told record names one seat: a whole number in a field the ruleset
         does not give a number (:attr:`Ruleset.told_numbers`); a list of seats (a team's
         members) is a standing state."""
         if not isinstance(what, dict):
             return False
-        numbers = (getattr(self.ruleset, "told_numbers", None) or {}).get(frozenset(what), ())
+        numbers = self.numbers(what)
         return any(isinstance(v, int) and not isinstance(v, bool) and k not in numbers for k, v in what.items())
 
     def restates(self, ev: dict) -> bool:

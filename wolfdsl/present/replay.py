@@ -86,9 +86,8 @@ def read_log(path: str | Path, game: int | None = None) -> tuple[list[dict], lis
             raise WolfError("not an event (a JSON object with a type)", Span(where, n, 1, text=text))
         g = ev.get("game", 0)
         if g.__class__ is not int:
-            col = line.find('"game"') + 1
             raise WolfError(f"an event's game is its number in the run, from 0: not {json.dumps(g)}",
-                            Span(where, n, col if col > 0 else 1, text=text))
+                            Span(where, n, _column(line, "game"), text=text))
         if g not in games:
             games.append(g)
         if game is None:
@@ -119,10 +118,14 @@ def _check_event(event: dict, line: str, where: Span) -> None:
     if problem is None:
         return
     field, message = problem
-    col = line.find(f'"{field}"') + 1 if field else 0
     raise WolfError(f"this {event.get('type')!s} event is not as an event log writes it: {message} "
                     "(docs/eventlog.md lists each type's fields; wolfdsl run --log FILE writes them)",
-                    Span(where.file, where.line, col if col > 0 else 1, text=where.text))
+                    Span(where.file, where.line, _column(line, field), text=where.text))
+
+
+def _column(line: str, field: str | None) -> int:
+    """The column (from 1) of ``"field"`` in an event's JSON line; 1 when it is not there."""
+    return line.find(f'"{field}"') + 1 if field and f'"{field}"' in line else 1
 
 
 def ruleset_of(events: list[dict], ref: str | None = None,

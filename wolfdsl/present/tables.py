@@ -34,7 +34,7 @@ def summary_renderables(summary: Summary, brief: bool = False) -> list:
     wins.add_column("rate", justify="right")
     wins.add_column("95% CI", justify="right")
     for f in s.factions:
-        wins.add_row(f.name if f.name == f.id else f"{f.name} ({f.id})", str(f.wins),
+        wins.add_row(faction_label(f), str(f.wins),
                      _pct(f.rate), f"{_pct(f.low)} – {_pct(f.high)}")
     for label, n in (("no winner (draw)", s.draws), ("unfinished", s.unfinished)):
         if n:
@@ -83,7 +83,7 @@ def examples_table(summary: Summary):
 
     s = summary
     found = s.examples()
-    names = {f.id: (f.name if f.name == f.id else f"{f.name} ({f.id})") for f in s.factions}
+    names = {f.id: faction_label(f) for f in s.factions}
     rows = [(names.get(fid, fid), ex) for fid, ex in found["wins"].items()]
     rows += [(label, found[key]) for key, label in (("draw", "no winner (draw)"), ("unfinished", "unfinished"))
              if key in found]
@@ -93,6 +93,11 @@ def examples_table(summary: Summary):
     lines = ["One game of each outcome, to watch it (game N of this run, played alone):"]
     lines += [f"  {label:<{width}}  game {ex['game']:<5} {ex['command']}" for label, ex in rows]
     return Text("\n".join(lines), no_wrap=True, overflow="ignore")
+
+
+def faction_label(f) -> str:
+    """A faction in a table: ``Village (village)``, its name alone when it is its id."""
+    return f.name if f.name == f.id else f"{f.name} ({f.id})"
 
 
 def cause_cell(summary: Summary, cause: str) -> str:
