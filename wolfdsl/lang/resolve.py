@@ -70,12 +70,12 @@ def bundled_import(role: str) -> str | None:
     return None
 
 
-@functools.lru_cache(maxsize=4)
 def _nth(spans, i: int):
     """The ``i``-th of a node's name spans, or ``None`` (a node built without them)."""
     return spans[i] if i < len(spans) else None
 
 
+@functools.lru_cache(maxsize=4)
 def _text(path) -> str:
     return path.read_text(encoding="utf-8")
 

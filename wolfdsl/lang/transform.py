@@ -12,6 +12,7 @@ from lark.exceptions import VisitError
 
 from . import syntax as A
 from ..diagnostics import Span
+from .partial import source_text
 
 
 _BOOLS = {"true": True, "false": False, "yes": True, "no": False}
@@ -215,8 +216,8 @@ class _ToAst(Transformer):
                 (f"{k} '{v}'", None) if k == "status" else (f"{k} '{v[0]}'", v[1])
             if what in seen:
                 fv, fsp = seen[what]
-                repeats.append(A.Repeat(what=what, differs=value != fv, span=sp, text=self._source(sp),
-                                        first=fsp, first_text=self._source(fsp)))
+                repeats.append(A.Repeat(what=what, differs=value != fv, span=sp, text=source_text(sp),
+                                        first=fsp, first_text=source_text(fsp)))
             else:
                 seen[what] = (value, sp)
         return A.RoleDecl(
@@ -227,17 +228,6 @@ class _ToAst(Transformer):
             props=tuple(v for k, v, _ in items if k == "prop"),
             replace=replace is not None, repeats=tuple(repeats), status_spans=status_spans,
             span=self._span(meta))
-
-    def _source(self, span: Span | None) -> str:
-        """The text a one-line span covers, spaces squeezed (``faction village``)."""
-        if span is None or not self.text:
-            return ""
-        lines = self.text.splitlines()[span.line - 1:span.end_line]
-        if not lines:
-            return ""
-        lines[-1] = lines[-1][:span.end_col - 1] if span.end_line != span.line else lines[-1]
-        lines[0] = lines[0][span.col - 1:span.end_col - 1 if span.end_line == span.line else None]
-        return " ".join(" ".join(lines).split())
 
     def card(self, meta, name, n):
         count = 1 if n is None else int(n) if n.type == "INT" else str(n)   # a number, an option or 'rest'
