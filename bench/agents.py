@@ -15,6 +15,13 @@ rounds are interleaved so a slow spell of the machine hits both alike, and the b
 ``--repeat`` rounds is kept. It also reports the belief updates a game (how often the
 exact marginals are recomputed) and their share of the time, from one profiled round.
 
+And a floor (``--floor``, on by default): ``seeing``, an agent that is routed the events
+the table agent reads and is asked with a request object as it is, and answers uniformly
+at random, doing nothing else. Its games are random's (as short), so ``seeing / random``
+is an upper bound on what any agent that follows the game through the engine's agent
+protocol can reach, whatever its own work costs: the part of the goal that is the
+engine's, not the agent's.
+
 Not a test: it asserts nothing. The ruleset is loaded once, outside the timing.
 """
 from __future__ import annotations
@@ -33,6 +40,26 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from wolfdsl.lang.load import load  # noqa: E402
 from wolfdsl.play import play_game  # noqa: E402
 from wolfdsl.sim.collector import batch_collection  # noqa: E402
+from wolfdsl.play.agents import AGENTS, RandomAgent  # noqa: E402
+from wolfdsl.agents.table import TableAgent  # noqa: E402
+
+
+class SeeingRandom(RandomAgent):
+    """The floor (see the module): routed what the table agent reads, asked as it is
+    (``decide`` overridden, so the referee builds each request), answering at random."""
+
+    name = "seeing"
+    sees = True
+    watches = TableAgent.watches
+
+    def setup(self, board) -> None:
+        pass
+
+    def dealt(self, seat, card) -> None:
+        pass
+
+    def decide(self, request):
+        return self.choose(request.kind, request.options, request.can_pass, request.count)
 
 
 def time_games(ruleset, games: int, seed: int, agents: str, record: bool) -> float:
@@ -74,15 +101,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--agents", default="table", help="the agent to compare with random")
     parser.add_argument("--repeat", type=int, default=3, help="best of this many rounds")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--no-floor", dest="floor", action="store_false",
+                        help="leave out the seeing-random floor (see the module)")
     args = parser.parse_args(argv)
+    AGENTS.setdefault("seeing", SeeingRandom)
+    compared = ("random", args.agents) + (("seeing",) if args.floor else ())
 
     ruleset = load(args.ruleset)
-    for agents in ("random", args.agents):  # warm up caches and lazy imports
+    for agents in compared:  # warm up caches and lazy imports
         play_game(ruleset, args.seed, 0, agents)
     rates = {}  # (agents, record) -> best games/s
     for _ in range(args.repeat):
         for record in (False, True):
-            for agents in ("random", args.agents):
+            for agents in compared:
                 rate = time_games(ruleset, args.games, args.seed, agents, record)
                 rates[agents, record] = max(rates.get((agents, record), 0.0), rate)
     profile = belief_profile(ruleset, min(args.games, 100), args.seed, args.agents)
@@ -96,6 +127,10 @@ def main(argv: list[str] | None = None) -> None:
             f"ms_per_game_random{how}": round(1000 / random_rate, 2),
             f"ms_per_game_agent{how}": round(1000 / agent_rate, 2),
         })
+        if args.floor:
+            floor = rates["seeing", record]
+            result.update({f"ms_per_game_seeing{how}": round(1000 / floor, 2),
+                           f"seeing_over_random{how}": round(floor / random_rate, 3)})
     result.update(profile)
     result["python"] = platform.python_version()
     if args.json:
@@ -109,6 +144,11 @@ def main(argv: list[str] | None = None) -> None:
         print(f"    random:        {random_rate:8.1f} games/s  ({1000 / random_rate:6.2f} ms a game)")
         print(f"    {args.agents + ':':<14} {agent_rate:8.1f} games/s  ({1000 / agent_rate:6.2f} ms a game)")
         print(f"    {args.agents} / random: {agent_rate / random_rate:8.3f}   (goal: at least 0.25)")
+        if args.floor:
+            floor = rates["seeing", record]
+            print(f"    seeing:        {floor:8.1f} games/s  ({1000 / floor:6.2f} ms a game: random's games, "
+                  "followed as the table agent follows them)")
+            print(f"    seeing / random: {floor / random_rate:6.3f}   (no agent that follows the game can do better)")
     print(f"  time in wolfdsl/agents: {profile['agents_share']:.0%}; "
           f"belief recomputations a game: {profile['solves_per_game']}")
     print(f"  python {result['python']}")
