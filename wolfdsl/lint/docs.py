@@ -85,7 +85,7 @@ Static checks read the merged program (after `import`, `replace`, `remove`):
   globals, statuses, counters and properties, a seat's role/faction/class/team, who is
   alive, a decision's answer — following `call`s, `func`s and the triggers a `kill`
   sets off.
-- **Abstract states** (W330-W334, W340, W341): counts of living players per *profile*
+- **Abstract states** (W330-W335, W340, W341): counts of living players per *profile*
   (faction, class, team, the properties the win rules read; a role the rules name keeps
   its own profile), plus what rules can change: up to two players whose faction a
   `.faction = F` statement changes, a status the win rules read held by all living

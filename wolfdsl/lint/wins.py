@@ -223,6 +223,60 @@ class FactionCannotWin(Rule):
 
 
 @register
+class WinShadowed(Rule):
+    """A win rule that never decides a game: a rule of higher priority always does first.
+
+    What it finds:
+        A win rule that holds in some reachable abstract state, but in every one of
+        them a rule of higher priority holds too, while its faction can still win by
+        another of its rules (when it cannot, W332 says so).
+    Why it matters:
+        The rule is dead text: a moderator reads it, argues over it, and it never
+        decides a game. Usually its condition was meant to be narrower than the rule
+        that pre-empts it, or its priority higher.
+    Example:
+        ``win last_one for werewolves priority 0 when count(alive) == 0`` beside the
+        prelude's town kill (屠城, priority 1), which holds whenever no non-wolf is
+        alive, so whenever nobody is.
+    Fix:
+        Raise its priority above the rule named, narrow that rule, or remove it.
+    """
+    code, name, family = "W335", "win-shadowed", "wins"
+    severity = "warning"
+    message = ("win rule '{win}' never decides a game: in {where} where it holds, "
+               "'{by}' (priority {prio}) holds too and wins first; raise its priority above {prio}, "
+               "or remove it")
+
+    def check(self, ctx):
+        ex = exploration(ctx)
+        if not ex.exhaustive:
+            return
+        from .decisions import _mutable
+        won: set[str] = set()
+        holding: dict[str, list] = {}
+        for _t, _st, held, reach in ex.results:
+            if not reach or not held:
+                continue
+            top = ex.winners(held)
+            won.update(w.name for w in top)
+            for w in held:
+                holding.setdefault(w.name, []).append(top)
+        for w in ctx.of_kind("win"):
+            if w.name in won or w.name not in holding or _mutable(ctx, w.when):
+                continue
+            rule = next((x for x in ctx.rs.wins if x.name == w.name), None)
+            if rule is None or not any(x.name in won for x in ctx.rs.wins
+                                       if x.name != w.name and set(x.factions) & set(rule.factions)):
+                continue  # its faction cannot win at all: W332
+            tops = holding[w.name]
+            by = tops[0][0]
+            yield self.diag(head_span(w.span), [(head_span(_win_decl(ctx, by.name).span), f"win rule '{by.name}' is here")]
+                            if _win_decl(ctx, by.name) is not None else (),
+                            win=w.name, by=by.name, prio=_num(by.priority),
+                            where="the one reachable state" if len(tops) == 1 else f"each of the {len(tops)} reachable states")
+
+
+@register
 class FactionWithoutWin(Rule):
     """A faction players can belong to with no win rule.
 
