@@ -235,6 +235,16 @@ def test_a_seat_told_the_same_again_is_not_told_twice():
     assert told == ["  3号 villager learns: can shoot yes", "  3号 villager learns: can shoot no"]
 
 
+def test_the_same_answer_to_a_new_decision_is_told_again():
+    # a check two nights running, the same yes both times: two results, not one
+    events = [START]
+    for n in (1, 2):
+        events += [ev(2 * n, n, "night", "action", seat=3, by="villager", action="villager.gaze", targets=[1, 4]),
+                   ev(2 * n + 1, n, "night", "inform", seat=3, what={"wolf_among": True})]
+    told = [l for l in narrate(events) if l.kind == "info"]
+    assert told == ["  3号 villager learns: wolf among yes"] * 2
+
+
 def test_a_weighted_ballot_is_shown_with_its_weight():
     vote = ev(1, 1, "day", "vote", kind="exile", round=1, ballots={"1": 3, "2": 3, "3": 1},
               tally={"3": 3, "1": 1}, weights={"2": 2}, result=3)

@@ -85,6 +85,7 @@ class _Teller:
         self.hunted_side: str | None = None  # see on_game_start
         self.now: tuple[int, int] | None = None
         self.told: dict[Any, Any] = {}
+        self.acted: set = set()  # seats that made a decision since they were last told something
         self.named: set | None = set()  # see restates()
         self.speakers: list = []  # the last ``speeches`` event's order (on_impressions)
         self.dead: set[int] = set()  # seats dead now (on_death, on_revive): the day limit's line
@@ -183,11 +184,21 @@ class _Teller:
         """True when this seat was told exactly this last time and it names no one seat
         (a standing state, "could shoot: yes" or the list of the charmed, is told once,
         then only when it changes); a record that names a seat is news each time (the
-        witch shown the same victim two nights running: two attacks)."""
+        witch shown the same victim two nights running: two attacks), and so is one told
+        after the seat made a decision (the answer to it: a check's "a wolf among them:
+        yes" two nights running, two checks)."""
         key = repr(what)
         seen = self.told.get(seat) == key
         self.told[seat] = key
-        return seen and not self.names_a_seat(what)
+        answered = seat in self.acted
+        self.acted.discard(seat)
+        return seen and not answered and not self.names_a_seat(what)
+
+    def note_decision(self, ev: dict) -> None:
+        """Remember that a seat decided (an ``action`` event with a seat): what it is told
+        next answers it (:meth:`repeated`)."""
+        if ev.get("type") == "action" and ev.get("seat") is not None:
+            self.acted.add(ev.get("seat"))
 
     def numbers(self, what: dict) -> frozenset:
         """The fields of the told record ``what`` that hold a number, not a seat
@@ -227,6 +238,7 @@ class _Teller:
     def tell(self, ev: dict) -> Iterator[Line]:
         """The lines of one event (a section header first when a new night or day
         begins); none for a status that restates the decision before it (:meth:`restates`)."""
+        self.note_decision(ev)
         if self.restates(ev):
             return
         if ev.get("type") == "speeches":
@@ -247,6 +259,7 @@ class _Teller:
     def tell_group(self, evs: list[dict]) -> Iterator[Line]:
         """Several seats doing or learning the same thing: one line (see ``_group_key``)."""
         for ev in evs:
+            self.note_decision(ev)
             self.restates(ev)  # nothing to leave out in a group; remember its decisions
         yield from self.header(evs[0])
         first = evs[0]
