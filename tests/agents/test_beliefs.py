@@ -8,7 +8,13 @@ from wolfdsl.agents.beliefs import Beliefs
 from wolfdsl.play.views import Board, RoleCard
 
 WOLF = "werewolves"
-TOLD = {frozenset({"seat", "result"}): {"result": ("prop", "seat", ("appears",))}}
+TOLD = {frozenset({"seat", "result"}): {"result": ("prop", "seat", ("appears",))},
+        frozenset({"seats", "wolf_among"}): {"wolf_among": ("some", "seats", ("faction",), WOLF, "any")},
+        frozenset({"seats", "wolves"}): {"wolves": ("some", "seats", ("faction",), WOLF, "count")},
+        frozenset({"saw"}): {"saw": ("member", WOLF)},
+        frozenset({"who", "verdict"}): {"verdict": ("either", "who", (("prop", "who", ("appears",)),
+                                                                     ("test", "who", ("faction",), WOLF, "bad", "ok")))},
+        frozenset({"pack"}): {"pack": ("either", None, (("members", WOLF), ("those", ("faction",), WOLF, "alive")))}}
 
 
 def board(deck: dict, n: int) -> Board:
@@ -32,6 +38,8 @@ def brute(b: Beliefs, living=None):
         seats = (None,) + perm[:b.n]
         if any(seats[s] not in b.allowed[s] for s in range(1, b.n + 1)):
             continue
+        if not all(any(all(seats[s] in roles for s, roles in alt) for alt in fact) for fact in b.either):
+            continue
         if living is not None and len({rf[seats[s]] for s in living}) == 1:
             continue
         w = 1.0
@@ -44,7 +52,9 @@ def brute(b: Beliefs, living=None):
             for c, honest in zip(claimants, truth):
                 claimed, facts = b.claims[c]
                 if honest:
-                    if seats[c] != claimed or any(seats[s] not in roles for s, roles in facts):
+                    if seats[c] != claimed or any(
+                            not any(all(seats[t] in r for t, r in alt) for alt in roles) if s == 0
+                            else seats[s] not in roles for s, roles in facts):
                         odds = 0.0
                         break
                     odds *= B.TRUTHFUL if b.first[c] else B.TRUTHFUL * B.COUNTER
@@ -102,6 +112,65 @@ def test_a_seer_result_is_a_hard_fact():
     assert b.faction(4, WOLF) == 1.0
     assert b.suspicion(2) == pytest.approx(1 / 4)    # one wolf left among four seats
     assert_matches(b)
+
+
+def test_a_wolf_among_two_seats_is_a_fact_about_both():
+    b = Beliefs(board(DECK6, 6), seat=1)
+    b.fix(1, "villager", "village")
+    b.told({"seats": [2, 3], "wolf_among": True})
+    # two wolves among seats 2-6: 10 deals, 7 with a wolf at 2 or 3, 4 of them at 2
+    assert b.faction(2, WOLF) == pytest.approx(4 / 7)
+    assert b.faction(4, WOLF) == pytest.approx(2 / 7)
+    assert_matches(b)
+    b.told({"seats": [2, 4], "wolf_among": False})   # none at 2 or 4: so 3 is one
+    assert b.faction(3, WOLF) == 1.0
+    assert b.faction(2, WOLF) == 0.0
+    assert_matches(b)
+
+
+def test_how_many_wolves_among_seats_is_exact():
+    b = Beliefs(board(DECK6, 6), seat=1)
+    b.fix(1, "villager", "village")
+    b.told({"seats": [2, 3, 4], "wolves": 1})
+    assert b.faction(5, WOLF) == pytest.approx(1 / 2)
+    assert b.faction(2, WOLF) == pytest.approx(1 / 3)
+    b.claim(5, "seer", {"seat": 2, "result": "wolf"})
+    assert_matches(b)
+    b.told({"seats": [2, 3], "wolves": 2})   # contradicts the first: no deal, the deck's shares
+    assert b.faction(6, WOLF) == pytest.approx(2 / 6)
+
+
+def test_one_wolf_seen_a_worded_result_and_the_living_wolves_listed():
+    b = Beliefs(board(DECK6, 6), seat=1)
+    b.fix(1, "villager", "village")
+    b.told({"saw": 4})
+    assert b.faction(4, WOLF) == 1.0
+    b.told({"who": 2, "verdict": "ok"})   # the worded reading (no role appears "ok")
+    assert b.faction(2, WOLF) == 0.0
+    b.told({"who": 3, "verdict": "wolf"})   # the appears reading
+    assert b.faction(3, WOLF) == 1.0
+    assert b.faction(5, WOLF) == 0.0   # two wolves found: 3 and 4
+    c = Beliefs(board(DECK6, 6), seat=1)
+    c.fix(1, "villager", "village")
+    c.living([1, 2, 3, 5, 6])   # 4 is dead: the living wolves say nothing of him
+    c.told({"pack": [5]})
+    assert c.faction(5, WOLF) == 1.0
+    assert [c.faction(s, WOLF) for s in (2, 3, 6)] == [0.0, 0.0, 0.0]
+    assert c.faction(4, WOLF) == 1.0   # the second wolf is the dead one
+    assert_matches(c)
+
+
+def test_a_claim_of_a_wolf_among_seats_matches_brute_force():
+    b = Beliefs(board(DECK6, 6), seat=1)
+    b.fix(1, "villager", "village")
+    b.claim(2, "seer", {"seats": [3, 4], "wolf_among": True})
+    b.claim(5, "seer", {"seats": [2, 6], "wolves": 2})   # a counter-claim: both 2 and 6
+    assert_matches(b)
+    plain = Beliefs(board(DECK6, 6), seat=1)
+    plain.fix(1, "villager", "village")
+    plain.claim(2, "seer", None)
+    plain.claim(5, "seer", None)
+    assert b.suspicion(3) > plain.suspicion(3)   # what 2 said of 3 and 4 counts
 
 
 def test_claims_and_counter_claims_match_brute_force():

@@ -75,7 +75,7 @@ def test_the_watchman_told_by_role_id_is_a_lint_error_not_a_bad_event(tmp_path):
     (tmp_path / "watchman.wolf").write_text(source.replace("tell w {", "tell watchman {"), encoding="utf-8")
     r = invoke("lint", tmp_path / "my-12-watchman.wolf")
     assert r.exit_code == 1
-    assert ("watchman.wolf:34:14: E213 error: tell: 'watchman' is a role, not a seat; "
+    assert ("watchman.wolf:36:14: E213 error: tell: 'watchman' is a role, not a seat; "
             "for the seat of the living watchman, write living(watchman)") in r.stdout
     r = invoke("run", tmp_path / "my-12-watchman.wolf", "--games", 20, "--seed", 1, "-q")
     assert r.exit_code == 2

@@ -83,9 +83,9 @@ def test_what_is_right_still_compiles(tmp_path, monkeypatch, statement):
 @pytest.mark.parametrize("old,new,where", [
     ("choose t from alive", "choose t from watchman", "watchman.wolf:19:62: E211 error"),
     ("requires me.oil > 0", "requires me.oil > \"two\"", "watchman.wolf:20:27: E212 error"),
-    ("let w = living(watchman)", "let w = watchman", "watchman.wolf:34:14: E213 error"),
+    ("let w = living(watchman)", "let w = watchman", "watchman.wolf:36:14: E213 error"),
     ("requires me.oil > 0", "requires me.oil == \"2\"", "watchman.wolf:20:28: E210 error"),
-    ("if t != none", "if t != \"none\"", "watchman.wolf:23:17: E210 error"),
+    ("if t != none", "if t != \"none\"", "watchman.wolf:24:17: E210 error"),
 ])
 def test_the_tutorial_watchman_mistakes_are_lint_errors(tmp_path, old, new, where):
     shutil.copy(ROOT / "docs/examples/my-12-watchman.wolf", tmp_path)

@@ -27,7 +27,7 @@ records reveal).
 """
 from __future__ import annotations
 
-from itertools import count
+from itertools import combinations, count, product
 from math import factorial
 from operator import itemgetter, sub
 
@@ -59,6 +59,9 @@ usually true (without this the deal count, four wolf cards to one god's, made tw
 the likeliest reading of a contested claim)."""
 MAX_CLAIMANTS = 5
 """Claimants weighed as hypotheses (the most recent); older ones count as said."""
+MAX_EITHER = 3
+"""Facts of the form "some of these seats" a seat keeps (the most recent; :meth:`Beliefs.some`):
+each multiplies the hypotheses by its alternatives, so older ones are forgotten."""
 SNAP = 4096.0
 """Probabilities are given on a grid of 2**-40 (about 9e-13): ``(p + SNAP) - SNAP`` (two
 exact float steps, the first rounding to the grid). The sums behind a probability carry
@@ -117,6 +120,10 @@ class Beliefs:
         self._hard: tuple | None = None  # (allowed, claims key): the hard evidence, hashable
         self._cols: tuple | None = None  # two factions: (first's column, second's), per seat
         self._going: frozenset | None = None  # the living seats, while the game going on says something
+        # what this seat was told of a list of seats as a whole (a wolf among two seats):
+        # per fact, its disjoint alternatives, each ((seat, roles it allows), ...); see some
+        self.either: tuple = ()
+        self.alive_now: frozenset = frozenset(range(1, self.n + 1))  # as the table sees it (living)
 
     # ---------------------------------------------------------------- evidence
     def _restrict(self, seat: int, roles) -> None:
@@ -178,6 +185,7 @@ class Beliefs:
         faction has cards (and more live than it has), no deal puts all the living on one
         side, and the marginals are those without it. Decks of three or more factions
         take nothing from it (which extinctions end such a game is the ruleset's to say)."""
+        self.alive_now = frozenset(seats)
         going = None
         if len(self.cap) == 2:
             alive = frozenset(seats)
@@ -248,7 +256,7 @@ class Beliefs:
         claims, first = dict(self.claims), dict(self.first)
         same = seat in claims and claims[seat][0] == role
         facts = list(claims[seat][1]) if same else []
-        for s, roles in self.told_facts(told or {}):
+        for s, roles in self.claimed_facts(told or {}):
             facts.append((s, roles))
         # a claim not itself under pressure that answers only claims made under pressure
         # counts as a first one: the holder answers a seat that claimed his card to save
@@ -278,15 +286,64 @@ class Beliefs:
         meaning = self.board.told.get(frozenset(what))
         out = []
         for name, m in (meaning or {}).items():
-            if m[0] == "prop":
+            if m[0] == "member":  # the seat named is one of the team
+                seat = what.get(name)
+                roles = self.roles_with("team", m[1])
+                if type(seat) is int and roles is not None:
+                    out.append((seat, roles))
+            elif m[0] == "either" and m[1] is None:  # lists of seats, read each way
+                out += self._list_facts(m[2], what.get(name))
+            elif m[0] in _SEAT_FACTS:
                 seat = what.get(m[1])
-                if isinstance(seat, int) and not isinstance(seat, bool):
-                    for prop in m[2]:
-                        roles = self.roles_with(prop, what.get(name))
-                        if roles is not None:
-                            out.append((seat, roles))
-                            break
+                if type(seat) is int:
+                    roles = self._seat_fact(m, what.get(name))
+                    if roles is not None:
+                        out.append((seat, roles))
+            elif m[0] == "those":
+                out += self._list_facts((m,), what.get(name))
         return out
+
+    def _list_facts(self, readings: tuple, listed) -> list[tuple[int, frozenset]]:
+        """The facts a list of seats states, read as each of ``readings`` (``members``:
+        every member of a team; ``those``: the seats of a source whose property is a
+        value, :mod:`wolfdsl.lang.knowledge`): per seat, the roles any reading allows,
+        for the seats every reading says something of."""
+        if not isinstance(listed, list):
+            return []
+        listed = {s for s in listed if type(s) is int}
+        per_reading = []
+        for m in readings:
+            if m[0] == "members":
+                roles = self.roles_with("team", m[1])
+                source = range(1, self.n + 1)
+            else:
+                roles = next((r for r in (self.roles_with(p, m[2]) for p in m[1]) if r is not None), None)
+                source = self.alive_now if m[3] == "alive" else range(1, self.n + 1)
+            if roles is None:
+                return []
+            facts = {s: roles for s in listed}
+            facts.update((s, self.every - roles) for s in source if s not in listed)
+            per_reading.append(facts)
+        seats = set.intersection(*(set(f) for f in per_reading)) if per_reading else set()
+        return [(s, frozenset().union(*(f[s] for f in per_reading))) for s in sorted(seats)]
+
+    def _seat_fact(self, m: tuple, value) -> frozenset | None:
+        """The roles a seat may hold when a record's field of meaning ``m`` (``prop``,
+        ``test`` or ``either``, :mod:`wolfdsl.lang.knowledge`) has ``value``; ``None``
+        when ``value`` fits no reading (nothing is learned)."""
+        if m[0] == "prop":
+            for prop in m[2]:
+                roles = self.roles_with(prop, value)
+                if roles is not None:
+                    return roles
+            return None
+        if m[0] == "test":
+            roles = self.roles_with(m[2][0], m[3])
+            if roles is None or value not in (m[4], m[5]) or type(value) is bool:
+                return None
+            return roles if value == m[4] else self.every - roles
+        fits = [r for r in (self._seat_fact(x, value) for x in m[2]) if r is not None]
+        return frozenset().union(*fits) if fits else None
 
     def told(self, what: dict) -> None:
         """Private information (an ``inform`` record) this seat received."""
@@ -296,6 +353,84 @@ class Beliefs:
                 self.members(m[1], what.get(name))
         for seat, roles in self.told_facts(what):
             self._restrict(seat, roles)
+        for name, m in meaning.items():
+            if m[0] == "some":
+                self._some_told(what.get(m[1]), m[2], m[3], m[4], what.get(name))
+
+    def _some_told(self, seats, props, value, how: str, answer) -> None:
+        """A ``("some", …)`` record field (:mod:`wolfdsl.lang.knowledge`): ``answer`` says
+        how many of ``seats`` have property ``props[i]`` equal to ``value``, as ``how``
+        (``any``, ``empty``, ``count``) reads it (:meth:`some`); anything else is left alone."""
+        found = self._some_fact(seats, props, value, how, answer)
+        if found is not None:
+            self.some(*found)
+
+    def _some_fact(self, seats, props, value, how: str, answer) -> tuple | None:
+        """``(seats, roles, least, most)`` for :meth:`some` from a ``("some", …)`` field's
+        parts and the value told, or ``None`` when it says nothing this model reads."""
+        if not isinstance(seats, (list, tuple)):
+            return None
+        seats = [s for s in dict.fromkeys(seats) if type(s) is int and 1 <= s <= self.n]
+        roles = next((r for r in (self.roles_with(p, value) for p in props) if r is not None), None)
+        if not seats or roles is None:
+            return None
+        if how == "count":
+            if type(answer) is not int or not 0 <= answer <= len(seats):
+                return None
+            return seats, roles, answer, answer
+        if type(answer) is not bool:
+            return None
+        if (answer if how == "empty" else not answer):
+            return seats, roles, 0, 0
+        return seats, roles, 1, len(seats)
+
+    def _alternatives(self, seats, roles: frozenset, least: int, most: int) -> tuple:
+        """The disjoint alternatives of "between ``least`` and ``most`` of ``seats`` hold
+        one of ``roles``": each ``((seat, roles it allows), ...)``, a choice of the seats
+        that hold one of ``roles`` (for "at least one", the first in order), the others
+        not; ``()`` for a form this model does not take (at least two of three...)."""
+        others = self.every - roles
+        if least == most:
+            return tuple(tuple((s, roles if s in chosen else others) for s in seats)
+                         for chosen in combinations(seats, least))
+        if least == 1 and most >= len(seats):
+            return tuple(tuple((t, others) for t in seats[:i]) + ((s, roles),) for i, s in enumerate(seats))
+        return ()
+
+    def some(self, seats, roles: frozenset, least: int, most: int) -> None:
+        """Between ``least`` and ``most`` of ``seats`` hold one of ``roles``: a hard fact
+        about the seats together (a wolf among two seats). ``most == 0``: each seat is
+        restricted; otherwise the fact is kept as disjoint alternatives
+        (:meth:`_alternatives`), and the hypotheses are summed over them: exact. The
+        :data:`MAX_EITHER` most recent such facts are kept."""
+        if most == 0:
+            for s in seats:
+                self._restrict(s, self.every - roles)
+            return
+        alternatives = self._alternatives(seats, roles, least, most)
+        if alternatives:
+            self.either = (*self.either, alternatives)[-MAX_EITHER:]
+            self._marg = self._susp = self._hard = None
+
+    def claimed_facts(self, what: dict) -> list[tuple[int, object]]:
+        """What a claim that repeats the record ``what`` states, for its honest
+        hypothesis: :meth:`told_facts`, then ``(0, alternatives)`` for each fact about
+        seats together (:meth:`some`; "none of them" as a fact per seat)."""
+        facts: list = list(self.told_facts(what))
+        meaning = self.board.told.get(frozenset(what)) or {}
+        for name, m in meaning.items():
+            if m[0] == "some":
+                found = self._some_fact(what.get(m[1]), m[2], m[3], m[4], what.get(name))
+                if found is None:
+                    continue
+                seats, roles, least, most = found
+                if most == 0:
+                    facts += [(s, self.every - roles) for s in seats]
+                else:
+                    alternatives = self._alternatives(seats, roles, least, most)
+                    if alternatives:
+                        facts.append((0, alternatives))
+        return facts
 
     # ---------------------------------------------------------------- inference
     def _rest(self, fixed_roles: tuple) -> tuple:
@@ -489,7 +624,7 @@ class Beliefs:
             bluff = (FIRST_BLUFF if opened else BLUFF) * self._plausible(facts) * (PRESSED if c in pressed else 1.0)
             steps.append((c, role, frozenset((role,)), [(s, r) for s, r in facts if 1 <= s <= n],
                           TRUTHFUL if opened else TRUTHFUL * COUNTER, bluff, self._faction_roles(role),
-                          deck.get(role, 0)))
+                          deck.get(role, 0), tuple(r for s, r in facts if s == 0)))
         out: list = []
         _branch(steps, out, 0, list(base), 1.0, {}, frozenset())
         return out
@@ -536,6 +671,20 @@ class Beliefs:
             out.append((odds, allowed, st, clamp))
         return out
 
+    def _expanded(self) -> list:
+        """The hypotheses of :meth:`_built` summed over every choice of one alternative
+        per fact of :attr:`either` (:meth:`some`) that the hard facts leave possible: the
+        alternatives of a fact are disjoint, so the sum counts each deal once."""
+        out = []
+        for choice in product(*self.either):
+            allowed = list(self.allowed)
+            for alternative in choice:
+                for s, roles in alternative:
+                    allowed[s] = allowed[s] & roles
+            if all(allowed[1:]):
+                out += self._built(allowed)
+        return out
+
     def _built(self, allowed) -> list:
         """``[(odds, allowed, structure, None)]``: the claim hypotheses of ``allowed``
         with their :meth:`_structure` (and no clamp, see :meth:`_clamp`)."""
@@ -569,9 +718,22 @@ class Beliefs:
         """The deck's odds that every stated fact holds, seat by seat independently."""
         deck = self.board.deck
         total = sum(deck.values()) or 1
+
+        def share(roles) -> float:
+            return sum(deck.get(r, 0) for r in roles) / total
+
         out = 1.0
-        for _, roles in facts:
-            out *= sum(deck.get(r, 0) for r in roles) / total
+        for s, roles in facts:
+            if s == 0:  # seats together: the odds that one of its alternatives holds
+                alt_odds = 0.0
+                for alternative in roles:
+                    p = 1.0
+                    for _, allowed in alternative:
+                        p *= share(allowed)
+                    alt_odds += p
+                out *= alt_odds
+            else:
+                out *= share(roles)
         return out
 
     def _claims_key(self) -> int:
@@ -582,7 +744,8 @@ class Beliefs:
         claims key, living seats or None)`` (:meth:`living`)."""
         hard = self._hard
         if hard is None:
-            hard = self._hard = (tuple(self.allowed), self._claims_key())
+            allowed = tuple(self.allowed)
+            hard = self._hard = (allowed if not self.either else (allowed, self.either), self._claims_key())
         return (hard[0], self.soft, hard[1], self._going)
 
     def _update(self) -> None:
@@ -606,7 +769,8 @@ class Beliefs:
         hkey = ("hypotheses", key[0], key[2])  # the soft weights do not change them
         hyps = self.shared.get(hkey)
         if hyps is None:
-            hyps = self.shared[hkey] = self._narrowed() if self.seat is not None else self._built(self.allowed)
+            hyps = self.shared[hkey] = (self._expanded() if self.either else self._narrowed() if self.seat is not None
+                                        else self._built(self.allowed))
         if k == 2:
             plan = self.shared.get(("plan", hkey))
             if plan is None:
@@ -848,6 +1012,9 @@ class Beliefs:
 
 
 _NO = object()
+_SEAT_FACTS = frozenset({"prop", "test", "either"})
+"""Meanings of a record's field that state the card of the seat another field names (an
+``either`` with a seat field; one without is read by :meth:`Beliefs._list_facts`)."""
 _CLAIM_STATES = count(1)
 _DECKS: dict = {}
 """(deck, each role's faction) -> a number, the deck's key in :data:`_BY_DECK`."""
@@ -864,7 +1031,7 @@ def _branch(steps: list, out: list, i: int, allowed: list, odds: float, used: di
     if i == len(steps):
         out.append((odds, allowed))
         return
-    c, role, own, facts, honest, bluff, side, cards = steps[i]
+    c, role, own, facts, honest, bluff, side, cards, eithers = steps[i]
     held = used.get(role, 0) + 1
     if held <= cards:  # honest: the seat holds the role, and what it says is true
         a = list(allowed)
@@ -877,13 +1044,35 @@ def _branch(steps: list, out: list, i: int, allowed: list, odds: float, used: di
                     break
                 a[s] = narrowed
             else:
-                _branch(steps, out, i + 1, a, odds * honest, {**used, role: held}, bluffed)
+                if eithers:
+                    _either(steps, out, i, a, odds * honest, {**used, role: held}, bluffed, eithers, 0)
+                else:
+                    _branch(steps, out, i + 1, a, odds * honest, {**used, role: held}, bluffed)
     other = allowed[c] - side  # bluffing: the seat is of another faction
     if other:
         a = list(allowed)
         a[c] = other
         _branch(steps, out, i + 1, a, odds * (bluff * BOTH_BLUFF if role in bluffed else bluff * 1.0), used,
                 bluffed | own)
+
+
+def _either(steps: list, out: list, i: int, allowed: list, odds: float, used: dict, bluffed: frozenset,
+            eithers: tuple, j: int) -> None:
+    """:func:`_branch`'s honest case of claimant ``i`` when it states facts about seats
+    together (:meth:`Beliefs.some`): one branch per alternative of fact ``j`` on (they
+    are disjoint), then the next claimant."""
+    if j == len(eithers):
+        _branch(steps, out, i + 1, allowed, odds, used, bluffed)
+        return
+    for alternative in eithers[j]:
+        a = list(allowed)
+        for s, roles in alternative:
+            narrowed = a[s] & roles
+            if not narrowed:
+                break
+            a[s] = narrowed
+        else:
+            _either(steps, out, i, a, odds, used, bluffed, eithers, j + 1)
 
 
 def _picker(seats):

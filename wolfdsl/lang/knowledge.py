@@ -12,7 +12,26 @@ meaning:
 - ``("prop", seat_field, props)``: the value is property ``props[i]`` of the seat in
   ``seat_field`` (several when a conditional picks one: ``if o then t.role else t.appears``;
   the value tells which, since each property has its own values);
-- ``("members", team)``: the value lists every member of ``team``.
+- ``("members", team)``: the value lists every member of ``team``;
+- ``("member", team)``: the value is a seat of ``team`` (``pick(members(werewolves))``,
+  ``first``/``last`` of it: one attacker a watchman saw);
+- ``("test", seat_field, props, value, yes, no)``: the value is ``yes`` when property
+  ``props[i]`` of the seat in ``seat_field`` is the symbol ``value``, ``no`` when it is
+  not (``if t.faction == werewolves then "wolf" else "good"``);
+- ``("either", seat_field, meanings)``: records of the same fields told by several
+  ``tell`` statements, each a fact about the seat in ``seat_field`` (``prop`` or
+  ``test``), or each a list of the seats that have a card (``members``, ``those``;
+  ``seat_field`` ``None``): the record states one of them (the bots take what every
+  reading its value fits allows);
+- ``("those", props, value, source)``: the value lists the seats of ``source``
+  (``alive`` or ``players``) whose property is ``value`` (``[p in alive where p.faction
+  == werewolves]``): those listed have it, the others of ``source`` do not;
+- ``("some", seats_field, props, value, how)``: how many seats of the list in
+  ``seats_field`` have property ``props[i]`` equal to the symbol ``value``, as ``how``
+  says: ``"any"`` (``any([x in ts where x.faction == werewolves])``: true when one has at
+  least), ``"count"`` (``count([...])``: the number), ``"empty"`` (``empty([...])``:
+  true when none has). The list must be a field of the same record too (``seats: ts``):
+  what a seat reads is the record.
 """
 from __future__ import annotations
 
@@ -63,13 +82,104 @@ def _props(e: A.Expr, seat: A.Expr, lets: dict[str, A.Expr]) -> tuple[str, ...]:
     return ()
 
 
+_LITERALS = (A.Str, A.Num)
+
+
+def _equals(cond: A.Expr, var: A.Expr, lets: dict[str, A.Expr]) -> tuple[str, str, bool] | None:
+    """``(property, symbol, equal)`` when ``cond`` is ``var.P == V`` (or ``!=``, or the
+    sides swapped) with ``V`` a symbol; else ``None``."""
+    if not (isinstance(cond, A.BinOp) and cond.op in ("==", "!=")):
+        return None
+    for attr, value in ((cond.left, cond.right), (cond.right, cond.left)):
+        if isinstance(attr, A.Attr) and _same(_through(attr.obj, lets), var) and isinstance(value, A.Name) \
+                and not _same(value, var):
+            return attr.name, value.id, cond.op == "=="
+    return None
+
+
+def _test(e: A.Expr, fields: tuple[A.Field, ...], lets: dict[str, A.Expr]) -> tuple | None:
+    """``("test", …)`` (see the module) for ``if S.P == V then A else B``, ``S`` another
+    field of the record and ``A``, ``B`` two different literals; else ``None``."""
+    if not (isinstance(e, A.IfExpr) and len(e.branches) == 1):
+        return None
+    (cond, yes), no = e.branches[0], e.otherwise
+    if not (isinstance(yes, _LITERALS) and isinstance(no, _LITERALS)) or yes.value == no.value:
+        return None
+    for g in fields:
+        seat = _through(g.expr, lets)
+        if isinstance(seat, A.Name):
+            found = _equals(cond, seat, lets)
+            if found is not None:
+                prop, value, equal = found
+                return ("test", g.name, (prop,), value, yes.value if equal else no.value,
+                        no.value if equal else yes.value)
+    return None
+
+
+def _those(e: A.Expr, lets: dict[str, A.Expr]) -> tuple | None:
+    """``("those", …)`` (see the module) for ``[x in alive where x.P == V]``; else ``None``."""
+    if not isinstance(e, A.Comprehension):
+        return None
+    source = _through(e.source, lets)
+    if not (isinstance(source, A.Name) and source.id in ("alive", "players")):
+        return None
+    found = _equals(e.cond, A.Name(id=e.var), lets)
+    if found is None or not found[2]:
+        return None
+    return ("those", (found[0],), found[1], source.id)
+
+
+_ONE_OF = frozenset({"pick", "first", "last"})
+"""Builtins that give one seat of a list."""
+
+
+def _one_member(e: A.Expr, teams: set[str], lets: dict[str, A.Expr]) -> str | None:
+    """The team ``e`` gives one member of (``pick(members(werewolves))``), or ``None``."""
+    if isinstance(e, A.Call) and e.name in _ONE_OF and len(e.args) == 1:
+        inner = _through(e.args[0], lets)
+        if isinstance(inner, A.Call) and inner.name == "members" and len(inner.args) == 1 \
+                and isinstance(inner.args[0], A.Name) and inner.args[0].id in teams:
+            return inner.args[0].id
+    return None
+
+
+_SOME = {"any": "any", "count": "count", "empty": "empty"}
+"""Builtins over a list of seats that :func:`_some` reads, by what the value says."""
+
+
+def _some(e: A.Expr, fields: tuple[A.Field, ...], lets: dict[str, A.Expr]) -> tuple | None:
+    """``("some", seats_field, props, value, how)`` when ``e`` is ``any``, ``count`` or
+    ``empty`` of ``[x in L where x.P == V]`` (or ``V == x.P``) with ``L`` another field
+    of the record and ``V`` a symbol; else ``None``."""
+    if not (isinstance(e, A.Call) and e.name in _SOME and len(e.args) == 1):
+        return None
+    comp = _through(e.args[0], lets)
+    if not isinstance(comp, A.Comprehension):
+        return None
+    found = _equals(comp.cond, A.Name(id=comp.var), lets)
+    if found is None or not found[2]:
+        return None
+    for g in fields:
+        if _same(_through(g.expr, lets), _through(comp.source, lets)) or g.expr == comp.source:
+            return ("some", g.name, (found[0],), found[1], _SOME[e.name])
+    return None
+
+
 def _meaning(fields: tuple[A.Field, ...], teams: set[str], lets: dict[str, A.Expr]) -> dict[str, tuple]:
     out: dict[str, tuple] = {}
     for f in fields:
         e = _through(f.expr, lets)
+        some = _some(e, fields, lets) or _test(e, fields, lets) or _those(e, lets)
+        if some is not None:
+            out[f.name] = some
+            continue
         if isinstance(e, A.Call) and e.name == "members" and len(e.args) == 1 \
                 and isinstance(e.args[0], A.Name) and e.args[0].id in teams:
             out[f.name] = ("members", e.args[0].id)
+            continue
+        team = _one_member(e, teams, lets)
+        if team is not None:
+            out[f.name] = ("member", team)
             continue
         for g in fields:
             if g is f:
@@ -93,11 +203,36 @@ def told_facts(program) -> dict[frozenset, dict[str, tuple]]:
             continue
         known = out.setdefault(frozenset(f.name for f in fields), {})
         for name, m in meaning.items():
-            old = known.get(name)
-            if old is not None and old[0] == m[0] == "prop" and old[1] == m[1]:
+            old = known.get(name, m)
+            if old[0] == m[0] == "prop" and old[1] == m[1]:
                 m = ("prop", m[1], tuple(dict.fromkeys(old[2] + m[2])))
+            elif old != m and (_kind(old) in _SEAT_FACTS and _kind(m) in _SEAT_FACTS and old[1] == m[1]
+                               or _kind(old) in _LIST_FACTS and _kind(m) in _LIST_FACTS):
+                # two tells of one shape say a card two ways (a seer's `appears`, a
+                # gravekeeper's "wolf"/"good"; a team's members, the living wolves): a
+                # record is either; the bots take what every reading its value fits allows
+                m = ("either", m[1] if _kind(m) in _SEAT_FACTS else None,
+                     tuple(dict.fromkeys(_readings(old) + _readings(m))))
+            elif old != m:
+                m = ("unknown",)  # two meanings that do not combine: none is sure
             known[name] = m
-    return out
+    return {k: {f: m for f, m in v.items() if m[0] != "unknown"} for k, v in out.items()}
+
+
+_SEAT_FACTS = frozenset({"prop", "test"})
+"""Meanings that state one fact about the seat in a field of the record."""
+_LIST_FACTS = frozenset({"members", "those"})
+"""Meanings whose value lists the seats that have a card (the others have not)."""
+
+
+def _readings(m: tuple) -> tuple:
+    """The meanings an ``either`` meaning stands for (``m`` itself for another)."""
+    return m[2] if m[0] == "either" else (m,)
+
+
+def _kind(m: tuple) -> str:
+    """``prop``/``test``/``members``/... of ``m``, and of an ``either``'s readings."""
+    return _kind(m[2][0]) if m[0] == "either" else m[0]
 
 
 def _records(program):

@@ -154,6 +154,7 @@ def _load_families() -> None:
     from . import setup
     from . import statements
     from . import suppress
+    from . import tells
     from . import triggers
     from . import wins  # noqa: F401
 
