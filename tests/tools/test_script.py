@@ -184,3 +184,31 @@ def test_call_if_clause_parses_and_shows_in_the_json():
     view = json.loads(invoke("show", "standard-12", "--json").stdout)
     wolves = next(s for s in view["night"] if s["step"] == "werewolves")
     assert [c.get("if") for c in wolves["calls"]] == ["day == 1", "day > 1", None]
+
+
+def test_a_chinese_sheet_warns_once_about_texts_with_no_chinese(tmp_path):
+    # new-user trial: `--lang zh` printed "4. Fortune teller, open your eyes." with no word
+    # that the call had no Chinese text
+    path = tmp_path / "teller.wolf"
+    path.write_text(
+        'title "Teller 12"\n'
+        'import "roles"\n'
+        'role teller "Fortune teller" "占卜师" { faction village; class god }\n'
+        'step teller in night after werewolves before witch\n'
+        '    call "Fortune teller, open your eyes."\n'
+        '    call "Fortune teller, close your eyes." "占卜师请闭眼。"\n'
+        '{ decide teller.gaze by teller may pass choose t from alive { } }\n'
+        'players 12\n'
+        'deck 12: werewolf*4, seer, witch, hunter, teller, villager*4\n', encoding="utf-8")
+    r = invoke("script", path, "--lang", "zh")
+    assert r.exit_code == 0, r.output
+    assert "4. Fortune teller, open your eyes.\n5. 占卜师请闭眼。\n" in r.stdout  # the sheet is kept
+    assert r.stderr == (
+        "warning: 2 texts of the sheet have no Chinese and are printed in English (add the Chinese as the "
+        "second string):\n"
+        f'  {path}:1: title "Teller 12"\n'
+        f'  {path}:5: call "Fortune teller, open your eyes."\n')
+    assert call_sheet(str(path), None, "zh")["untranslated"] == [
+        f'{path}:1: title "Teller 12"', f'{path}:5: call "Fortune teller, open your eyes."']
+    assert invoke("script", path, "--lang", "en").stderr == ""
+    assert invoke("script", "standard-12", "--lang", "zh").stderr == ""

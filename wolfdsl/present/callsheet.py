@@ -16,7 +16,9 @@ the reminders for what may happen at any time (the calls of triggers, replacemen
 procs and ``extend proc``), the house rules in force that can change something at
 this table (none of the sheriff's without an election) and, for a ruleset with event
 cards, the card list; under the heading, the ruleset's summary (in Chinese in ``zh``
-where it gives one). A step with no call still gets a line (see ``_undeclared``).
+where it gives one). A step with no call still gets a line (see ``_undeclared``). In
+``zh``, ``untranslated`` lists each shown call, title, summary or win title that has no
+Chinese text and is printed in English (``FILE:LINE: call "…"``), for a warning.
 ``markdown(sheet)`` and ``html(sheet)`` write it.
 """
 from __future__ import annotations
@@ -90,9 +92,32 @@ def default_lang(title: str, summary: str) -> str:
     return "en"
 
 
-def _words(call: A.ModeratorCall, lang: str, options: dict) -> str:
+def _words(call: A.ModeratorCall, lang: str, options: dict, untranslated: list[str] | None = None) -> str:
+    """A call's words in ``lang`` with ``{option}`` filled in; a call with no Chinese text
+    is said in English, and in ``zh`` noted in ``untranslated`` (the sheet's list of texts with no Chinese)."""
+    if lang == "zh" and not call.zh and untranslated is not None:
+        untranslated.append(_where(call, "call", call.en))
     text = call.zh if lang == "zh" and call.zh else call.en
     return re.sub(r"\{(\w+)\}", lambda m: options.get(m.group(1), m.group(0)), text)
+
+
+def _where(node: A.Node, what: str, text: str) -> str:
+    """``FILE:LINE: what "text"`` for the list of texts with no Chinese."""
+    span = node.span
+    at = f"{span.file}:{span.line}: " if span is not None else ""
+    return f'{at}{what} "{text}"'
+
+
+def _untranslated_heading(comp) -> list[str]:
+    """The ruleset's title and summary when they are shown and have no Chinese text."""
+    prog, out = comp.program, []
+    for kind, text, zh in ((A.Title, prog.title, prog.title_zh), (A.Summary, prog.summary, prog.summary_zh)):
+        if text and not zh:
+            decl = next((d for m in reversed(prog.modules) for d in m.decls
+                         if isinstance(d, kind) and d.text == text), None)
+            word = "title" if kind is A.Title else "summary"
+            out.append(_where(decl, word, text) if decl is not None else f'{word} "{text}"')
+    return out
 
 
 def _undeclared(step, comp, dealt: set[str], lang: str) -> list[str]:
@@ -167,7 +192,8 @@ def _effects(step, comp, lang: str) -> list[str]:
     return [w[k].format(names=", ".join(dict.fromkeys(v))) for k, v in kinds.items()]
 
 
-def _reminders(comp, lang: str, options: dict, dealt: set[str], can: Reach) -> list[str]:
+def _reminders(comp, lang: str, options: dict, dealt: set[str], can: Reach,
+               untranslated: list[str] | None = None) -> list[str]:
     """The calls of what may happen at any time: replacements, triggers, procs and
     ``extend proc``s (the wolves' self-destruct, a role's claim) that can run with the
     options in force (``can``), each call whose ``if`` the options do not make false."""
@@ -179,7 +205,7 @@ def _reminders(comp, lang: str, options: dict, dealt: set[str], can: Reach) -> l
     def runs(d) -> bool:
         return can.can_run(procs[d.name] if isinstance(d, A.ExtendDecl) else d)
 
-    out = [_words(c, lang, options) for d in decls
+    out = [_words(c, lang, options, untranslated) for d in decls
            if d.calls and _in_play(d, comp, dealt) and runs(d)
            for c in d.calls if any(when_said((getattr(d, "when", None), c.cond), comp.bindings, can.known))]
     w = WORDS[lang]
@@ -282,6 +308,7 @@ def call_sheet(ref: str, options: dict[str, str] | None = None, lang: str | None
     dealt = set(deck.cards) if deck is not None else set()  # face-down cards too: the thief may take one
     can = reach(comp, dealt if deck is not None else None, deck.extra if deck is not None else None)
     cardless_night_1 = _no_card_on_night_1(comp, can)
+    untranslated: list[str] = _untranslated_heading(comp) if lang == "zh" else []
 
     def calls(phase: str, night: str = "") -> list[str]:
         """The calls of a phase's steps; ``night``: ``first`` or ``other`` nights."""
@@ -300,7 +327,7 @@ def call_sheet(ref: str, options: dict[str, str] | None = None, lang: str | None
                 if not (first if night == "first" else later if night == "other" else first or later):
                     continue
                 days = w["day1"] if not later else w["day2"] if not first else ""
-                text = _words(c, lang, values) if c is not None else None
+                text = _words(c, lang, values, untranslated) if c is not None else None
                 for t in [text] if text is not None else _undeclared(decl, comp, dealt, lang):
                     out.append(t + note + ("" if night else days))
         return out
@@ -320,11 +347,12 @@ def call_sheet(ref: str, options: dict[str, str] | None = None, lang: str | None
         "first_night": [w["dark"]] + calls("night", "first"),
         "other_nights": [w["dark"]] + calls("night", "other"),
         "day": calls("day"),
-        "any_time": _reminders(comp, lang, values, dealt, can),
-        "wins": _wins(view, lang, comp, can),
+        "any_time": _reminders(comp, lang, values, dealt, can, untranslated),
+        "wins": _wins(view, lang, comp, can, untranslated),
         "house_rules": [_house_rule(o, lang, rs.options.get(o["name"])) for o in view["options"]
                         if o["name"] in can.read and _bears(comp.program.named("option").get(o["name"]), o, dealt)],
         "cards": [_card(c, lang) for c in view["cards"]],
+        "untranslated": list(dict.fromkeys(untranslated)),
     }
 
 
@@ -365,7 +393,7 @@ def _bears(decl, option: dict, dealt: set) -> bool:
     others = [v for v in decl.values if v != decl.default]
     return not others or any(all(r in dealt for r in needs.get(v, ())) for v in others)
 
-def _wins(view: dict, lang: str, comp, can: Reach) -> list[str]:
+def _wins(view: dict, lang: str, comp, can: Reach, untranslated: list[str] | None = None) -> list[str]:
     """The win rules that can hold with these options (``can``: a win that reads a global
     no rule able to run sets, such as an off variant's, cannot), highest priority first,
     each as "Werewolves: side kill (屠边): all gods or all plain villagers are dead" (in
@@ -378,6 +406,8 @@ def _wins(view: dict, lang: str, comp, can: Reach) -> list[str]:
             continue
         names = ", ".join(win["faction_names_zh" if lang == "zh" else "faction_names"])
         title = (lang == "zh" and win["title_zh"]) or win["title"] or win["win"]
+        if lang == "zh" and not win["title_zh"] and win["title"] and untranslated is not None:
+            untranslated.append(_where(decls[win["win"]], "win title", win["title"]))
         out.append(w["win"].format(factions=names, title=title))
     return out
 
