@@ -14,7 +14,7 @@ day's procedure (a call said on day 1 only, or from day 2 on, says so; a call wh
 ``if`` the options make false is left out, so the sheet follows the options in force),
 the reminders for what may happen at any time (the calls of triggers, replacements,
 procs and ``extend proc``), the house rules in force that can change something at
-this table (none of the sheriff's without an election) and, for a ruleset with event
+this table (none of the sheriff's without an election, nor the engine's day bound) and, for a ruleset with event
 cards, the card list; under the heading, the ruleset's summary (in Chinese in ``zh``
 where it gives one). A step with no call still gets a line (see ``_undeclared``). In
 ``zh``, ``untranslated`` lists each shown call, title, summary or win title that has no
@@ -309,6 +309,7 @@ def call_sheet(ref: str, options: dict[str, str] | None = None, lang: str | None
     can = reach(comp, dealt if deck is not None else None, deck.extra if deck is not None else None)
     cardless_night_1 = _no_card_on_night_1(comp, can)
     untranslated: list[str] = _untranslated_heading(comp) if lang == "zh" else []
+    bounds = _engine_bounds(comp)
 
     def calls(phase: str, night: str = "") -> list[str]:
         """The calls of a phase's steps; ``night``: ``first`` or ``other`` nights."""
@@ -350,7 +351,8 @@ def call_sheet(ref: str, options: dict[str, str] | None = None, lang: str | None
         "any_time": _reminders(comp, lang, values, dealt, can, untranslated),
         "wins": _wins(view, lang, comp, can, untranslated),
         "house_rules": [_house_rule(o, lang, rs.options.get(o["name"])) for o in view["options"]
-                        if o["name"] in can.read and _bears(comp.program.named("option").get(o["name"]), o, dealt)],
+                        if o["name"] in can.read and o["name"] not in bounds
+                        and _bears(comp.program.named("option").get(o["name"]), o, dealt)],
         "cards": [_card(c, lang) for c in view["cards"]],
         "untranslated": list(dict.fromkeys(untranslated)),
     }
@@ -365,8 +367,8 @@ def _house_rule(o: dict, lang: str, option=None) -> str:
     words the ruleset declares: its text, then what its value does (``SHERIFF-08: a tie
     for sheriff: the tied candidates speak again …``); a yes/no option's text says what
     ``true`` does, so its value reads as yes or no (``a hunter who has revealed himself
-    must shoot: no``); a value with no text of its own is the value itself (``a bound: a
-    game still going after this day is a draw: 40``). The option's id is shown only
+    must shoot: no``); a value with no text of its own is the value itself (``SHERIFF-10:
+    the votes the sheriff's ballot counts for (the seeds give 2 and 1.5): 2``). The option's id is shown only
     where no text says what it decides: none, or only a rule ID (``SHERIFF-10 (the
     seeds give 2 and 1.5): sheriff_vote_weight = 2``)."""
     colon = "：" if lang == "zh" else ": "
@@ -380,6 +382,21 @@ def _house_rule(o: dict, lang: str, option=None) -> str:
         yes = o["value"] == "true"
         said = ("是" if yes else "否") if lang == "zh" else ("yes" if yes else "no")
     return f"{rule}{colon}{said or o['value']}"
+
+
+def _engine_bounds(comp) -> set[str]:
+    """The options only the engine's ``day_bound`` reads (a game still going after that
+    day is a draw): a limit for bots' games that no table reaches, not a house rule."""
+    read: dict[str, bool] = {}
+    names = set(comp.ruleset.options)
+    for d in comp.program.declarations():
+        if isinstance(d, A.OptionDecl):
+            continue
+        bound = isinstance(d, A.EngineDecl) and d.name == "day_bound"
+        for n in A.walk(d):
+            if isinstance(n, A.Name) and n.id in names:
+                read[n.id] = read.get(n.id, True) and bound
+    return {n for n, only in read.items() if only}
 
 
 def _bears(decl, option: dict, dealt: set) -> bool:
