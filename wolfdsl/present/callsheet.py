@@ -52,8 +52,15 @@ WORDS = {
            "announce": "Announce: {text} [step {step} declares no call: write `call \"...\" \"...\"` in it]",
            "effects": "Step {step} changes the game ({effects}): do it. "
                       "[step {step} declares no call: write `call \"...\" \"...\"` in it]",
-           "rule_effects": "When {event}: {kind} {rule} changes the game ({effects}): do it. "
+           "rule_effects": "When {event}{conds}{instead}: {effects}. "
                            "[{kind} {rule} declares no call: write `call \"...\" \"...\"` in it]",
+           "events": {"death": "a player dies", "announce": "a death is announced", "claim": "a player claims a role"},
+           "would": {"death": "a player would die", "announce": "a death would be announced",
+                     "claim": "a player would claim a role"},
+           "instead": ", instead", "conds": " ({conds})", "and": ", ",
+           "dies": "{who} dies ({cause})", "a_player": "a player", "that_player": "that player", "the_role": "the {role}",
+           "do": {"status": "add or remove the status {names}", "tell": "tell a player something privately",
+                  "field": "change a player's {names}", "revive": "revive a player", "play": "play an event card"},
            "trigger": "trigger", "replacement": "replacement",
            "kill": "kills", "status": "adds or removes the status {names}", "tell": "tells a player something",
            "field": "changes a player's {names}", "revive": "revives a player", "play": "plays an event card"},
@@ -73,8 +80,14 @@ WORDS = {
            "announce": "宣布：{text}［步骤 {step} 没有写台词：请在其中写 `call \"...\" \"...\"`］",
            "effects": "步骤 {step} 会改变局面（{effects}）：请执行。"
                       "［步骤 {step} 没有写台词：请在其中写 `call \"...\" \"...\"`］",
-           "rule_effects": "{event}时：{kind} {rule} 会改变局面（{effects}）：请执行。"
+           "rule_effects": "{event}时{conds}{instead}：{effects}。"
                            "［{kind} {rule} 没有写台词：请在其中写 `call \"...\" \"...\"`］",
+           "events": {"death": "有玩家死亡", "announce": "宣布死亡", "claim": "有玩家声明身份"},
+           "would": {"death": "有玩家将要死亡", "announce": "将要宣布死亡", "claim": "有玩家将要声明身份"},
+           "instead": "，改为", "conds": "（{conds}）", "and": "、",
+           "dies": "{who}死亡（{cause}）", "a_player": "一名玩家", "that_player": "该玩家", "the_role": "{role}",
+           "do": {"status": "添加或移除状态：{names}", "tell": "私下告知玩家", "field": "改变玩家的{names}",
+                  "revive": "复活玩家", "play": "打出事件牌"},
            "trigger": "触发规则", "replacement": "替换规则",
            "kill": "击杀玩家", "status": "添加或移除状态：{names}", "tell": "私下告知玩家",
            "field": "改变玩家的{names}", "revive": "复活玩家", "play": "打出事件牌"},
@@ -164,6 +177,15 @@ def _effects(step, comp, lang: str) -> list[str]:
     calls, worded for the sheet: a step with no decision, no announcement and no ``call``
     is still on the sheet (a role file's swap of statuses). Setting a global is the
     engine's bookkeeping, nothing to do at the table."""
+    w = WORDS[lang]
+    return [w[k].format(names=", ".join(dict.fromkeys(v))) for k, v in _effect_kinds(step, comp, lang).items()]
+
+
+def _effect_kinds(node, comp, lang: str, kills: list | None = None) -> dict[str, list[str]]:
+    """The kinds of :func:`_effects` a declaration has (``kill``, ``status``, ``field``,
+    ``tell``, ``revive``, ``play``), in the order met, each with the names it touches (a
+    status by its label in ``lang``, a field by its name); ``kills`` gets each ``kill``
+    statement met."""
     procs, seen = comp.program.named("proc"), set()
     statuses = comp.ruleset.symbols.get("status", {})
     kinds: dict[str, list[str]] = {}
@@ -172,6 +194,8 @@ def _effects(step, comp, lang: str) -> list[str]:
         for n in A.walk(node):
             if isinstance(n, A.Kill):
                 kinds.setdefault("kill", [])
+                if kills is not None:
+                    kills.append(n)
             elif isinstance(n, (A.AddStatus, A.RemoveStatus)):
                 sym = statuses.get(n.status)
                 kinds.setdefault("status", []).append(
@@ -187,9 +211,56 @@ def _effects(step, comp, lang: str) -> list[str]:
             elif isinstance(n, A.CallProc) and n.name in procs and n.name not in seen:
                 seen.add(n.name)
                 walk(procs[n.name])
-    walk(step)
+    walk(node)
+    return kinds
+
+
+def _rule_words(rule, comp, lang: str) -> str:
+    """A trigger's or replacement's line with no ``call``, in the ruleset's words: its
+    event, what its ``when`` asks (the statuses, causes and roles it names: ``shielded by
+    the bodyguard, killed by the werewolves``) and what the moderator does (``the
+    Bodyguard dies (died in place of another)``), with the reminder to write its call;
+    ``""`` for one that changes nothing at the table (it only sets globals)."""
     w = WORDS[lang]
-    return [w[k].format(names=", ".join(dict.fromkeys(v))) for k, v in kinds.items()]
+    symbols, roles = comp.ruleset.symbols, comp.ruleset.roles
+
+    def label(x) -> str:
+        return (lang == "zh" and x.name_zh) or x.name
+
+    def name_of(kind: str, name: str) -> str:
+        sym = symbols.get(kind, {}).get(name)
+        return name if sym is None else label(sym)
+
+    negated = {id(x) for n in A.walk(rule.when) if isinstance(n, A.Not) for x in A.walk(n)} if rule.when else set()
+    conds: list[str] = []
+    for n in A.walk(rule.when) if rule.when is not None else ():
+        if id(n) in negated or not isinstance(n, A.BinOp) or not isinstance(n.right, A.Name):
+            continue
+        if n.op == "has":
+            conds.append(name_of("status", n.right.id))
+        elif n.op == "==" and isinstance(n.left, A.Name) and n.left.id == "cause":
+            conds.append(name_of("cause", n.right.id))
+        elif n.op == "==" and isinstance(n.left, A.Attr) and n.left.name == "role" and n.right.id in roles:
+            conds.append(label(roles[n.right.id]))
+    effects, kills = [], []
+    kinds = _effect_kinds(rule, comp, lang, kills)
+    for k in kills:
+        t = k.target
+        if isinstance(t, A.Call) and t.name in ("living", "holder") and len(t.args) == 1 \
+                and isinstance(t.args[0], A.Name) and t.args[0].id in roles:
+            who = w["the_role"].format(role=label(roles[t.args[0].id]))
+        else:
+            who = w["that_player"] if isinstance(t, A.Name) and t.id == rule.var else w["a_player"]
+        effects.append(w["dies"].format(who=who, cause=name_of("cause", k.cause)))
+    effects += [w["do"][kind].format(names=", ".join(dict.fromkeys(names)))
+                for kind, names in kinds.items() if kind != "kill"]
+    if not effects:
+        return ""
+    event = (w["would"] if rule.kind == "replacement" else w["events"]).get(rule.event, f"{rule.event}({rule.var})")
+    return w["rule_effects"].format(
+        event=event, conds=w["conds"].format(conds=w["and"].join(dict.fromkeys(conds))) if conds else "",
+        instead=w["instead"] if rule.kind == "replacement" else "", kind=w[rule.kind], rule=rule.name,
+        effects="; ".join(dict.fromkeys(effects)))
 
 
 def _reminders(comp, lang: str, options: dict, dealt: set[str], can: Reach,
@@ -208,15 +279,13 @@ def _reminders(comp, lang: str, options: dict, dealt: set[str], can: Reach,
     out = [_words(c, lang, options, untranslated) for d in decls
            if d.calls and _in_play(d, comp, dealt) and runs(d)
            for c in d.calls if any(when_said((getattr(d, "when", None), c.cond), comp.bindings, can.known))]
-    w = WORDS[lang]
     for d in comp.program.of_kind("trigger") + comp.program.of_kind("replacement"):
         # a trigger that changes the game and says nothing: a reminder, as for a step
         if d.calls or not _in_play(d, comp, dealt) or not runs(d):
             continue
-        effects = _effects(d, comp, lang)
-        if effects:
-            out.append(w["rule_effects"].format(event=f"{d.event}({d.var})", kind=w[d.kind], rule=d.name,
-                                                effects="; ".join(effects)))
+        line = _rule_words(d, comp, lang)
+        if line:
+            out.append(line)
     return list(dict.fromkeys(out))
 
 
