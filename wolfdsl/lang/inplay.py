@@ -53,10 +53,15 @@ def deciders(node: A.Node, comp) -> set[str]:
             if isinstance(bd, DecideSlots) and bd.by.name in roles}
 
 
+def about_roles(node: A.Node, comp) -> set[str]:
+    """The roles a declaration is about: those that decide in it, else those it names."""
+    return deciders(node, comp) or roles_named(node, comp)
+
+
 def about_dealt(node: A.Node, comp, dealt: set[str]) -> bool | None:
     """Whether a declaration is about a dealt role: the roles that decide in it, else the
     roles it names; ``None`` when it is about no role."""
-    named = deciders(node, comp) or roles_named(node, comp)
+    named = about_roles(node, comp)
     return bool(named & dealt) if named else None
 
 
