@@ -194,7 +194,8 @@ def script(
 ) -> None:
     """Print the moderator's call sheet: the deck, the first night and the other nights as
     numbered calls, the day's procedure, what to remember at any time, the house rules
-    in force and any event cards. The words are the `call` clauses of the ruleset."""
+    in force and any event cards. The words are the `call` clauses of the ruleset; with
+    --lang zh, a warning on standard error lists the texts with no Chinese (printed in English)."""
     from wolfdsl.present.callsheet import call_sheet, html, markdown
 
     with guarded():
@@ -203,6 +204,12 @@ def script(
         options = _sets(set_)
         with user_errors():
             sheet = call_sheet(ruleset, options, lang, players)
+        if sheet["untranslated"]:
+            missing = sheet["untranslated"]
+            typer.echo(f"warning: {len(missing)} text{'s' if len(missing) > 1 else ''} of the sheet "
+                       f"{'have' if len(missing) > 1 else 'has'} no Chinese and {'are' if len(missing) > 1 else 'is'} "
+                       "printed in English (add the Chinese as the second string):\n"
+                       + "\n".join(f"  {m}" for m in missing), err=True)
         _write_or_echo(html(sheet) if fmt == "html" else markdown(sheet), output, ruleset)
 
 

@@ -512,3 +512,14 @@ def test_the_final_card_list_shows_the_card_a_seat_took():
     line = cards_line(events, teller(rs, "en"), WORDS["en"])
     assert "8号 Thief → Werewolf" in line and line.startswith("The cards were: 1号 ")
     assert cards_line(events, teller(rs, "zh"), WORDS["zh"]).count("→") == 1
+
+
+def test_game_over_names_the_win_rule_by_its_title_in_the_seats_language():
+    # new-user trial: `wolfdsl play` ended "Werewolves won (side_kill)", the rule's id
+    info = {"over": True, "winners": ["werewolves"], "reason": "side_kill", "winning_seats": [1, 2, 3, 4]}
+    for lang, line in (("en", "Game over: Werewolves won (side kill (屠边): all gods or all plain villagers are "
+                              "dead). You lost."),
+                       ("zh", "游戏结束：狼人获胜（屠边：神民或平民全部出局）。你输了。")):
+        said = []
+        HumanAgent(5, load("standard-12"), read=lambda prompt: "", write=said.append, lang=lang).end(info)
+        assert said == ["", line]

@@ -270,14 +270,33 @@ def test_decisions_are_named_as_the_narration_names_them_never_by_their_ids(tmp_
     assert {"werewolves.fake_check", "guard.protect", "werewolves.kill", "run_for_sheriff"} <= actions
     en = invoke("explain", log, "--seat", 7).stdout.splitlines()
     zh = invoke("explain", log, "--seat", 7, "--lang", "zh").stdout.splitlines()
-    assert en[5] == ("  day 1     #65   the werewolves, asked \u201cYour fake seer's result: whom does he name as a "
+    assert en[8] == ("  day 1     #65   the werewolves, asked \u201cYour fake seer's result: whom does he name as a "
                      "wolf (\u67e5\u6740) today?\u201d -> seat 7 (seer)")
-    assert zh[5] == "  第1天     #65   狼人被问\u201c假预言家报验人：今天说谁是狼人（发查杀）？\u201d → 7号预言家"
-    assert en[7:9] == ["  night 2   #79   protect by seat 2 (guard) -> seat 7 (seer)",
-                       "  night 2   #80   seat 7 (seer) gains protected (protected tonight), after protect by seat 2 "
-                       "(guard)"]
+    assert zh[8] == "  第1天     #65   狼人被问\u201c假预言家报验人：今天说谁是狼人（发查杀）？\u201d → 7号预言家"
+    assert en[10:12] == ["  night 2   #79   protect by seat 2 (guard) -> seat 7 (seer)",
+                         "  night 2   #80   seat 7 (seer) gains protected (protected tonight), after protect by seat 2 "
+                         "(guard)"]
     for seat in range(1, 13):
         for lang in ("en", "zh"):
             told = invoke("explain", log, "--seat", seat, "--lang", lang).stdout
             # (a vote's id, `exile_vote`, is also the name of the rule that exiles: a rule is named)
             assert not any(a in told for a in actions if "." in a or a == "run_for_sheriff"), (seat, lang)
+
+
+def test_the_timeline_has_the_seats_own_decisions_and_what_it_was_told(tmp_path):
+    # new-user trial: `explain --seat 2` left out the seat's own actions and what it learnt
+    log = tmp_path / "g.jsonl"
+    assert invoke("run", "standard-12", "--seed", 3, "--log", log, "-q").exit_code == 0
+    en = invoke("explain", log, "--seat", 7).stdout.splitlines()
+    assert en[3:7] == [
+        "  night 1   #11   check by seat 7 (seer) -> seat 9 (werewolf)",
+        "  night 1   #12   seat 7 (seer) is told: seat 9, result wolf",
+        "  day 1     #61   its speech heard as +1.09 suspect (rank 1 of 5, 1: the most)",
+        "  day 1     #62   seat 7 (seer), asked \u201cClaim the seer (\u8df3\u9884\u8a00\u5bb6) in your speech and "
+        "tell your new results?\u201d -> nobody (yes)"]
+    zh = invoke("explain", log, "--seat", 7, "--lang", "zh").stdout.splitlines()
+    assert zh[3:5] == ["  第1夜     #11   7号预言家查验9号狼人", "  第1夜     #12   7号预言家得知：座位：9号狼人；结果：狼人"]
+    # a yes/no question it answered no changed nothing: not listed
+    events = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    said_no = [e["seq"] for e in events if e.get("type") == "action" and e.get("seat") == 7 and e.get("choice") is False]
+    assert said_no and not any(f"#{q} " in line for q in said_no for line in en)

@@ -73,7 +73,6 @@ def test_house_rules_read_in_words_not_option_ids():
     # declared texts say it; the id only where no text says what the option decides
     en = call_sheet("standard-12", {"exile_tie": "no_exile", "max_days": "60"}, "en")["house_rules"]
     assert "DAY-11: a tied exile vote: nobody is exiled" in en
-    assert "a bound: a game still going after this day is a draw: 60" in en
     assert not any(re.search(r"\b(exile_tie|max_days|sheriff_election|witch_self_save) = ", r) for r in en)
     nm = call_sheet("new-moon", None, "en")["house_rules"]
     assert "NEWMOON-17/28/34: chance that a speaker breaks the round's speech rule: 0.1" in nm
@@ -184,3 +183,41 @@ def test_call_if_clause_parses_and_shows_in_the_json():
     view = json.loads(invoke("show", "standard-12", "--json").stdout)
     wolves = next(s for s in view["night"] if s["step"] == "werewolves")
     assert [c.get("if") for c in wolves["calls"]] == ["day == 1", "day > 1", None]
+
+
+def test_a_chinese_sheet_warns_once_about_texts_with_no_chinese(tmp_path):
+    # new-user trial: `--lang zh` printed "4. Fortune teller, open your eyes." with no word
+    # that the call had no Chinese text
+    path = tmp_path / "teller.wolf"
+    path.write_text(
+        'title "Teller 12"\n'
+        'import "roles"\n'
+        'role teller "Fortune teller" "占卜师" { faction village; class god }\n'
+        'step teller in night after werewolves before witch\n'
+        '    call "Fortune teller, open your eyes."\n'
+        '    call "Fortune teller, close your eyes." "占卜师请闭眼。"\n'
+        '{ decide teller.gaze by teller may pass choose t from alive { } }\n'
+        'players 12\n'
+        'deck 12: werewolf*4, seer, witch, hunter, teller, villager*4\n', encoding="utf-8")
+    r = invoke("script", path, "--lang", "zh")
+    assert r.exit_code == 0, r.output
+    assert "4. Fortune teller, open your eyes.\n5. 占卜师请闭眼。\n" in r.stdout  # the sheet is kept
+    assert r.stderr == (
+        "warning: 2 texts of the sheet have no Chinese and are printed in English (add the Chinese as the "
+        "second string):\n"
+        f'  {path}:1: title "Teller 12"\n'
+        f'  {path}:5: call "Fortune teller, open your eyes."\n')
+    assert call_sheet(str(path), None, "zh")["untranslated"] == [
+        f'{path}:1: title "Teller 12"', f'{path}:5: call "Fortune teller, open your eyes."']
+    assert invoke("script", path, "--lang", "en").stderr == ""
+    assert invoke("script", "standard-12", "--lang", "zh").stderr == ""
+
+
+def test_the_engines_day_bound_is_no_house_rule():
+    # new-user trial: "a bound: a game still going after this day is a draw: 40" means
+    # nothing at a table; it bounds bots' games, even where --set changes it
+    for options in (None, {"max_days": "60"}):
+        en = call_sheet("standard-12", options, "en")["house_rules"]
+        assert [r for r in en if "bound" in r or "draw" in r] == []
+        assert "DAY-06: speech rounds: one a day" in en
+    assert [r for r in call_sheet("standard-12", None, "zh")["house_rules"] if "上限" in r] == []

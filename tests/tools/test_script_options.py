@@ -252,11 +252,36 @@ def test_a_trigger_that_changes_the_game_without_a_call_is_on_the_sheet(tmp_path
         'import "standard-12"\n'
         "trigger curse on death(p) when p.role == seer { kill pick(alive) cause wolf }\n", encoding="utf-8")
     en = call_sheet(str(tmp_path / "curse.wolf"), None, "en")["any_time"]
-    assert ("When death(p): trigger curse changes the game (kills): do it. "
+    assert ("When a player dies (Seer): a player dies (killed by the werewolves). "
             "[trigger curse declares no call: write `call \"...\" \"...\"` in it]") in en
     zh = call_sheet(str(tmp_path / "curse.wolf"), None, "zh")["any_time"]
-    assert ("death(p)时：触发规则 curse 会改变局面（击杀玩家）：请执行。"
+    assert ("有玩家死亡时（预言家）：一名玩家死亡（狼刀）。"
             "［触发规则 curse 没有写台词：请在其中写 `call \"...\" \"...\"`］") in zh
+    # new-user trial: a replacement with no call read "When death(p): replacement
+    # bodyguard_takes changes the game (kills): do it": now in the ruleset's words
+    (tmp_path / "bodyguard.wolf").write_text(
+        'import "roles"\n'
+        'status shielded "shielded by the bodyguard" "被保镖保护" temporary\n'
+        'cause sacrifice "died in place of another" "替人挡刀"\n'
+        'role bodyguard "Bodyguard" "保镖" { faction village; class god }\n'
+        'step bodyguard in night before werewolves call "Bodyguard, open your eyes." "保镖请睁眼。" {\n'
+        '    decide bodyguard.shield by bodyguard may pass choose t from alive { if t != none { add shielded to t } }\n'
+        '}\n'
+        'replacement bodyguard_takes on death(p) when p has shielded and cause == wolf and '
+        'living(bodyguard) != none {\n'
+        '    kill living(bodyguard) cause sacrifice\n'
+        '}\n'
+        'players 12\n'
+        'deck 12: werewolf*4, seer, witch, hunter, bodyguard, villager*4\n', encoding="utf-8")
+    en = call_sheet(str(tmp_path / "bodyguard.wolf"), None, "en")["any_time"]
+    assert [c for c in en if "bodyguard_takes" in c] == [
+        "When a player would die (shielded by the bodyguard, killed by the werewolves), instead: the Bodyguard "
+        "dies (died in place of another). [replacement bodyguard_takes declares no call: write "
+        "`call \"...\" \"...\"` in it]"]
+    zh = call_sheet(str(tmp_path / "bodyguard.wolf"), None, "zh")["any_time"]
+    assert [c for c in zh if "bodyguard_takes" in c] == [
+        "有玩家将要死亡时（被保镖保护、狼刀），改为：保镖死亡（替人挡刀）。［替换规则 bodyguard_takes 没有写台词："
+        "请在其中写 `call \"...\" \"...\"`］"]
     # every bundled ruleset's triggers say what the moderator does
     for path in sorted(RULESETS.glob("*.wolf")):
         if path.stem != "prelude":

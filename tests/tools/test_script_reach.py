@@ -23,7 +23,6 @@ def test_without_an_election_the_house_rules_speak_of_no_sheriff():
         "another",
         "DAY-05: the speaking order without a sheriff: beside the last player to die",
         "DAY-06: speech rounds: one a day",
-        "a bound: a game still going after this day is a draw: 40",
         "NIGHT-02: when the seer wakes: after the witch",
         "ROLE-SEER-01: what the seer is shown: good or wolf only",
         "ROLE-HUNTER-05: a hunter who has revealed himself must shoot: no",

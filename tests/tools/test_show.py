@@ -81,3 +81,22 @@ def test_show_quotes_a_condition_without_its_comments(tmp_path):
     assert '  8.  odd                  when "a # b" != "c" and count(alive) > 0' in lines
     steps = json.loads(invoke("show", path, "--json").stdout)["night"]
     assert steps[0]["when"] == "alarm and day > 1" and steps[0]["calls"][0]["if"] == "alarm or day > 9"
+
+
+def test_show_marks_the_steps_of_roles_no_deck_deals(tmp_path):
+    # new-user trial: a bodyguard board listed "guard  every night" though no guard is dealt
+    path = tmp_path / "bodyguard.wolf"
+    path.write_text('import "roles"\nplayers 12\ndeck 12: werewolf*4, seer, witch, hunter, villager*5\n',
+                    encoding="utf-8")
+    r = invoke("show", path)
+    assert r.exit_code == 0, r.output
+    night = r.stdout.split("Night (the steps in wake order)\n")[1].split("\n\n")[0].splitlines()
+    assert night[0] == "  1.  guard        every night (no Guard dealt)"
+    assert night[2] == "  3.  werewolves   every night"
+    assert "  1.  guard        每夜（未发守卫牌）" in invoke("show", path, "--lang", "zh").stdout
+    view = json.loads(invoke("show", path, "--json").stdout)
+    undealt = {s["step"]: s["undealt"] for s in view["night"] if s["undealt"]}
+    assert undealt == {"guard": [{"role": "guard", "name": "Guard", "name_zh": "守卫"}]}
+    # a board that deals the guard marks nothing
+    assert [s["step"] for s in json.loads(invoke("show", "standard-12", "--json").stdout)["night"]
+            if s["undealt"]] == []

@@ -47,9 +47,11 @@ def overlap(a: set[str], b: set[str]) -> set[str]:
 
 
 class Analyzer:
-    """Effects of declarations of one compiled program (a :class:`LintContext`)."""
+    """Effects of declarations of one compiled program (a :class:`LintContext`).
+    ``skip``: a test ``decl -> bool`` for triggers and replacements whose effects an
+    event does not set off (those that never run at the linted table)."""
 
-    def __init__(self, ctx, follow_events: bool = True):
+    def __init__(self, ctx, follow_events: bool = True, skip=None):
         self.ctx = ctx
         self.follow_events = follow_events
         c = ctx.prog
@@ -57,7 +59,8 @@ class Analyzer:
         self.globals = set(c.globals)
         self.procs = {d.name: d for d in c.of_kind("proc")}
         self.funcs = {d.name: d for d in c.of_kind("func")}
-        self.triggers = {ev: [t for t in c.of_kind("trigger") + c.of_kind("replacement") if t.event == ev]
+        self.triggers = {ev: [t for t in c.of_kind("trigger") + c.of_kind("replacement")
+                              if t.event == ev and not (skip is not None and skip(t))]
                          for ev in ("death", "announce", "claim")}
         self.cards = c.of_kind("card") if any(k[0] == "card" for k in c.decls) else []
         self._memo: dict[int, Effects] = {}

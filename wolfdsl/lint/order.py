@@ -47,8 +47,11 @@ class UnorderedSteps(Rule):
         death triggers their kills set off. Steps whose ``when`` conditions exclude
         each other (``night_order == a`` / ``night_order == b``) never both run. A step
         whose ``when`` the options in force rule out (``night_order == order_d`` where
-        ``night_order`` is ``order_a``) never runs, and is left out (not in a file
-        without decks, whose importers set the options).
+        ``night_order`` is ``order_a``; in a file without decks, the options' defaults:
+        a ruleset importing it that sets another value is checked with its own) never
+        runs, and is left out; so is a step (or a death trigger its kills set off) about roles no deck of the ruleset deals
+        and no rule gives (the roles that decide in it, else the roles it names, as
+        ``wolfdsl script`` leaves it off the call sheet; not in a file without decks).
     Why it matters:
         Their relative order then comes from declaration order, which an import, a
         ``replace`` or a reshuffled file changes silently: the seer's result would
@@ -64,12 +67,14 @@ class UnorderedSteps(Rule):
     message = "{phase} steps '{a}' and '{b}' have no order between them, but {why}; add 'after {b}' or 'before {b}' to '{a}'"
 
     def check(self, ctx):
-        an = Analyzer(ctx)
         consts = _consts(ctx)
         off = _ruled_out(ctx, consts)
+        absent = never_in_play(ctx)
+        an = Analyzer(ctx, skip=lambda d: off(d.when) or absent(d))
         for phase in ("night", "day"):
-            decls = [s for s in ctx.of_kind("step") if s.phase == phase and not off(s.when)]
-            before = step_order(decls, ctx.prog.orders.get(phase))
+            every = [s for s in ctx.of_kind("step") if s.phase == phase]
+            before = step_order(every, ctx.prog.orders.get(phase))  # an absent step still orders others
+            decls = [s for s in every if not off(s.when) and not absent(s)]
             effects = {s.name: an.of(s) for s in decls}
             for i, b in enumerate(decls):
                 for a in decls[:i]:
@@ -93,13 +98,27 @@ class UnorderedSteps(Rule):
                                         phase=phase, a=b.name, b=a.name, why="; ".join(parts))
 
 
+def never_in_play(ctx):
+    """A test ``decl -> bool``: whether a step, trigger or replacement is about roles
+    (:func:`wolfdsl.lang.inplay.in_play`) none of which a deck of the ruleset deals or a
+    rule gives a player (``p.role = R``), so it never does anything in its games.
+    Always false for a file without decks (a base: its importers deal the cards)."""
+    if not ctx.prog.decks or ctx.compiler is None:
+        return lambda decl: False
+    from ..lang.inplay import in_play
+    from .setup import _roles_in_play
+    dealt = _roles_in_play(ctx)
+    return lambda decl: not in_play(decl, ctx.compiler, dealt)
+
+
 def _ruled_out(ctx, consts: set[str]):
     """A test ``when -> bool``: whether the options in force make a step's condition
     false, one of its conjuncts stating an option's other value (``night_order ==
-    order_d`` where it is ``order_a``) or ``!=`` its value. Always false for a file
-    without decks (a base: its importers set the options)."""
+    order_d`` where it is ``order_a``) or ``!=`` its value. In a file without decks,
+    the options in force are its defaults (a ruleset importing it that sets another
+    value is linted with that value)."""
     options = getattr(ctx.rs, "options", None) or {}
-    if not options or ctx.is_library:
+    if not options:
         return lambda when: False
     value = {n: ("v", "true" if o.value is True else "false" if o.value is False else o.value)
              for n, o in options.items()}

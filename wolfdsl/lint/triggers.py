@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..lang import syntax as A
 from .context import head_span, walk
 from .effects import Analyzer, exclusive, facts, overlap
-from .order import _consts, describe
+from .order import _consts, _ruled_out, describe, never_in_play
 from .registry import Rule, register
 
 
@@ -17,7 +17,10 @@ class UnorderedTriggers(Rule):
         none is written), whose ``when`` conditions do not exclude each other, and —
         for triggers — that interact: one writes what the other reads, both write the
         same thing, or both ask players to decide or kill. Any two such replacements
-        conflict: only the first whose condition holds replaces the event.
+        conflict: only the first whose condition holds replaces the event. A trigger
+        whose ``when`` the options in force rule out, or about roles no deck of the
+        ruleset deals and no rule gives (the elder's extra life at a table without an
+        elder; as for W310), never runs and is left out.
     Why it matters:
         Which one runs first (or, for replacements, at all) then depends on
         declaration order: a hunter's shot before or after the badge passes, an extra
@@ -35,10 +38,11 @@ class UnorderedTriggers(Rule):
                "{event}{why}; give them distinct orders")
 
     def check(self, ctx):
-        an = Analyzer(ctx)
         consts = _consts(ctx)
+        off, absent = _ruled_out(ctx, consts), never_in_play(ctx)
+        an = Analyzer(ctx, skip=lambda d: off(d.when) or absent(d))
         for kind in ("trigger", "replacement"):
-            decls = ctx.of_kind(kind)
+            decls = [d for d in ctx.of_kind(kind) if not off(d.when) and not absent(d)]
             for i, b in enumerate(decls):
                 for a in decls[:i]:
                     if a.event != b.event or a.order != b.order:

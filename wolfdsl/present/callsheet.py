@@ -14,9 +14,11 @@ day's procedure (a call said on day 1 only, or from day 2 on, says so; a call wh
 ``if`` the options make false is left out, so the sheet follows the options in force),
 the reminders for what may happen at any time (the calls of triggers, replacements,
 procs and ``extend proc``), the house rules in force that can change something at
-this table (none of the sheriff's without an election) and, for a ruleset with event
+this table (none of the sheriff's without an election, nor the engine's day bound) and, for a ruleset with event
 cards, the card list; under the heading, the ruleset's summary (in Chinese in ``zh``
-where it gives one). A step with no call still gets a line (see ``_undeclared``).
+where it gives one). A step with no call still gets a line (see ``_undeclared``). In
+``zh``, ``untranslated`` lists each shown call, title, summary or win title that has no
+Chinese text and is printed in English (``FILE:LINE: call "…"``), for a warning.
 ``markdown(sheet)`` and ``html(sheet)`` write it.
 """
 from __future__ import annotations
@@ -28,6 +30,7 @@ from typing import Any
 
 from ..lang import syntax as A
 from ..lang.partial import UNKNOWN, Known, evaluate
+from ..lang.inplay import in_play as _in_play
 from ..lang.reach import Reach, reach
 from .show import card_list, compile_ref, view_of, when_runs
 
@@ -49,8 +52,15 @@ WORDS = {
            "announce": "Announce: {text} [step {step} declares no call: write `call \"...\" \"...\"` in it]",
            "effects": "Step {step} changes the game ({effects}): do it. "
                       "[step {step} declares no call: write `call \"...\" \"...\"` in it]",
-           "rule_effects": "When {event}: {kind} {rule} changes the game ({effects}): do it. "
+           "rule_effects": "When {event}{conds}{instead}: {effects}. "
                            "[{kind} {rule} declares no call: write `call \"...\" \"...\"` in it]",
+           "events": {"death": "a player dies", "announce": "a death is announced", "claim": "a player claims a role"},
+           "would": {"death": "a player would die", "announce": "a death would be announced",
+                     "claim": "a player would claim a role"},
+           "instead": ", instead", "conds": " ({conds})", "and": ", ",
+           "dies": "{who} dies ({cause})", "a_player": "a player", "that_player": "that player", "the_role": "the {role}",
+           "do": {"status": "add or remove the status {names}", "tell": "tell a player something privately",
+                  "field": "change a player's {names}", "revive": "revive a player", "play": "play an event card"},
            "trigger": "trigger", "replacement": "replacement",
            "kill": "kills", "status": "adds or removes the status {names}", "tell": "tells a player something",
            "field": "changes a player's {names}", "revive": "revives a player", "play": "plays an event card"},
@@ -70,8 +80,14 @@ WORDS = {
            "announce": "宣布：{text}［步骤 {step} 没有写台词：请在其中写 `call \"...\" \"...\"`］",
            "effects": "步骤 {step} 会改变局面（{effects}）：请执行。"
                       "［步骤 {step} 没有写台词：请在其中写 `call \"...\" \"...\"`］",
-           "rule_effects": "{event}时：{kind} {rule} 会改变局面（{effects}）：请执行。"
+           "rule_effects": "{event}时{conds}{instead}：{effects}。"
                            "［{kind} {rule} 没有写台词：请在其中写 `call \"...\" \"...\"`］",
+           "events": {"death": "有玩家死亡", "announce": "宣布死亡", "claim": "有玩家声明身份"},
+           "would": {"death": "有玩家将要死亡", "announce": "将要宣布死亡", "claim": "有玩家将要声明身份"},
+           "instead": "，改为", "conds": "（{conds}）", "and": "、",
+           "dies": "{who}死亡（{cause}）", "a_player": "一名玩家", "that_player": "该玩家", "the_role": "{role}",
+           "do": {"status": "添加或移除状态：{names}", "tell": "私下告知玩家", "field": "改变玩家的{names}",
+                  "revive": "复活玩家", "play": "打出事件牌"},
            "trigger": "触发规则", "replacement": "替换规则",
            "kill": "击杀玩家", "status": "添加或移除状态：{names}", "tell": "私下告知玩家",
            "field": "改变玩家的{names}", "revive": "复活玩家", "play": "打出事件牌"},
@@ -89,76 +105,32 @@ def default_lang(title: str, summary: str) -> str:
     return "en"
 
 
-def _words(call: A.ModeratorCall, lang: str, options: dict) -> str:
+def _words(call: A.ModeratorCall, lang: str, options: dict, untranslated: list[str] | None = None) -> str:
+    """A call's words in ``lang`` with ``{option}`` filled in; a call with no Chinese text
+    is said in English, and in ``zh`` noted in ``untranslated`` (the sheet's list of texts with no Chinese)."""
+    if lang == "zh" and not call.zh and untranslated is not None:
+        untranslated.append(_where(call, "call", call.en))
     text = call.zh if lang == "zh" and call.zh else call.en
     return re.sub(r"\{(\w+)\}", lambda m: options.get(m.group(1), m.group(0)), text)
 
 
-def roles_named(node: A.Node, comp, seen: set[str] | None = None) -> set[str]:
-    """The roles a declaration is about: the roles it names (deciders included), the
-    owners of the role counters it reads, through the procs it calls; bots' ``prefer``
-    and ``score`` hints left out."""
-    from ..lang.symbols import DecideSlots
-
-    roles, procs = comp.ruleset.roles, comp.program.named("proc")
-    owners: dict[str, set[str]] = {}
-    for r in roles.values():
-        for counter, _ in r.counters:
-            owners.setdefault(counter, set()).add(r.id)
-    seen = set() if seen is None else seen
-    found: set[str] = set()
-    hints = {id(h) for n in A.walk(node) for h in (getattr(n, "prefer", None), getattr(n, "score", None))
-             if isinstance(h, A.Node)}  # a bot's hint names roles the rule is not about
-    hinted = {id(x) for n in A.walk(node) if id(n) in hints for x in A.walk(n)}
-    for n in A.walk(node):
-        if id(n) in hinted:
-            continue
-        bd = comp.bindings.of.get(id(n))
-        if isinstance(n, A.Name) and n.id in roles:
-            found.add(n.id)
-        elif isinstance(bd, DecideSlots) and bd.by.name in roles:
-            found.add(bd.by.name)
-        elif isinstance(n, A.Attr):
-            found |= owners.get(n.name, set())
-        elif isinstance(n, A.CallProc) and n.name in procs and n.name not in seen:
-            seen.add(n.name)
-            found |= roles_named(procs[n.name], comp, seen)
-    return found
+def _where(node: A.Node, what: str, text: str) -> str:
+    """``FILE:LINE: what "text"`` for the list of texts with no Chinese."""
+    span = node.span
+    at = f"{span.file}:{span.line}: " if span is not None else ""
+    return f'{at}{what} "{text}"'
 
 
-def deciders(node: A.Node, comp) -> set[str]:
-    """The roles that decide something in a declaration itself (``decide thief.choose
-    by thief``; not in the procs it calls, which serve every step)."""
-    from ..lang.symbols import DecideSlots
-
-    roles = comp.ruleset.roles
-    return {bd.by.name for n in A.walk(node) for bd in (comp.bindings.of.get(id(n)),)
-            if isinstance(bd, DecideSlots) and bd.by.name in roles}
-
-
-def _about_dealt(node: A.Node, comp, dealt: set[str]) -> bool | None:
-    """Whether a declaration is about a dealt role: the roles that decide in it, else the
-    roles it names; ``None`` when it is about no role."""
-    named = deciders(node, comp) or roles_named(node, comp)
-    return bool(named & dealt) if named else None
-
-
-def _in_play(node: A.Node, comp, dealt: set[str]) -> bool:
-    """False for a declaration about roles none of whose cards is in the deck: the
-    roles that decide in it (the thief's step, though it names the villager card), else
-    the roles it names, else, for a declaration that wakes or tells somebody, the
-    statuses it reads (``q has lover``) when only declarations about undealt roles add
-    them (the lovers wake only if Cupid is dealt; the dawn, which wakes nobody, stays)."""
-    about = _about_dealt(node, comp, dealt)
-    if about is not None:
-        return about
-    nodes = list(A.walk(node))
-    read = {n.right.id for n in nodes if isinstance(n, A.BinOp) and n.op == "has" and isinstance(n.right, A.Name)}
-    if not read or not any(isinstance(n, (A.Tell, A.Decide)) for n in nodes):
-        return True
-    adders = [d for d in comp.program.declarations()
-              if any(isinstance(x, A.AddStatus) and x.status in read for x in A.walk(d))]
-    return not adders or any(_about_dealt(d, comp, dealt) is not False for d in adders)
+def _untranslated_heading(comp) -> list[str]:
+    """The ruleset's title and summary when they are shown and have no Chinese text."""
+    prog, out = comp.program, []
+    for kind, text, zh in ((A.Title, prog.title, prog.title_zh), (A.Summary, prog.summary, prog.summary_zh)):
+        if text and not zh:
+            decl = next((d for m in reversed(prog.modules) for d in m.decls
+                         if isinstance(d, kind) and d.text == text), None)
+            word = "title" if kind is A.Title else "summary"
+            out.append(_where(decl, word, text) if decl is not None else f'{word} "{text}"')
+    return out
 
 
 def _undeclared(step, comp, dealt: set[str], lang: str) -> list[str]:
@@ -205,6 +177,15 @@ def _effects(step, comp, lang: str) -> list[str]:
     calls, worded for the sheet: a step with no decision, no announcement and no ``call``
     is still on the sheet (a role file's swap of statuses). Setting a global is the
     engine's bookkeeping, nothing to do at the table."""
+    w = WORDS[lang]
+    return [w[k].format(names=", ".join(dict.fromkeys(v))) for k, v in _effect_kinds(step, comp, lang).items()]
+
+
+def _effect_kinds(node, comp, lang: str, kills: list | None = None) -> dict[str, list[str]]:
+    """The kinds of :func:`_effects` a declaration has (``kill``, ``status``, ``field``,
+    ``tell``, ``revive``, ``play``), in the order met, each with the names it touches (a
+    status by its label in ``lang``, a field by its name); ``kills`` gets each ``kill``
+    statement met."""
     procs, seen = comp.program.named("proc"), set()
     statuses = comp.ruleset.symbols.get("status", {})
     kinds: dict[str, list[str]] = {}
@@ -213,6 +194,8 @@ def _effects(step, comp, lang: str) -> list[str]:
         for n in A.walk(node):
             if isinstance(n, A.Kill):
                 kinds.setdefault("kill", [])
+                if kills is not None:
+                    kills.append(n)
             elif isinstance(n, (A.AddStatus, A.RemoveStatus)):
                 sym = statuses.get(n.status)
                 kinds.setdefault("status", []).append(
@@ -228,12 +211,60 @@ def _effects(step, comp, lang: str) -> list[str]:
             elif isinstance(n, A.CallProc) and n.name in procs and n.name not in seen:
                 seen.add(n.name)
                 walk(procs[n.name])
-    walk(step)
+    walk(node)
+    return kinds
+
+
+def _rule_words(rule, comp, lang: str) -> str:
+    """A trigger's or replacement's line with no ``call``, in the ruleset's words: its
+    event, what its ``when`` asks (the statuses, causes and roles it names: ``shielded by
+    the bodyguard, killed by the werewolves``) and what the moderator does (``the
+    Bodyguard dies (died in place of another)``), with the reminder to write its call;
+    ``""`` for one that changes nothing at the table (it only sets globals)."""
     w = WORDS[lang]
-    return [w[k].format(names=", ".join(dict.fromkeys(v))) for k, v in kinds.items()]
+    symbols, roles = comp.ruleset.symbols, comp.ruleset.roles
+
+    def label(x) -> str:
+        return (lang == "zh" and x.name_zh) or x.name
+
+    def name_of(kind: str, name: str) -> str:
+        sym = symbols.get(kind, {}).get(name)
+        return name if sym is None else label(sym)
+
+    negated = {id(x) for n in A.walk(rule.when) if isinstance(n, A.Not) for x in A.walk(n)} if rule.when else set()
+    conds: list[str] = []
+    for n in A.walk(rule.when) if rule.when is not None else ():
+        if id(n) in negated or not isinstance(n, A.BinOp) or not isinstance(n.right, A.Name):
+            continue
+        if n.op == "has":
+            conds.append(name_of("status", n.right.id))
+        elif n.op == "==" and isinstance(n.left, A.Name) and n.left.id == "cause":
+            conds.append(name_of("cause", n.right.id))
+        elif n.op == "==" and isinstance(n.left, A.Attr) and n.left.name == "role" and n.right.id in roles:
+            conds.append(label(roles[n.right.id]))
+    effects, kills = [], []
+    kinds = _effect_kinds(rule, comp, lang, kills)
+    for k in kills:
+        t = k.target
+        if isinstance(t, A.Call) and t.name in ("living", "holder") and len(t.args) == 1 \
+                and isinstance(t.args[0], A.Name) and t.args[0].id in roles:
+            who = w["the_role"].format(role=label(roles[t.args[0].id]))
+        else:
+            who = w["that_player"] if isinstance(t, A.Name) and t.id == rule.var else w["a_player"]
+        effects.append(w["dies"].format(who=who, cause=name_of("cause", k.cause)))
+    effects += [w["do"][kind].format(names=", ".join(dict.fromkeys(names)))
+                for kind, names in kinds.items() if kind != "kill"]
+    if not effects:
+        return ""
+    event = (w["would"] if rule.kind == "replacement" else w["events"]).get(rule.event, f"{rule.event}({rule.var})")
+    return w["rule_effects"].format(
+        event=event, conds=w["conds"].format(conds=w["and"].join(dict.fromkeys(conds))) if conds else "",
+        instead=w["instead"] if rule.kind == "replacement" else "", kind=w[rule.kind], rule=rule.name,
+        effects="; ".join(dict.fromkeys(effects)))
 
 
-def _reminders(comp, lang: str, options: dict, dealt: set[str], can: Reach) -> list[str]:
+def _reminders(comp, lang: str, options: dict, dealt: set[str], can: Reach,
+               untranslated: list[str] | None = None) -> list[str]:
     """The calls of what may happen at any time: replacements, triggers, procs and
     ``extend proc``s (the wolves' self-destruct, a role's claim) that can run with the
     options in force (``can``), each call whose ``if`` the options do not make false."""
@@ -245,18 +276,16 @@ def _reminders(comp, lang: str, options: dict, dealt: set[str], can: Reach) -> l
     def runs(d) -> bool:
         return can.can_run(procs[d.name] if isinstance(d, A.ExtendDecl) else d)
 
-    out = [_words(c, lang, options) for d in decls
+    out = [_words(c, lang, options, untranslated) for d in decls
            if d.calls and _in_play(d, comp, dealt) and runs(d)
            for c in d.calls if any(when_said((getattr(d, "when", None), c.cond), comp.bindings, can.known))]
-    w = WORDS[lang]
     for d in comp.program.of_kind("trigger") + comp.program.of_kind("replacement"):
         # a trigger that changes the game and says nothing: a reminder, as for a step
         if d.calls or not _in_play(d, comp, dealt) or not runs(d):
             continue
-        effects = _effects(d, comp, lang)
-        if effects:
-            out.append(w["rule_effects"].format(event=f"{d.event}({d.var})", kind=w[d.kind], rule=d.name,
-                                                effects="; ".join(effects)))
+        line = _rule_words(d, comp, lang)
+        if line:
+            out.append(line)
     return list(dict.fromkeys(out))
 
 
@@ -348,6 +377,8 @@ def call_sheet(ref: str, options: dict[str, str] | None = None, lang: str | None
     dealt = set(deck.cards) if deck is not None else set()  # face-down cards too: the thief may take one
     can = reach(comp, dealt if deck is not None else None, deck.extra if deck is not None else None)
     cardless_night_1 = _no_card_on_night_1(comp, can)
+    untranslated: list[str] = _untranslated_heading(comp) if lang == "zh" else []
+    bounds = _engine_bounds(comp)
 
     def calls(phase: str, night: str = "") -> list[str]:
         """The calls of a phase's steps; ``night``: ``first`` or ``other`` nights."""
@@ -366,7 +397,7 @@ def call_sheet(ref: str, options: dict[str, str] | None = None, lang: str | None
                 if not (first if night == "first" else later if night == "other" else first or later):
                     continue
                 days = w["day1"] if not later else w["day2"] if not first else ""
-                text = _words(c, lang, values) if c is not None else None
+                text = _words(c, lang, values, untranslated) if c is not None else None
                 for t in [text] if text is not None else _undeclared(decl, comp, dealt, lang):
                     out.append(t + note + ("" if night else days))
         return out
@@ -386,11 +417,13 @@ def call_sheet(ref: str, options: dict[str, str] | None = None, lang: str | None
         "first_night": [w["dark"]] + calls("night", "first"),
         "other_nights": [w["dark"]] + calls("night", "other"),
         "day": calls("day"),
-        "any_time": _reminders(comp, lang, values, dealt, can),
-        "wins": _wins(view, lang, comp, can),
+        "any_time": _reminders(comp, lang, values, dealt, can, untranslated),
+        "wins": _wins(view, lang, comp, can, untranslated),
         "house_rules": [_house_rule(o, lang, rs.options.get(o["name"])) for o in view["options"]
-                        if o["name"] in can.read and _bears(comp.program.named("option").get(o["name"]), o, dealt)],
+                        if o["name"] in can.read and o["name"] not in bounds
+                        and _bears(comp.program.named("option").get(o["name"]), o, dealt)],
         "cards": [_card(c, lang) for c in view["cards"]],
+        "untranslated": list(dict.fromkeys(untranslated)),
     }
 
 
@@ -403,8 +436,8 @@ def _house_rule(o: dict, lang: str, option=None) -> str:
     words the ruleset declares: its text, then what its value does (``SHERIFF-08: a tie
     for sheriff: the tied candidates speak again …``); a yes/no option's text says what
     ``true`` does, so its value reads as yes or no (``a hunter who has revealed himself
-    must shoot: no``); a value with no text of its own is the value itself (``a bound: a
-    game still going after this day is a draw: 40``). The option's id is shown only
+    must shoot: no``); a value with no text of its own is the value itself (``SHERIFF-10:
+    the votes the sheriff's ballot counts for (the seeds give 2 and 1.5): 2``). The option's id is shown only
     where no text says what it decides: none, or only a rule ID (``SHERIFF-10 (the
     seeds give 2 and 1.5): sheriff_vote_weight = 2``)."""
     colon = "：" if lang == "zh" else ": "
@@ -420,6 +453,21 @@ def _house_rule(o: dict, lang: str, option=None) -> str:
     return f"{rule}{colon}{said or o['value']}"
 
 
+def _engine_bounds(comp) -> set[str]:
+    """The options only the engine's ``day_bound`` reads (a game still going after that
+    day is a draw): a limit for bots' games that no table reaches, not a house rule."""
+    read: dict[str, bool] = {}
+    names = set(comp.ruleset.options)
+    for d in comp.program.declarations():
+        if isinstance(d, A.OptionDecl):
+            continue
+        bound = isinstance(d, A.EngineDecl) and d.name == "day_bound"
+        for n in A.walk(d):
+            if isinstance(n, A.Name) and n.id in names:
+                read[n.id] = read.get(n.id, True) and bound
+    return {n for n, only in read.items() if only}
+
+
 def _bears(decl, option: dict, dealt: set) -> bool:
     """Whether the option ``option`` (its ``show`` view; ``decl`` its declaration) can
     matter at this table: not when it is at its default and every other value ``needs
@@ -431,7 +479,7 @@ def _bears(decl, option: dict, dealt: set) -> bool:
     others = [v for v in decl.values if v != decl.default]
     return not others or any(all(r in dealt for r in needs.get(v, ())) for v in others)
 
-def _wins(view: dict, lang: str, comp, can: Reach) -> list[str]:
+def _wins(view: dict, lang: str, comp, can: Reach, untranslated: list[str] | None = None) -> list[str]:
     """The win rules that can hold with these options (``can``: a win that reads a global
     no rule able to run sets, such as an off variant's, cannot), highest priority first,
     each as "Werewolves: side kill (屠边): all gods or all plain villagers are dead" (in
@@ -444,6 +492,8 @@ def _wins(view: dict, lang: str, comp, can: Reach) -> list[str]:
             continue
         names = ", ".join(win["faction_names_zh" if lang == "zh" else "faction_names"])
         title = (lang == "zh" and win["title_zh"]) or win["title"] or win["win"]
+        if lang == "zh" and not win["title_zh"] and win["title"] and untranslated is not None:
+            untranslated.append(_where(decls[win["win"]], "win title", win["title"]))
         out.append(w["win"].format(factions=names, title=title))
     return out
 

@@ -3,9 +3,11 @@
 :func:`explain` reads one game's events (:func:`wolfdsl.present.replay.read_game`) and
 returns plain lines in three parts:
 
-- **what happened to seat N**: every event that names the seat — decisions that target
-  it, statuses it gained or lost (each with the decision just before it, which set it,
-  unless a vote, the badge, speeches or a new phase came between),
+- **what happened to seat N**: every event that names the seat — its own decisions (not
+  a yes/no question it answered no: nothing happened; not its team's, which name no
+  seat) and those that target it, what it was told (``inform``), statuses it gained or
+  lost (each with the decision just before it, which set it, unless a vote, the badge,
+  speeches or a new phase came between),
   what others were told about it, how suspect its speech sounded to the table bots
   (``impressions``), the vote that exiled it, its death or the deaths a replacement
   prevented (``spared``), the deaths its own death set off;
@@ -354,8 +356,9 @@ class _Explainer:
 
     def _line(self, ev: dict, t: Any, n: int, last_action: dict | None) -> str | None:
         names, w = self.names, self.names.w
-        if t == "action":
-            return names.decision(ev) if n in (ev.get("targets") or []) else None
+        if t == "action":  # those that target it, and its own but a question it said no to (nothing happened)
+            own = ev.get("seat") == n and (ev.get("targets") or ev.get("choice") is not False)
+            return names.decision(ev) if n in (ev.get("targets") or []) or own else None
         if t == "status" and ev.get("seat") == n:
             gains = "add" in ev
             line = w["gains" if gains else "loses"].format(
@@ -367,7 +370,7 @@ class _Explainer:
             return line
         if t == "inform":
             what = ev.get("what")
-            if ev.get("seat") != n and _mentions(what, n):
+            if ev.get("seat") == n or _mentions(what, n):  # what it was told, and what others were told of it
                 return self._told(ev) or w["told"].format(seat=names.seat(ev.get("seat")), what=names.value(what))
             return None
         if t == "vote" and ev.get("result") == n:

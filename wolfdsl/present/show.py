@@ -5,7 +5,8 @@
 value, allowed values, source rule and who set it, the night and day steps in the
 order the engine walks them (which run every night, only the first, or never with these
 options, and which depend on the game), the event cards and the win rules in precedence
-order. ``render(view, lang)`` writes it as text in English or Chinese (each text the
+order; a step about roles no deck deals (the guard's on a board without a guard) lists
+them in ``undealt``, and never happens at that table. ``render(view, lang)`` writes it as text in English or Chinese (each text the
 ruleset gives in Chinese, in Chinese: the title, the options' rules, the win rules'
 titles, the summary).
 """
@@ -54,11 +55,17 @@ def when_runs(when, bindings, known=None) -> str:
 
 
 def _steps(comp, phase: str) -> list[dict]:
+    from ..lang.inplay import about_roles, in_play
+
     decls = comp.program.named("step")
+    dealt = {r for deck in comp.ruleset.decks for r in deck.cards}
+    roles = comp.ruleset.roles
     out = []
     for step in comp.ruleset.steps.get(phase, ()):
         d = decls[step.name]
         runs = when_runs(d.when, comp.bindings)
+        undealt = [{"role": r, "name": roles[r].name, "name_zh": roles[r].name_zh}
+                   for r in sorted(about_roles(d, comp))] if comp.ruleset.decks and not in_play(d, comp, dealt) else []
         out.append({
             "step": step.name,
             "runs": runs,
@@ -66,6 +73,7 @@ def _steps(comp, phase: str) -> list[dict]:
             "options": {n: values_text((comp.options[n].value,))
                         for n in options_read(d.when, comp.bindings)},
             "always": d.always,
+            "undealt": undealt,
             "calls": [{"en": c.en, "zh": c.zh} | ({"if": source_text(c.cond.span)} if c.cond is not None else {})
                       for c in d.calls],
         })
@@ -125,6 +133,7 @@ WORDS = {
            "wins": "Win rules (the first that holds; same priority: together)",
            "always": "every {phase}", "first": "{phase} 1 only", "later": "from {phase} 2 on",
            "never": "skipped: {opts}", "depends": "when {when}", "even": " (even after a day ends early)",
+           "undealt": " (no {roles} dealt)", "or": " or ",
            "set": {"--set": "--set", "ruleset": "set", "default": ""}, "off": "(off with these options)",
            "priority": "priority {p}", "for": "for", "count": "{n} players",
            "night_word": "night", "day_word": "day"},
@@ -135,6 +144,7 @@ WORDS = {
            "wins": "胜利条件（先满足者胜；同优先级同时获胜）",
            "always": "每{phase}", "first": "仅第1{phase}", "later": "第2{phase}起",
            "never": "不进行：{opts}", "depends": "条件：{when}", "even": "（白天提前结束也进行）",
+           "undealt": "（未发{roles}牌）", "or": "或",
            "set": {"--set": "--set", "ruleset": "规则集设定", "default": ""}, "off": "（当前选项下不生效）",
            "priority": "优先级 {p}", "for": "", "count": "{n}人",
            "night_word": "夜", "day_word": "天"},
@@ -169,7 +179,9 @@ def step_when(step: dict, lang: str, phase: str) -> str:
     word = w[f"{phase}_word"]
     opts = ", ".join(f"{k} = {v}" for k, v in step["options"].items())
     text = w[step["runs"]].format(phase=word, opts=opts, when=step["when"])
-    return text + (w["even"] if step["always"] else "")
+    names = [(lang == "zh" and r["name_zh"]) or r["name"] for r in step.get("undealt") or ()]
+    return text + (w["even"] if step["always"] else "") + (
+        w["undealt"].format(roles=w["or"].join(names)) if names else "")
 
 
 def render(view: dict, lang: str = "en") -> str:

@@ -163,7 +163,7 @@ class HumanAgent:
             self.write(w["stops"])
             return
         winners = w["and"].join(t.faction_name(f) for f in info["winners"]) or w["nobody"]
-        rule = t.win_name(info["reason"])[0] if self.lang == "zh" else info["reason"]
+        rule = t.win_name(info["reason"])[0]  # its title in the seat's language, as the narration says it
         mine = self.seat in info["winning_seats"]
         self.write(w["over"].format(winners=winners, rule=rule, result=w["won" if mine else "lost"]))
 
