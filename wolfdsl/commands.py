@@ -147,6 +147,9 @@ def show(
         options = _sets(set_)
         with user_errors():
             view = ruleset_view(ruleset, options)
+        from wolfdsl.cli import warn_sets
+
+        warn_sets(ruleset, options)
         if as_json:
             typer.echo(json.dumps(view, ensure_ascii=False, indent=2))
         else:
@@ -204,6 +207,9 @@ def script(
         options = _sets(set_)
         with user_errors():
             sheet = call_sheet(ruleset, options, lang, players)
+        from wolfdsl.cli import warn_sets
+
+        warn_sets(ruleset, options)
         _write_or_echo(html(sheet) if fmt == "html" else markdown(sheet), output, ruleset)
 
 
@@ -338,13 +344,14 @@ def play(
     each decision with the number of your choice (? shows what the rules forbid, and why).
 
     Exit 0 at the end of the game, 2 on bad input, 130 on Ctrl-C or end of input."""
-    from wolfdsl.cli import check_agents, parse_sets
+    from wolfdsl.cli import check_agents, parse_sets, warn_sets
     from wolfdsl.play.agents import DEFAULT_AGENTS
     from wolfdsl.seats.command import play as play_seat
 
     with guarded(lang):
         options = parse_sets(set_ or [])
         check_agents(agents or DEFAULT_AGENTS)
+        warn_sets(ruleset, options)
         with user_errors():
             play_seat(ruleset, seat or [], seed, agents or DEFAULT_AGENTS, players, options, log, timeout, lang)
 
