@@ -131,11 +131,17 @@ def play(ruleset, *, seed, agent, game=0, seats=None, attributes=None, stop_afte
     return GameResult(game, seed, events, [], [], None, False, rounds)
 
 
+def _resolve(ref, base_dir=None):
+    """A fake ruleset has no file: ``--set`` has no board to be checked against."""
+    raise WolfError(f"'{ref}' is a fake ruleset: it has no file")
+
+
 def install(monkeypatch) -> None:
     """Replace ``wolfdsl.lang.load`` and the engine's ``play`` with this module's functions."""
     loader = types.ModuleType("wolfdsl.lang.load")
     loader.load, loader.bundled, loader.bundled_path = load, bundled, bundled_path
     loader.input_files = lambda ref, base_dir=None: []  # a fake ruleset reads no file
+    loader.resolve = _resolve
     loader.describe = lambda ref: sys.modules["wolfdsl.lang.load"].load(ref)  # a fake ruleset describes itself
     monkeypatch.setitem(sys.modules, "wolfdsl.lang.load", loader)
     import wolfdsl

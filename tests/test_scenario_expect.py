@@ -400,3 +400,22 @@ def test_a_named_file_is_run_not_skipped_and_junit_lists_the_skipped(tmp_path):
     assert xml.count('<skipped message="no expect: block: the scenario checks nothing" />') == 2
     r = invoke("test", "-q", tmp_path / "sub" / "draft.yaml", tmp_path / "sub")
     assert r.stdout.endswith(f"1 skipped (no expect:): {tmp_path / 'sub' / 'other.yaml'}\n"), r.output
+
+
+def test_a_folder_scenario_without_expect_that_cannot_be_played_is_an_error(tmp_path):
+    # a trial: an unknown role in `by:` was "skipped (no expect:)" in a folder, an ERROR when named
+    (tmp_path / "a.yaml").write_text(STANDARD + "  deaths: []\n", encoding="utf-8")
+    (tmp_path / "b1.yaml").write_text(STANDARD.replace("expect:\n", "").replace("by: seer", "by: seeer"),
+                                      encoding="utf-8")
+    (tmp_path / "c.yaml").write_text(STANDARD.replace("expect:\n", ""), encoding="utf-8")
+    (tmp_path / "tool.yaml").write_text("seed: 3\noptions: {jobs: 2}\n", encoding="utf-8")  # no scenario key
+    named = invoke("test", tmp_path / "b1.yaml")
+    r = invoke("test", tmp_path, "-q")
+    assert (named.exit_code, r.exit_code) == (1, 1)
+    report = named.stdout.split("\n--- ")[1].split("\n\n")[0]
+    assert report.splitlines()[:4] == [
+        str(tmp_path / "b1.yaml"),
+        f"{tmp_path / 'b1.yaml'}:7:23: error: decisions[0].by: unknown role or team 'seeer' (did you mean 'seer'?)",
+        "  |", "7 |   - {at: night 1, by: seeer, do: check, choose: 1}"]
+    assert r.stdout == (f"ERROR {tmp_path / 'b1.yaml'}\n\n--- {report}\n\n"
+                        f"1 passed, 0 failed, 1 error, 1 skipped (no expect:): {tmp_path / 'c.yaml'}\n")

@@ -104,6 +104,25 @@ def parse_sets(items: List[str]) -> dict[str, str]:
     return options
 
 
+def warn_sets(ref: Optional[str], options, base_dir: Optional[str] = None) -> None:
+    """Print a warning on stderr for each ``--set`` of ``options`` (name -> value, or
+    ``(name, value)`` pairs) that changes nothing on the board of ``ref`` (a value that
+    needs a role no deck deals: lint W352); stdout and the exit code stay as they are.
+    Nothing when ``ref`` is unknown (the command says so)."""
+    pairs = list(options.items()) if isinstance(options, dict) else list(options)
+    if not pairs or ref is None:
+        return
+    from wolfdsl.lang.load import resolve
+    from wolfdsl.lint.setup import set_warnings
+
+    try:
+        path, _ = resolve(ref, base_dir)
+    except WolfError:
+        return
+    for line in set_warnings(str(path), pairs):
+        typer.echo(f"warning: {line}", err=True)
+
+
 def check_agents(name: str) -> None:
     """Reject an ``--agents`` spec :func:`wolfdsl.agents.registry.build` cannot build."""
     from wolfdsl.agents.registry import build
@@ -285,6 +304,7 @@ def run(
                                 f"`wolfdsl run --script {shlex.quote(ruleset)}`")
         agents = DEFAULT_AGENTS if agents is None else agents
         check_agents(agents)
+        warn_sets(ruleset, options)
         if seat:
             from wolfdsl.seats.command import seat_spec
             agents = seat_spec(agents, seat, timeout, games)
@@ -420,6 +440,23 @@ def _run_many(ref: str, games: int, seed: int, jobs: int, agents: str, players: 
                    f"--agents played on; first: {r['reason']}", err=True)
 
 
+def _warn_script_sets(scenario, ruleset: Optional[str], options: dict) -> None:
+    """:func:`warn_sets` for ``run --script``: on RULESET, else on the ``ruleset:`` of the
+    scenario played (``None``: nothing to check)."""
+    if not options or scenario is None:
+        return
+    if ruleset is not None:
+        warn_sets(ruleset, options)
+        return
+    import os
+
+    from wolfdsl.scenario.load import resolve_ruleset_ref
+
+    if scenario.ruleset is not None:
+        warn_sets(resolve_ruleset_ref(scenario.ruleset, scenario.path), options,
+                  os.path.dirname(os.path.abspath(scenario.path)))
+
+
 def _run_script(script: Path, ruleset: Optional[str], log: Optional[Path], options: dict,
                 as_json: bool, quiet: bool, lang: str = "en") -> None:
     import inspect
@@ -436,6 +473,7 @@ def _run_script(script: Path, ruleset: Optional[str], log: Optional[Path], optio
     with user_errors():
         outcome = run_scenario(str(script), ruleset_ref=ruleset,
                                log=str(log) if log is not None else None, **kwargs)
+    _warn_script_sets(getattr(outcome, "scenario", None), ruleset, options)
     for warning in outcome.warnings:
         typer.echo(warning if "warning:" in warning else f"warning: {warning}", err=True)
     result = getattr(outcome, "result", None)

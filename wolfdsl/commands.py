@@ -72,16 +72,17 @@ def test(
     """Run scenario files as tests: one line per file, then `N passed, M failed` (and
     `K errors` for the files that cannot be played).
 
-    A folder is searched (recursively, hidden folders left out) for .yaml/.yml files
-    with an `expect:` block; the summary names the YAML files it skipped for having
-    none (`2 skipped (no expect:): a.yaml, b.yaml`). Exit 0 when every scenario holds, 1 when one fails or
-    cannot be played, 2 on bad usage."""
+    A folder is searched (recursively, hidden folders left out) for .yaml/.yml scenario
+    files; one without an `expect:` block is played too, an `ERROR` when it cannot be
+    played (as when named), else counted in the summary as skipped
+    (`2 skipped (no expect:): a.yaml, b.yaml`). Exit 0 when every scenario holds, 1 when
+    one fails or cannot be played, 2 on bad usage."""
     from wolfdsl.scenario.suite import find_scenarios, junit_xml, run_suite, summary
 
     with guarded():
         try:
-            skipped: list[Path] = []
-            files = find_scenarios(paths or ["."], skipped)
+            drafts: list[Path] = []
+            files = find_scenarios(paths or ["."], drafts)
         except FileNotFoundError as err:
             raise typer.BadParameter(f"'{err.args[0]}' does not exist",
                                      param_hint="'PATH...'") from None
@@ -90,27 +91,27 @@ def test(
         for given in paths or []:
             if Path(given).is_file() and file_kind(given) == "ruleset":
                 raise typer.BadParameter(ruleset_not_scenario(given), param_hint="'PATH...'")
-        if not files:
-            none = f" ({len(skipped)} YAML file{'' if len(skipped) == 1 else 's'} without `expect:`: " \
-                   f"{', '.join(map(str, skipped))})" if skipped else ""
-            typer.echo(f"no scenario files found in {', '.join(paths or ['.'])}{none}", err=True)
-            raise typer.Exit(2)
         from wolfdsl.outfile import is_stdout, write_text
 
         aside = is_stdout(junit)  # --junit -: the XML on stdout, the lines on stderr
         results = []
         labels = {"passed": "PASS ", "failed": "FAIL ", "error": "ERROR"}
-        for result in run_suite(files, jobs):
+        for result in run_suite(files, jobs, drafts):
             results.append(result)
-            if not (quiet and result.ok):
+            if result.status != "skipped" and not (quiet and result.ok):
                 typer.echo(f"{labels[result.status]} {result.path}", err=aside)
+        if all(r.status == "skipped" for r in results):
+            none = f" ({len(results)} YAML file{'' if len(results) == 1 else 's'} without `expect:`: " \
+                   f"{', '.join(r.path for r in results)})" if results else ""
+            typer.echo(f"no scenario files found in {', '.join(paths or ['.'])}{none}", err=True)
+            raise typer.Exit(2)
         for result in results:
             if not result.ok:
                 typer.echo(f"\n--- {result.path}\n{result.report.rstrip()}", err=aside)
         if junit is not None:
             with user_errors():
-                write_text(junit, junit_xml(results, skipped=skipped), "--junit", files)
-        typer.echo(("\n" if any(not r.ok for r in results) else "") + summary(results, skipped), err=aside)
+                write_text(junit, junit_xml(results), "--junit", files)
+        typer.echo(("\n" if any(not r.ok for r in results) else "") + summary(results), err=aside)
     raise typer.Exit(0 if all(r.ok for r in results) else 1)
 
 
@@ -146,6 +147,9 @@ def show(
         options = _sets(set_)
         with user_errors():
             view = ruleset_view(ruleset, options)
+        from wolfdsl.cli import warn_sets
+
+        warn_sets(ruleset, options)
         if as_json:
             typer.echo(json.dumps(view, ensure_ascii=False, indent=2))
         else:
@@ -210,6 +214,9 @@ def script(
                        f"{'have' if len(missing) > 1 else 'has'} no Chinese and {'are' if len(missing) > 1 else 'is'} "
                        "printed in English (add the Chinese as the second string):\n"
                        + "\n".join(f"  {m}" for m in missing), err=True)
+        from wolfdsl.cli import warn_sets
+
+        warn_sets(ruleset, options)
         _write_or_echo(html(sheet) if fmt == "html" else markdown(sheet), output, ruleset)
 
 
@@ -344,13 +351,14 @@ def play(
     each decision with the number of your choice (? shows what the rules forbid, and why).
 
     Exit 0 at the end of the game, 2 on bad input, 130 on Ctrl-C or end of input."""
-    from wolfdsl.cli import check_agents, parse_sets
+    from wolfdsl.cli import check_agents, parse_sets, warn_sets
     from wolfdsl.play.agents import DEFAULT_AGENTS
     from wolfdsl.seats.command import play as play_seat
 
     with guarded(lang):
         options = parse_sets(set_ or [])
         check_agents(agents or DEFAULT_AGENTS)
+        warn_sets(ruleset, options)
         with user_errors():
             play_seat(ruleset, seat or [], seed, agents or DEFAULT_AGENTS, players, options, log, timeout, lang)
 

@@ -12,7 +12,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-_SCENARIO_KEYS = re.compile(r"^(ruleset|seats|decisions|expect|otherwise|stop_after)[ \t]*:", re.M)
+SCENARIO_KEYS = ("ruleset", "seats", "decisions", "expect", "otherwise", "stop_after")
+"""Top-level keys that only a scenario file has: a YAML mapping with one of them is a scenario."""
+_SCENARIO_KEYS = re.compile(rf"^({'|'.join(SCENARIO_KEYS)})[ \t]*:", re.M)
 _RULESET_LINES = re.compile(r'^[ \t]*(import[ \t]+"|players[ \t]+\d|deck[ \t]+\d|'
                             r"(role|step|status|faction|trigger|option|func|proc)[ \t]+\w)", re.M)
 SNIFFED = 65536

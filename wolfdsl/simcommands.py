@@ -118,7 +118,7 @@ def compare(
     Both sides play the same seeds. For each faction: its win rate on each side, B − A in
     percentage points with a 95% interval, the p-value, and whether the difference is
     significant; the same for the mean game length. Exit 0, or 2 on bad input."""
-    from wolfdsl.cli import parse_sets
+    from wolfdsl.cli import parse_sets, warn_sets
     from wolfdsl.present.simtables import comparison_renderables
     from wolfdsl.sim.compare import compare as run_compare
 
@@ -126,6 +126,11 @@ def compare(
         options = parse_sets(set_ or [])
         oa, ob = parse_sets(set_a or []), parse_sets(set_b or [])
         seed, agents, width = _common(seed, agents, until_ci)
+        warn_sets(ruleset_a, {**options, **oa})
+        if ruleset_b is not None:
+            warn_sets(ruleset_b, {**options, **ob})
+        else:  # one ruleset under two settings: --set-b's own values
+            warn_sets(ruleset_a, {k: v for k, v in ob.items() if oa.get(k) != v})
         backend = backend_of(backend, scheduler)
         with user_errors(), pool_for(backend, scheduler, jobs) as pool:
             result = run_compare(ruleset_a, ruleset_b, games, seed, jobs=jobs, agents=agents, options=options,
@@ -210,6 +215,9 @@ def sweep(
                 plots.check_plot_path(plot)
                 plots.require_matplotlib()  # fail before playing, not after
         seed, agents, width = _common(seed, agents, until_ci)
+        from wolfdsl.cli import warn_sets
+
+        warn_sets(ruleset, [*fixed.items(), *((n, v) for n, vals in axes for v in vals)])
         backend = backend_of(backend, scheduler)
         quiet = quiet or as_json or is_stdout(csv_file) or is_stdout(report)
         with user_errors():

@@ -107,6 +107,28 @@ def test_a_chinese_role_name_in_a_deck_names_the_role_to_write(tmp_path):
     assert got[0][3].startswith("unexpected character '狼'; names are written with ASCII letters")
 
 
+def test_a_chinese_name_of_a_role_and_a_faction_names_the_role_in_a_deck(tmp_path):
+    # a trial: 狼人 said "write werewolves", then 'werewolves' was an unknown role
+    deck = 'import "roles"\nplayers 12\ndeck 12: %s*4, seer, witch, hunter, guard, villager*4\n'
+    assert errors(tmp_path, deck % "狼人") == [
+        ("E101", 3, 10, "unexpected character '狼'; '狼人' is the Chinese name of the role werewolf: write werewolf")]
+    # a deck over two lines is still a deck
+    assert errors(tmp_path, 'import "roles"\nplayers 12\ndeck 12: seer, witch, hunter, guard, villager*4,\n'
+                            "    狼人*4\n") == [
+        ("E101", 4, 5, "unexpected character '狼'; '狼人' is the Chinese name of the role werewolf: write werewolf")]
+    # a faction's name only: which roles are its own
+    assert errors(tmp_path, deck % "好人") == [
+        ("E101", 3, 10, "unexpected character '好'; '好人' is the Chinese name of the faction village, not a role: a "
+                        "deck deals roles; the roles of the faction village are villager, seer, witch, hunter, guard, "
+                        "idiot, elder")]
+    # outside a deck: each declaration of that name
+    assert errors(tmp_path, 'import "roles"\nplayers 12\ndeck 12: werewolf*4, seer, witch, hunter, guard, '
+                            "villager*4\nset x = 狼人\n") == [
+        ("E101", 4, 9, "unexpected character '狼'; '狼人' is the Chinese name of the role werewolf, the faction "
+                       "werewolves and the team werewolves: write werewolf for the role, werewolves for the faction "
+                       "or the team")]
+
+
 def test_a_call_line_inside_a_steps_braces_says_it_goes_before_them(tmp_path):
     got = errors(tmp_path, HEADER + 'step probe in night first {\n    call "Open your eyes." "睁眼"\n}\n')
     assert got == [("E101", 5, 10, "unexpected '\"Open your eyes.\"'; expected a name; a step's `call` line goes "

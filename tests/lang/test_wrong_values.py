@@ -46,16 +46,27 @@ count(five()) == 1 => `count(5)`: `5` is a number, not a list
 first(role_name()) == 1 => `first(seer)`: `seer` is a name, not a list
 count([x in five() where true]) == 1 => `5` is a number, not a list
 """
+NONE_LIST = ("`nothing()` is none (a passed decision, or nothing set), not a list to go over: "
+             "write `if nothing() != none { ... }` around what reads it")
+"""The E401 for going over none: placed under the expression that gave it."""
 STEP = "step probe in night first { "
 
 
 @pytest.mark.parametrize("line,col,message", [
     *[(WIN + case.split(" => ")[0], 39, case.split(" => ")[1]) for case in WIN_CASES.strip().splitlines()],
     (STEP + "for p in five() { } }", 38, "this loop's list failed while the game ran: `5` is a number, not a list"),
+    (WIN + "count(nothing()) == 0", 45, NONE_LIST),
+    (WIN + "any([x in nothing() where true])", 49, NONE_LIST),
+    (WIN + "1 in nothing()", 44, NONE_LIST),
+    (WIN + "1 not in nothing()", 48, NONE_LIST),
+    (STEP + "for p in nothing() { } }", 38, "this loop's list failed while the game ran: " + NONE_LIST),
     (STEP + "decide seer.probe by seer may pass choose t from five() { } }", 78,
      "this list of options failed while the game ran: `5` is a number, not a list"),
 ])
-def test_the_wrong_value_is_named_at_its_line(tmp_path, line, col, message):
+@pytest.mark.parametrize("backend", ["python", "closures"])
+def test_the_wrong_value_is_named_at_its_line(tmp_path, monkeypatch, backend, line, col, message):
+    if backend == "closures":
+        monkeypatch.setenv("WOLFDSL_BACKEND", "closures")
     d = _fail(tmp_path, line)
     assert (d.code, d.span.line, d.span.col) == ("E401", LINE, col)
     assert d.message.endswith(message), d.message
@@ -86,7 +97,7 @@ def test_what_still_works():
 
 
 VALUES = ["none", "5", "13", "seer", "[1, 2]"]
-RIGHT = ["none", "5", "seer"]
+RIGHT = ["none", "5", "seer", "[1]"]  # `x in none` is an E401 too: [1] is the list that fits
 FORMS = ["a() + b()", "a() - b()", "a() * b()", "a() / b()", "a() % b()", "a() < b()", "a() in b()",
          "(a()).role", "(a()).alive", "count(a())", "first(a())", "-a()", "a() has marked", "min(a())",
          "sum(a())", "neighbours(a())", "roles_of(a())", "circle(a())", "[x in a() where x == 1]"]
@@ -211,3 +222,29 @@ def test_a_string_literal_in_a_compound_assignment_is_an_e212(tmp_path, statemen
     verb = "subtracts" if op == "-=" else "adds"
     assert (d.code, d.span.line, d.span.col) == ("E212", 9, col)
     assert d.message == f"'{op}' {verb} a number, not the string \"x\"; write a number, such as '{target} {op} 1'"
+
+
+class _Passes(RandomAgent):
+    """Passes every decision that may be passed."""
+
+    def decide(self, request):
+        return None if request.can_pass else super().decide(request)
+
+
+@pytest.mark.parametrize("backend", ["python", "closures"])
+@pytest.mark.parametrize("form,col", [("any([x in ts where x.faction == werewolves])", 116),
+                                      ("count(ts)", 112), ("2 in ts", 111), ("[x in ts where true]", 112)])
+def test_going_over_a_passed_decision_is_an_e401_naming_it(tmp_path, monkeypatch, backend, form, col):
+    # a trial: a passed sweep read as an empty list, so the seat was told "no wolf"; the
+    # caret is under `ts`
+    if backend == "closures":
+        monkeypatch.setenv("WOLFDSL_BACKEND", "closures")
+    path = tmp_path / "probe.wolf"
+    path.write_text(HEADER + "step probe in night first { decide seer.sweep by seer may pass choose ts count 2 "
+                    f"from alive {{ log x {{ v: {form} }} }} }}\n", encoding="utf-8")
+    with pytest.raises(RuleRuntimeError) as err:
+        play(load(str(path)), seed=1, agent=_Passes(1), stop_after=("night", 1))
+    d = err.value.diagnostics[0]
+    assert (d.code, d.span.line, d.span.col) == ("E401", LINE, col)
+    assert d.message == ("night 1: this statement failed while the game ran: `ts` is none (a passed decision, "
+                         "or nothing set), not a list to go over: write `if ts != none { ... }` around what reads it")

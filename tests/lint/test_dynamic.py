@@ -77,6 +77,25 @@ def test_a_rule_that_fails_in_a_game_is_an_error_with_an_e_code_and_says_where_i
     assert (tmp_path / "rf.E401-1.yaml").is_file()
 
 
+def test_one_rule_failing_on_different_nights_is_one_finding_with_one_reproducer(tmp_path, monkeypatch):
+    # new-user trial: the same rule failing in 4 games was "4 errors" with 4 reproducers,
+    # one for each night it first failed on
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "rf.wolf").write_text('import "roles"\nplayers 9\ndeck 9: werewolf*3, seer, witch, hunter, villager*3\n'
+                                      "set wolf_win = town\nglobal scratch = 0\n"
+                                      "step boom in night when chance(0.3) { scratch = holder(elder).lives + 1 }\n",
+                                      encoding="utf-8")
+    r = invoke("lint", "rf.wolf", "--explore", 8)
+    assert r.exit_code == 1, r.output
+    found = [line for line in r.stdout.splitlines() if " E401 " in line]
+    assert found == ["rf.wolf:6:39: E401 error: night 1: this statement failed while the game ran: `none + 1`: "
+                     "`none` has no arithmetic (in 6 of 8 games; replay: wolfdsl run --script rf.E401-1.yaml)"]
+    assert "wrote 1 reproducer (a scenario that replays a finding; --out DIR to write elsewhere): " \
+           "rf.E401-1.yaml\n" in r.stdout
+    assert r.stdout.endswith("1 file checked: 1 error, 1 warning\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["rf.E401-1.yaml", "rf.wolf"]
+
+
 def test_out_names_the_reproducer_as_typed_in_the_finding_the_note_and_its_replay_header(tmp_path, monkeypatch):
     # new-user trial: with --out repro/ the note still said "--out DIR to write elsewhere",
     # and the file's header said `wolfdsl run --script rf.E401-1.yaml`, a path that does not

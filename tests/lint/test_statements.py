@@ -66,3 +66,23 @@ def test_a_win_rule_that_never_holds_says_what_to_do(tmp_path):
     assert (d.span.line, d.message) == (5, "win rule 'crowd' holds in none of the 64 explored states: it can never "
                                            "end a game; correct its condition to counts the deck can reach, or "
                                            "remove it")
+
+
+SWEEP = ('import "roles"\nplayers 12\ndeck 12: werewolf*4, seer, witch, hunter, guard, villager*4\n'
+         "step probe in night first { decide seer.sweep by seer may pass choose ts count 2 from alive {\n"
+         "    %s\n} }\n")
+
+
+def test_a_passed_decisions_answer_gone_over_is_a_warning_at_it(tmp_path):
+    # a trial: a passed sweep read as an empty list ("no wolf"); now an E401 in play, and lint says so first
+    path = tmp_path / "sweep.wolf"
+    path.write_text(SWEEP % "log s { n: count(ts), w: any([x in ts where x.faction == werewolves]), in: 2 in ts }",
+                    encoding="utf-8")
+    r = invoke("lint", path)
+    assert r.exit_code == 0, r.output
+    said = ("W361 warning: 'ts' is none when 'seer.sweep' is passed (it may pass), and going over none stops the "
+            "game (E401): write 'if ts != none { ... }' around what reads it")
+    assert [line for line in r.stdout.splitlines() if "W361" in line] == [
+        f"{path}:5:22: {said}", f"{path}:5:40: {said}", f"{path}:5:85: {said}"]
+    path.write_text(SWEEP % "if ts != none { log s { n: count(ts) } }", encoding="utf-8")
+    assert "W361" not in invoke("lint", path).stdout

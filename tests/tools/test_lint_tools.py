@@ -85,7 +85,7 @@ def test_explain_a_code_or_a_name():
 
 
 CODES = ("E101-E102, E201-E213, E401-E402, W300-W307, W310, W320-W322, W330-W335, W340-W343, W350-W353, "
-         "W360, W370, W390-W394")
+         "W360-W361, W370, W390-W394")
 
 
 def test_explain_a_runtime_code():

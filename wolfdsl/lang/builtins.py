@@ -55,7 +55,7 @@ def seat_of(g, s, fn: str) -> int:
 
 
 def count(g, xs) -> int:
-    """Number of items in a list (0 for ``none``)."""
+    """Number of items in a list (a rule's ``count(none)`` is an E401: :data:`OVER_LIST`)."""
     return len(items(xs, "count"))
 
 
@@ -67,6 +67,12 @@ def empty(g, xs) -> bool:
 def any_(g, xs) -> bool:
     """True when a list has an item."""
     return bool(items(xs, "any"))
+
+
+OVER_LIST = frozenset({count, empty, any_})
+"""Builtins that go over their list: a rule giving them ``none`` (a passed decision) is
+an E401 naming the argument, as a comprehension or a loop over ``none`` is (the compilers
+wrap the argument in :func:`~wolfdsl.lang.values.listed`)."""
 
 
 def _holders(g) -> tuple[dict, dict]:

@@ -31,7 +31,7 @@ from .limits import RunawayRule
 from .link import Program
 from .names import ballot_readings, speech_acts
 from .resolve import Bindings
-from .values import BINOPS, WrongValue, as_list, compound, negate, show
+from .values import BINOPS, WrongValue, as_list, compound, listed, member, negate, show
 from .winreads import win_reads
 from .values import kind as kind_of
 
@@ -52,6 +52,13 @@ def right_text(s: A.Assign) -> str | None:
     if isinstance(s.expr, A.Num):
         return None
     return source_text(s.expr.span) or None
+
+
+def listed_text(e: A.Expr) -> str:
+    """A list's expression as written (``ts``), for the E401 when it is none."""
+    from .partial import source_text
+
+    return source_text(e.span) or "this list"
 
 
 def literal_text(e: A.Expr) -> str | None:
@@ -116,6 +123,7 @@ def placed(g, exc: BaseException, span, what: str) -> RuleRuntimeError | None:
     at ``span``: a Python error becomes an E401 there, a run limit an E402; ``None`` for
     a rule error already placed (raise it as it is)."""
     if isinstance(exc, _RUNTIME_ERRORS):
+        span = getattr(exc, "span", None) or span  # none gone over: where that list is written
         return RuleRuntimeError(Diagnostic(span, "error", f"{g.phase} {g.day}: {what} failed while the game "
                                            f"ran: {explain(exc)}", "E401"))
     if isinstance(exc, RuleRuntimeError):  # the engine refused a value: place it here
@@ -209,10 +217,12 @@ class CodeGen:
             return fn  # a constant cannot fail
         return located(fn, e.span, what)
 
-    def root_list(self, e: A.Expr, what: str) -> Callable:
-        """A guarded closure for an expression that must give a list (``none``: empty)."""
+    def root_list(self, e: A.Expr, what: str, over: bool = False) -> Callable:
+        """A guarded closure for an expression that must give a list: ``none`` is empty,
+        or with ``over`` (a list gone over, such as a loop's) an E401 naming ``e``."""
         fn = self.expr(e)
-        return located(lambda g, env: as_list(fn(g, env)), e.span, what)
+        text, span = (listed_text(e), e.span) if over else (None, None)
+        return located(lambda g, env: as_list(fn(g, env), text, span), e.span, what)
 
     def clauses(self, clauses, drop: bool | None = None) -> tuple:
         """``(condition, reason)`` pairs; with ``drop`` set, a clause whose condition is a
@@ -295,6 +305,9 @@ class CodeGen:
         bd = self.b[e]
         if bd.kind == "builtin":
             fn = bd.value.fn
+            if fn in B.OVER_LIST:  # ``count(ts)``: ts none is an E401 naming it
+                a0, text, span = args[0], listed_text(e.args[0]), e.args[0].span
+                return lambda g, env: fn(g, listed(a0(g, env), text, span))
             if len(args) == 1:
                 a0 = args[0]
                 return lambda g, env: fn(g, a0(g, env))
@@ -314,10 +327,11 @@ class CodeGen:
         src = self.expr(e.source)
         cond = self.expr(e.cond)
         slot = self.b[e]
+        text, span = listed_text(e.source), e.source.span
 
         def comp(g, env):
             out = []
-            items = as_list(src(g, env))
+            items = as_list(src(g, env), text, span)
             g.spend(len(items))
             for x in items:
                 env[slot] = x
@@ -352,6 +366,9 @@ class CodeGen:
             if op == "==":
                 return lambda g, env: left(g, env) == r
             return lambda g, env: left(g, env) != r
+        if op in ("in", "not in"):
+            text, span, neg = listed_text(e.right), e.right.span, op == "not in"
+            return lambda g, env: member(left(g, env), right(g, env), text, span) != neg
         return lambda g, env: fn(left(g, env), right(g, env))
 
     def e_BoolOp(self, e: A.BoolOp):
@@ -500,7 +517,7 @@ class CodeGen:
         return run
 
     def s_For(self, s: A.For):
-        src = self.root_list(s.source, "this loop's list")
+        src = self.root_list(s.source, "this loop's list", over=True)
         body = self.block(s.body)
         slot = self.b[s]
         span = s.span

@@ -37,12 +37,12 @@ from . import builtins as B
 from . import syntax as A
 from .codecache import compiled
 from .codegen import (GUARDED, CodeGen, NotASeat, _nothing, _RUNTIME_ERRORS, _SCALARS, assigned_text, constant,
-                      literal_text, placed, right_text, seat)
+                      listed_text, literal_text, placed, right_text, seat)
 from . import ir
 from .ir import ANSWER_KINDS, EndPhase
 from .limits import MAX_CALL_DEPTH, MAX_LIST, MAX_STEPS, too_deep
 from .pydecide import decide_function, vote_function
-from .values import _BIG, BINOPS, QUICK, as_list, as_score, compound, member, negate
+from .values import _BIG, BINOPS, QUICK, as_list, as_score, compound, listed, member, negate
 
 
 class Code:
@@ -81,7 +81,7 @@ def _stub(g, env):  # pragma: no cover - replaced by finish()
 
 _ARITH = {"/": "_div", "%": "_mod"}
 _PLAIN = {"none": "None", "yes": "True", "no": "False", "true": "True", "false": "False"}
-_HELPERS = {"_member": member, "_add": QUICK["+"], "_sub": QUICK["-"], "_as_list": as_list, "_neg": negate,
+_HELPERS = {"_member": member, "_listed": listed, "_add": QUICK["+"], "_sub": QUICK["-"], "_as_list": as_list, "_neg": negate,
             "_div": QUICK["/"], "_mod": BINOPS["%"],
             "_mul": QUICK["*"], "_as_score": as_score, "_seat": seat, "_seat_field": B.seat_field, "_EndPhase": EndPhase,
             "_compound": compound,
@@ -628,6 +628,8 @@ class PyGen(CodeGen):
             return found
         codes = [self.gen(a) for a in e.args]
         args = [c.src for c in codes]
+        if bd.kind == "builtin" and bd.value.fn in B.OVER_LIST:  # ``count(ts)``: ts none is an E401 naming it
+            args[0] = f"_listed({args[0]}, {listed_text(e.args[0])!r}, {self.const_ref(e.args[0].span)})"
         if bd.kind == "builtin":
             if self.tables is not None and bd.value.table is not None and all(c.const is not None for c in codes[1:]):
                 return self.table_read(bd.value, codes)
@@ -755,7 +757,7 @@ class PyGen(CodeGen):
         condition cannot change who lives), any other list through ``as_list``."""
         slot = self.b[e]
         with self.own_function():  # the helper is a function of its own
-            src = self.list_lines("items", e.source)
+            src = self.list_lines("items", e.source, over=True)
         src += ["g.steps = _s = g.steps + len(items)", "if _s > _MAX_STEPS: g.spend(0)"]
         with self.own_function({slot: ("x", self.seats_of(e.source))}):
             ids = self.hoist_reads(e.cond, slot, src)
@@ -798,14 +800,16 @@ class PyGen(CodeGen):
             ids.append(id(n))
         return ids
 
-    def list_lines(self, var: str, e: A.Expr) -> list[str]:
-        """Lines setting ``var`` to the list ``e`` gives, to go over (``as_list``: none is
-        empty, a number an error), without a copy: no rule changes a list in place, and
-        ``alive`` is the table's shared list, replaced (not changed) at a death."""
+    def list_lines(self, var: str, e: A.Expr, over: bool = False) -> list[str]:
+        """Lines setting ``var`` to the list ``e`` gives, to go over (``as_list``: a
+        number an error; none empty, or with ``over`` an E401 naming ``e``), without a
+        copy: no rule changes a list in place, and ``alive`` is the table's shared list,
+        replaced (not changed) at a death."""
         if self.is_value(e, "alive"):
             self.values_read.add("alive")
             return [f"{var} = g.alive_cache", f"if {var} is None: {var} = g.alive_list()"]
-        return [f"{var} = {self.gen(e).src}", f"if {var}.__class__ is not list: {var} = _as_list({var})"]
+        text = f", {listed_text(e)!r}, {self.const_ref(e.span)}" if over else ""
+        return [f"{var} = {self.gen(e).src}", f"if {var}.__class__ is not list: {var} = _as_list({var}{text})"]
 
     def frame_read(self, e: A.Expr) -> bool:
         """Whether code generated for ``e`` may read its frame's slots through ``env``
@@ -913,11 +917,12 @@ class PyGen(CodeGen):
             test = f"{ta} {op} {tb}"
             return Code(f"(({ta} := {a}) is not None and ({tb} := {b}) is not None and {test})")
         if op in ("in", "not in"):
+            text = f"{listed_text(e.right)!r}, {self.const_ref(e.right.span)}"
             if left.pure:  # a list inline (reading the left side first or last changes nothing)
                 t = self.temp()
-                test = f"({a} in {t} if ({t} := {b}).__class__ is list else _member({a}, {t}))"
+                test = f"({a} in {t} if ({t} := {b}).__class__ is list else _member({a}, {t}, {text}))"
             else:
-                test = f"_member({a}, {b})"  # names a right side that is no list
+                test = f"_member({a}, {b}, {text})"  # names a right side that is no list
             return Code(test if op == "in" else f"(not {test})")
         fn = {"+": "_add", "-": "_sub", "*": "_mul"}.get(op)
         if fn is not None and {left.num, right.num} <= _NUMS and "float" in (left.num, right.num):
@@ -1053,7 +1058,7 @@ class PyGen(CodeGen):
     def p_For(self, s: A.For, out, depth):
         items, x = self.temp(), self.temp()
         slot = self.b[s]
-        for text in self.list_lines(items, s.source):
+        for text in self.list_lines(items, s.source, over=True):
             self.line(out, depth, text, s.source, "this loop's list")
         self.line(out, depth, _SPEND.format(f"len({items})"), s, "this loop")
         out.append(("  " * depth + f"for {x} in {items}:", None))

@@ -3,7 +3,9 @@
 Values: a seat is an ``int`` from 1; a symbol (role, faction, status...) is a ``str``;
 lists are Python lists; ``none`` is ``None``; numbers are ``int`` or ``float``; ``/``
 is true division. Comparisons with ``none`` are false (``none < 3`` is false, so is
-``3 < none``) rather than errors; arithmetic on ``none`` is an error (E401 at run time).
+``3 < none``) rather than errors; arithmetic on ``none`` is an error (E401 at run time),
+and so is going over it as a list (``[x in none where …]``, ``x in none``, ``count(none)``,
+``for p in none``: a passed decision is no empty list).
 ``+`` on a list appends (a list or one item), ``-`` removes every occurrence.
 
 A value of the wrong kind raises :class:`WrongValue`, whose message names the operation
@@ -112,18 +114,47 @@ def order_kind(v) -> str:
     return "a name or a string" if isinstance(v, str) else kind(v)
 
 
-def member(a, b) -> bool:
+class NoneList(WrongValue):
+    """``none`` gone over as a list; ``span`` is where the expression that gave it is
+    written (``None``: unknown), where the E401 is placed."""
+
+    def __init__(self, message: str, span=None):
+        super().__init__(message)
+        self.span = span
+
+
+def none_list(text: str, span=None) -> NoneList:
+    """The E401 for going over ``none`` (``text``, the expression as written at ``span``:
+    ``ts``): a passed decision, or a field never set, is no empty list."""
+    return NoneList(f"`{text}` is none (a passed decision, or nothing set), not a list to go over: "
+                    f"write `if {text} != none {{ ... }}` around what reads it", span)
+
+
+def listed(v, text: str, span=None):
+    """``v`` unchanged unless it is ``none``: then :func:`none_list` naming ``text``."""
+    if v is None:
+        raise none_list(text, span)
+    return v
+
+
+def member(a, b, text: str | None = None, span=None) -> bool:
+    """``a in b``; ``b`` none is the :func:`none_list` error naming ``text`` (``b`` as
+    written, at ``span``), another value that is no list a :class:`WrongValue`."""
     if b is None:
-        return False
+        raise none_list(text or "none", span)
     if not isinstance(b, (list, tuple, dict)):
         raise WrongValue(f"`{show(a)} in {show(b)}`: `{show(b)}` is {kind(b)}, not a list")
     return a in b
 
 
-def as_list(v) -> list:
-    """``v`` as a list to go over (``none``: empty); a :class:`WrongValue` for a number,
-    name or yes/no (``for p in 5``: "`5` is a number, not a list")."""
+def as_list(v, text: str | None = None, span=None) -> list:
+    """``v`` as a list to go over; a :class:`WrongValue` for a number, name or yes/no
+    (``for p in 5``: "`5` is a number, not a list"). ``none`` is empty where no ``text``
+    is given (a decision's options, voters, candidates), else the :func:`none_list`
+    error naming ``text``, the expression as written (a loop's or a comprehension's list)."""
     if v is None:
+        if text is not None:
+            raise none_list(text, span)
         return []
     if isinstance(v, (list, tuple, dict)):
         return list(v)

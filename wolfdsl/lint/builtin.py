@@ -318,7 +318,9 @@ class RuleFailed(Rule):
         ``run``, ``play``, ``test``, ``compare``, ``sweep`` and ``lint --explore N`` stop the
         game where a rule met a value it cannot use: arithmetic on ``none`` or on a name
         (``me.oil -= x`` where ``x`` is no number), a value used as a seat that is no seat,
-        a number where a list is needed, a division by zero. The message names the phase,
+        a number where a list is needed or ``none`` gone over as a list (a passed
+        decision's answer in ``[x in ts where …]``, ``x in ts``, ``count(ts)``, ``for p in
+        ts``), a division by zero. The message names the phase,
         the part of the rule (this statement, this condition...) and the wrong value.
         ``lint --explore N`` adds in how many of its games it happened and the scenario file
         that replays one (it reported this as W395, a code now retired: ``--select W395``

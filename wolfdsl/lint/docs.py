@@ -101,7 +101,8 @@ Static checks read the merged program (after `import`, `replace`, `remove`):
 Dynamic checks (`--explore N`, codes W390-W394, and E401 for a rule that fails in a game)
 play N games with random agents on an observer on the engine. The deal is fixed first,
 so a scenario with the same seed replays the same random draws. Each distinct conflict
-is reported once, with the number of games that hit it and a reproducer
+is reported once (a rule that fails, E401, is one finding for one place and message, whichever
+phase of whichever game it failed in), with the number of games that hit it and a reproducer
 `RULESET.CODE-K.yaml` (next to the ruleset, or in `--out DIR`; the summary lists the
 files written): the earliest occurrence, shrunk by dropping scripted decisions while the
 same conflict still happens, stopped after its phase.

@@ -280,7 +280,7 @@ def play_one(g: Game) -> tuple[Any, list[Finding]]:
     except RuleRuntimeError as err:
         d = err.diagnostics[0]
         code = "W392" if d.message.startswith("trigger loop") else "E401"
-        w.add(code, (d.message.split(" (")[0],), {"detail": d.message}, d.span or w.where(),
+        w.add(code, failure_key(d.message, d.span or w.where()), {"detail": d.message}, d.span or w.where(),
               [(w.where(), "while this ran")] if d.span and w.where() else ())
     except WolfError:
         raise
@@ -290,6 +290,18 @@ def play_one(g: Game) -> tuple[Any, list[Finding]]:
         span = g.rs.engine.spans.get("day_bound") or (g.rs.decks[0].span if g.rs.decks else None)
         w.add("W393", ("day_limit",), {"days": g.max_days}, head_span(span))
     return result, w.found
+
+
+_WHEN = re.compile(r"^\w+ \d+: ")
+
+
+def failure_key(message: str, span) -> tuple:
+    """What makes two failed games one finding: the place (file, line, column) and the
+    message without the phase it happened in (``night 2: ``) — one rule failing the same
+    way on night 1 in one game and night 3 in another is one bug, counted in how many
+    games it happened, with one reproducer (the earliest)."""
+    where = (span.file, span.line, span.col) if span is not None else None
+    return where, _WHEN.sub("", message, count=1).split(" (")[0]
 
 
 # ---------------------------------------------------------------- exploring

@@ -6,6 +6,8 @@ no deck deals.
 not allow is E207; a fixed deck whose card count is wrong is E208.)"""
 from __future__ import annotations
 
+from typing import Any, Iterable, Iterator
+
 from ..diagnostics import did_you_mean
 from ..lang.decks import is_fixed
 
@@ -157,6 +159,11 @@ class OptionNeedsRole(Rule):
         (``option exile_tie: pk | ... | scapegoat needs role scapegoat = pk``), in a
         ruleset none of whose decks deals ``R`` and none of whose rules makes a player
         ``R`` (``p.role = R``). A file without decks (a base to import) is not checked.
+        The same value given on the command line (``run``, ``compare``, ``sweep``,
+        ``script``, ``show``, ``play`` with ``--set guard_repeat=void``) is a warning on
+        stderr: ``warning: --set guard_repeat=void: option 'guard_repeat' is about role
+        'guard', which this board does not deal; it changes nothing`` (the exit code and
+        stdout stay as they are).
     Why it matters:
         The rule the value selects waits for a player who never exists: the game runs
         as if the value were not set (a tied exile vote just exiles nobody), and nothing
@@ -178,13 +185,8 @@ class OptionNeedsRole(Rule):
             return
         present = _roles_in_play(ctx)
         declared = set(ctx.names.roles) if ctx.names else set()
-        for opt in prog.of_kind("option"):
-            if not opt.needs or opt.name not in ctx.rs.options:
-                continue
-            value = ctx.rs.options[opt.name].value
-            missing = [r for r in opt.roles_needed(value) if r not in present]
-            if not missing:
-                continue
+        in_force = {name: o.value for name, o in ctx.rs.options.items()}
+        for opt, value, missing in roles_missing(ctx, in_force, present):
             where, how = _written(prog, opt, value)
             others = [v for v in opt.values if not any(r not in present for r in opt.roles_needed(v))]
             roles = " and ".join(f"'{r}'" for r in missing)
@@ -259,6 +261,48 @@ class RoleNeverInPlay(Rule):
 
 def _article(word: str) -> str:
     return ("an " if word[:1] in "aeiou" else "a ") + word
+
+
+def roles_missing(ctx, values: dict[str, Any], present: set[str] | None = None) -> Iterator[tuple[Any, Any, list[str]]]:
+    """For each option of ``values`` (name -> value of the option's type) declared with
+    ``needs role``: ``(option declaration, value, roles)`` when the value needs roles no
+    deck of the ruleset deals and no rule gives (``present``: the roles in play, found
+    when not given), the W352 condition; nothing for a file without decks."""
+    if not ctx.prog or not ctx.prog.decks:
+        return
+    present = _roles_in_play(ctx) if present is None else present
+    for opt in ctx.prog.of_kind("option"):
+        if opt.needs and opt.name in values:
+            missing = [r for r in opt.roles_needed(values[opt.name]) if r not in present]
+            if missing:
+                yield opt, values[opt.name], missing
+
+
+def set_warnings(path: str, sets: Iterable[tuple[str, Any]]) -> list[str]:
+    """What a command line's ``--set NAME=VALUE`` (``sets``: ``(name, text or value)``
+    pairs, a name more than once for a sweep's values) changes nothing in the ruleset at
+    ``path`` (a board none of whose decks deals a role the value needs: W352), one line
+    each: ``--set guard_repeat=void: option 'guard_repeat' is about role 'guard', which
+    this board does not deal; it changes nothing``. Empty when every value matters, or
+    the file does not compile (the command says why)."""
+    from ..lang.options import coerce
+    from .context import LintContext
+
+    ctx = LintContext(path)
+    if ctx.rs is None:
+        return []
+    out = []
+    present = _roles_in_play(ctx) if ctx.prog and ctx.prog.decks else set()
+    for name, text in sets:
+        if name not in ctx.rs.options:
+            continue
+        value = coerce(text, ctx.rs.options[name].values)
+        for opt, _, missing in roles_missing(ctx, {name: value}, present):
+            roles = " and ".join(f"'{r}'" for r in missing)
+            out.append(f"--set {opt.name}={text}: option '{opt.name}' is about "
+                       f"role{'s' if len(missing) > 1 else ''} {roles}, which this board does not deal; "
+                       "it changes nothing")
+    return out
 
 
 def _roles_in_play(ctx) -> set[str]:

@@ -1,11 +1,12 @@
 """A folder of scenario files run as a test suite (``wolfdsl test``).
 
 ``find_scenarios(paths)`` lists the files to run: every file given, and under each
-folder every ``.yaml``/``.yml`` file whose top level has an ``expect:`` block (hidden
-folders and virtual environments are skipped; so are scenarios without ``expect:``, which
-the summary names). ``run_suite(files, jobs)`` plays them,
-in worker processes when ``jobs > 1``, and yields one :class:`CaseResult` per file in
-the order found; ``junit_xml(results)`` writes them as JUnit XML for CI.
+folder every ``.yaml``/``.yml`` file that is a scenario (hidden folders and virtual
+environments are left out). A folder's scenario without an ``expect:`` block (a draft) is
+played too, so that one that cannot be played is an error as it is when named; one that
+plays is counted skipped, and the summary names it. ``run_suite(files, jobs, drafts)``
+plays them, in worker processes when ``jobs > 1``, and yields one :class:`CaseResult` per
+file in the order found; ``junit_xml(results)`` writes them as JUnit XML for CI.
 """
 from __future__ import annotations
 
@@ -24,8 +25,9 @@ SKIPPED_DIRS = {"node_modules", "__pycache__", "venv", "site-packages"}
 @dataclass(frozen=True)
 class CaseResult:
     """One scenario file's outcome: ``passed``, ``failed`` (its ``expect:`` block does
-    not hold; ``report`` is the diff) or ``error`` (bad input; ``report`` is the
-    diagnostic, as ``run --script`` prints it)."""
+    not hold; ``report`` is the diff), ``error`` (bad input; ``report`` is the
+    diagnostic, as ``run --script`` prints it) or ``skipped`` (a folder's scenario without
+    ``expect:`` that plays without error; ``report`` is empty)."""
     path: str
     status: str
     report: str
@@ -33,17 +35,18 @@ class CaseResult:
 
     @property
     def ok(self) -> bool:
-        return self.status == "passed"
+        return self.status in ("passed", "skipped")
 
 
 def _kind(path: Path) -> str:
     """What a YAML file found in a folder is: ``run`` (a scenario with ``expect:``, or a
-    broken file, reported rather than skipped), ``skip`` (a scenario without ``expect:``: a
-    mapping with a scenario's keys, such as ``ruleset:`` or ``decisions:``) or ``other``
-    (any other YAML, such as a tool's configuration)."""
+    file that is no valid YAML, reported rather than skipped), ``draft`` (a scenario without
+    ``expect:``: a mapping with a key only a scenario has, :data:`~wolfdsl.filekind.SCENARIO_KEYS`,
+    such as ``ruleset:`` or ``decisions:``) or ``other`` (any other YAML, such as a tool's
+    configuration)."""
     import yaml
 
-    from ..schemas import load_schema
+    from ..filekind import SCENARIO_KEYS
 
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
@@ -53,27 +56,30 @@ def _kind(path: Path) -> str:
         return "other"
     if "expect" in data:
         return "run"
-    return "skip" if set(map(str, data)) & set(load_schema("scenario")["properties"]) else "other"
+    return "draft" if set(map(str, data)) & set(SCENARIO_KEYS) else "other"
 
 
-
-def find_scenarios(paths: Iterable[str], skipped: list[Path] | None = None) -> list[Path]:
+def find_scenarios(paths: Iterable[str], drafts: list[Path] | None = None) -> list[Path]:
     """The scenario files to run, each once, in the order given (a folder's files
-    sorted by path). A scenario of a folder without ``expect:`` is not run; it is added
-    to ``skipped`` when that list is given (other YAML files are left out silently). Raises ``FileNotFoundError`` for a path that
-    does not exist."""
+    sorted by path). A folder's scenario without ``expect:`` is in it too, and added to
+    ``drafts`` when that list is given (:func:`run_suite` then counts it skipped when it
+    plays, an error when it does not); without the list it is left out. Other YAML files
+    are left out silently. A file named on the command line is never a draft. Raises
+    ``FileNotFoundError`` for a path that does not exist."""
     found: list[Path] = []
+    named: set[Path] = set()
     for given in paths:
         p = Path(given)
         if p.is_file():
             found.append(p)
+            named.add(p.resolve())
         elif p.is_dir():
             for f in sorted(_walk(p)):
                 kind = _kind(f)
-                if kind == "run":
+                if kind == "run" or (kind == "draft" and drafts is not None):
                     found.append(f)
-                elif kind == "skip" and skipped is not None and f not in skipped:
-                    skipped.append(f)
+                if kind == "draft" and drafts is not None and f not in drafts:
+                    drafts.append(f)
         else:
             raise FileNotFoundError(given)
     seen: set[Path] = set()
@@ -83,8 +89,8 @@ def find_scenarios(paths: Iterable[str], skipped: list[Path] | None = None) -> l
         if key not in seen:
             seen.add(key)
             unique.append(f)
-    if skipped is not None:  # a file named on the command line runs: it is not skipped
-        skipped[:] = [f for f in skipped if f.resolve() not in seen]
+    if drafts is not None:  # a file named on the command line runs: it is not a draft
+        drafts[:] = [f for f in drafts if f.resolve() not in named]
     return unique
 
 
@@ -97,8 +103,9 @@ def _walk(folder: Path) -> Iterator[Path]:
             yield entry
 
 
-def run_case(path: str | Path) -> CaseResult:
-    """Play one scenario file and check its ``expect:`` block."""
+def run_case(path: str | Path, draft: bool = False) -> CaseResult:
+    """Play one scenario file and check its ``expect:`` block; a ``draft`` (a folder's
+    scenario without ``expect:``) that plays without error is ``skipped``."""
     from ..diagnostics import WolfError
     from .run import run_scenario
 
@@ -107,38 +114,40 @@ def run_case(path: str | Path) -> CaseResult:
         outcome = run_scenario(str(path))
     except WolfError as err:
         return CaseResult(str(path), "error", err.render(), time.perf_counter() - start)
-    status = "passed" if outcome.ok else "failed"
+    status = "skipped" if draft and outcome.ok else "passed" if outcome.ok else "failed"
     return CaseResult(str(path), status, "" if outcome.ok else outcome.report,
                       time.perf_counter() - start)
 
 
-def run_suite(files: list[Path], jobs: int = 1) -> Iterator[CaseResult]:
+def run_suite(files: list[Path], jobs: int = 1, drafts: Iterable[Path] = ()) -> Iterator[CaseResult]:
     """Each file's result, in the order of ``files``, as soon as it (and the ones before
-    it) are done; ``jobs`` worker processes when more than one."""
+    it) are done; ``jobs`` worker processes when more than one. A file of ``drafts`` that
+    plays is ``skipped``."""
+    draft = {Path(d).resolve() for d in drafts}
+    flags = [f.resolve() in draft for f in files]
     if jobs <= 1 or len(files) <= 1:
-        for f in files:
-            yield run_case(f)
+        for f, flag in zip(files, flags):
+            yield run_case(f, flag)
         return
     with ProcessPoolExecutor(max_workers=min(jobs, len(files))) as pool:
-        yield from pool.map(run_case, files)
+        yield from pool.map(run_case, files, flags)
 
 
-def summary(results: list[CaseResult], skipped: Iterable[Path | str] = ()) -> str:
+def summary(results: list[CaseResult]) -> str:
     """``19 passed, 1 failed``, with pytest's ``1 error`` (``2 errors``) after it when a
     scenario could not be played (bad input: the ``error`` of :class:`CaseResult`, as
     ``--junit`` counts it apart from the failures): ``2 passed, 1 failed, 1 error``;
-    then the YAML files of the folders searched that were not run for having no
-    ``expect:`` block:
+    then the ``skipped`` results, the folders' scenarios without ``expect:`` that play:
     ``19 passed, 1 failed, 2 skipped (no expect:): a.yaml, b.yaml``; past
     :data:`LISTED` files, how many in each folder:
     ``68 skipped (no expect:): 60 in tests/forbidden, 8 in tests/notes``."""
-    passed = sum(r.ok for r in results)
+    passed = sum(r.status == "passed" for r in results)
     failed = sum(r.status == "failed" for r in results)
-    errors = len(results) - passed - failed
+    errors = sum(r.status == "error" for r in results)
     text = f"{passed} passed, {failed} failed"
     if errors:
         text += f", {errors} error{'' if errors == 1 else 's'}"
-    skipped = [Path(s) for s in skipped]
+    skipped = [Path(r.path) for r in results if r.status == "skipped"]
     if len(skipped) > LISTED:
         folders = Counter(str(s.parent) for s in skipped)
         text += f", {len(skipped)} skipped (no expect:): " + ", ".join(f"{n} in {d}" for d, n in folders.items())
@@ -151,20 +160,21 @@ LISTED = 5
 """Skipped files named one by one in :func:`summary`; past that, counted by folder."""
 
 
-def junit_xml(results: list[CaseResult], name: str = "wolfdsl", skipped: Iterable[Path | str] = ()) -> str:
-    """The results as a JUnit XML report (one ``testcase`` per file; one with
-    ``<skipped/>`` per file of ``skipped``, a scenario with no ``expect:``)."""
-    skipped = [Path(s) for s in skipped]
-    suite = ET.Element("testsuite", name=name, tests=str(len(results) + len(skipped)),
+def junit_xml(results: list[CaseResult], name: str = "wolfdsl") -> str:
+    """The results as a JUnit XML report (one ``testcase`` per file; a ``skipped`` result,
+    a scenario with no ``expect:``, with ``<skipped/>``, listed first)."""
+    skipped = [Path(r.path) for r in results if r.status == "skipped"]
+    played = [r for r in results if r.status != "skipped"]
+    suite = ET.Element("testsuite", name=name, tests=str(len(results)),
                        failures=str(sum(r.status == "failed" for r in results)),
                        errors=str(sum(r.status == "error" for r in results)),
                        skipped=str(len(skipped)),
-                       time=f"{sum(r.seconds for r in results):.3f}")
+                       time=f"{sum(r.seconds for r in played):.3f}")
     for p in skipped:
         case = ET.SubElement(suite, "testcase", classname=str(p.parent).replace("\\", "/"), name=p.name,
                              file=str(p), time="0.000")
         ET.SubElement(case, "skipped", message="no expect: block: the scenario checks nothing")
-    for r in results:
+    for r in played:
         p = Path(r.path)
         case = ET.SubElement(suite, "testcase", classname=str(p.parent).replace("\\", "/"),
                              name=p.name, file=r.path, time=f"{r.seconds:.3f}")
