@@ -73,19 +73,19 @@ def _day(r, day: int) -> list[tuple]:
 
 
 def test_a_witch_about_to_be_exiled_claims_and_is_not_exiled():
-    """Seed 6, day 2: the witch (2), who saved 5 on night 1, sounded the most suspect in
-    the day's speeches (+1.9) and is the table's likeliest exile, below her own bar (0.7).
-    She claims the witch before the vote (跳女巫, 银水 5); the table exiles the wolf 4
-    instead (its top suspect is now the wolf 3; the voters' own beliefs went to 4), and
-    the wolves kill her that night, when she poisons the wolf 3. Before,
-    she said nothing and was exiled (53%, ten votes)."""
-    r = play_game(STANDARD, 6)
+    """Seed 19, day 3: the witch (4), who saved 2 on night 1, is the table's likeliest
+    exile (38% a wolf on public evidence), below her own bar (0.7). She claims the witch
+    before the vote (跳女巫, 银水 2); the table exiles the wolf 9 instead (its top suspect
+    now, 37%), the last wolf, and the village wins. Without her claim she is exiled (eight
+    votes to one). (Seed 6 showed it before the seer's last words, LASTWORDS-01: now the
+    seer killed on night 2 names the wolf 4 in his, and the witch answers 4's fake claim
+    of her card instead.)"""
+    r = play_game(STANDARD, 19)
     seats = {s["seat"]: s["role"] for s in r.events[0]["seats"]}
-    assert (seats[2], seats[3], seats[4]) == ("witch", "werewolf", "werewolf")
-    assert _day(r, 2) == [("claim", 2, "witch", {"saved": [5]}), ("top suspect", 3),
-                          ("death", 4, "werewolf", "exile")]
-    assert ("death", 3, "werewolf", "poison") in [
-        ("death", e["seat"], e["role"], e["cause"]) for e in r.events if e["type"] == "death" and e["day"] == 3]
+    assert (seats[4], seats[9]) == ("witch", "werewolf")
+    assert _day(r, 3) == [("claim", 4, "witch", {"saved": [2]}), ("top suspect", 9),
+                          ("death", 9, "werewolf", "exile")]
+    assert r.events[-1]["winners"] == ["village"]
 
 
 def test_a_hunter_about_to_be_exiled_claims_and_is_not_exiled():
@@ -148,13 +148,14 @@ def test_a_fake_god_with_nobody_to_answer_him_saves_the_wolf():
 
 
 def test_the_witch_does_not_take_her_poison_to_the_grave():
-    """200 games of standard-12 (seed 3): the witch poisons in 149 (she used to in about
+    """200 games of standard-12 (seed 3): the witch poisons in 150 (she used to in about
     one game in seven: only a wolf a seer had named, or a seat she held 60% a wolf), on
-    nights 2 to 5, 91 times a wolf. Her bar falls from 0.6 on day 1 by 0.1 a day to 0.35.
+    nights 2 to 5, 92 times a wolf. Her bar falls from 0.6 on day 1 by 0.1 a day to 0.35.
     (154 and 81 before a witch about to be exiled claimed, 166 and 90 before the wolves
     faked gods: a witch who answers a wolf's claim of her card is killed for it, often
     before her poison; more of her poisons hit a wolf; 146 and 88 before the table
-    stopped doubting her answer to such a claim as one made under pressure.)"""
+    stopped doubting her answer to such a claim as one made under pressure; 149 and 91
+    before the seer's last words, LASTWORDS-01.)"""
     used, wolves, nights = 0, 0, set()
     for i in range(200):
         r = play_game(STANDARD, 3, i)
@@ -164,7 +165,7 @@ def test_the_witch_does_not_take_her_poison_to_the_grave():
                 used += 1
                 wolves += seats[e["targets"][0]] == "werewolf"
                 nights.add(e["day"])
-    assert (used, wolves, nights) == (149, 91, {2, 3, 4, 5})
+    assert (used, wolves, nights) == (150, 92, {2, 3, 4, 5})
 
 
 BOMB = load("bomb-man-12")
@@ -232,18 +233,20 @@ def _contests(games: int, seed: int) -> dict:
 def test_the_holder_answering_a_wolfs_claim_is_not_doubted_as_under_pressure():
     """300 games of standard-12 (seed 3): a wolf about to be exiled claims the witch or
     the hunter and the holder answers (对跳). The holder is exiled that day in 1 of 211
-    hunter contests and none of 161 witch contests. Before, the answer was judged under
+    hunter contests and none of 162 witch contests (161 before the seer's last words,
+    LASTWORDS-01). Before, the answer was judged under
     pressure whenever the wolf's claim had made the holder the table's top suspect, and
     the holder was exiled in 25 of 194 and 21 of 169 (a trial: "the sheriff recommends
     exiling the real witch, the very player she saved")."""
-    assert _contests(300, 3) == {"hunter": (211, 1), "seer": (180, 7), "witch": (161, 0)}
+    assert _contests(300, 3) == {"hunter": (211, 1), "seer": (180, 7), "witch": (162, 0)}
 
 
 def test_no_claim_is_under_pressure_in_a_campaign_or_when_it_answers_a_living_claimant():
     """The rule of :meth:`TableAgent.pressed`, checked at every claim of 300 games: a
     claim in the sheriff campaign (a `speeches` event with `exile_next: false`) or one
     that answers another living seat's claim of the same card is never under pressure;
-    553 of the 1688 claims are (766 before, 203 of them such answers or ties)."""
+    553 of the 1703 claims are (766 before, 203 of them such answers or ties; 1688 claims
+    before a seer's last words told his results, LASTWORDS-01)."""
     from wolfdsl.agents import table as T
 
     seen = []
@@ -262,7 +265,7 @@ def test_no_claim_is_under_pressure_in_a_campaign_or_when_it_answers_a_living_cl
             play_game(STANDARD, 3, i)
     finally:
         T.TableAgent.pressed = orig
-    assert (len(seen), sum(g for _, _, g in seen)) == (1688, 553)
+    assert (len(seen), sum(g for _, _, g in seen)) == (1703, 553)
     assert not [x for x in seen if x[2] and (not x[0] or x[1])]
     assert sum(1 for x in seen if not x[0]) == 134   # campaign claims: never under pressure
 
@@ -317,3 +320,60 @@ def test_the_sheriff_votes_for_the_player_he_recommends():
                     made[faction[sheriff]] += 1
                     otherwise[faction[sheriff]] += e["ballots"][sheriff] != target
     assert (made, otherwise) == ({"village": 681, "werewolves": 85}, {"village": 0, "werewolves": 0})
+
+
+CLASSIC = load("classic-9")
+
+
+def test_a_seer_killed_with_last_words_tells_his_last_result():
+    """Classic-9 seed 3 (no guard): day 1, the wolf 8 claims the seer in the sheriff
+    campaign (警上悍跳, the real seer 9 is no candidate), names the witch 6 a wolf and takes
+    the badge; 9 answers in the day's speeches (1 a wolf), and the table exiles the witch.
+    Night 2 the wolves kill 9, who checked 8: his death, alone that night, leaves last
+    words (LASTWORDS-02), and in them he tells that result (LASTWORDS-01) before the day's
+    speeches; the wolf 1 he named on day 1 is exiled."""
+    r = play_game(CLASSIC, 3)
+    seats = {s["seat"]: s["role"] for s in r.events[0]["seats"]}
+    assert (seats[8], seats[9], seats[6], seats[1]) == ("werewolf", "seer", "witch", "werewolf")
+    assert _day(r, 1) == [("claim", 8, "seer", {"seat": 6, "result": "wolf"}),
+                          ("claim", 9, "seer", {"seat": 1, "result": "wolf"}),
+                          ("claim", 6, "witch", {"saved": [5]}), ("top suspect", 6),
+                          ("death", 6, "witch", "exile")]
+    day2 = [e for e in r.events if e["day"] == 2 and e["phase"] == "day"
+            and e["type"] in ("claim", "speeches")]
+    assert (day2[0]["type"], day2[0]["seat"], day2[0]["told"]) == ("claim", 9, {"seat": 8, "result": "wolf"})
+    assert day2[1]["type"] == "speeches"
+    assert ("death", 1, "werewolf", "exile") in _day(r, 2)
+
+
+def _day1_wolf_seer_claims(ruleset, games: int, seed: int) -> tuple[int, int, int]:
+    """Games in which a wolf claims the seer on day 1; of them, those where he claims
+    before the real seer, and those where he answers a seer who named no living wolf."""
+    found = first = unprovoked = 0
+    for i in range(games):
+        r = play_game(ruleset, seed, i)
+        roles = {s["seat"]: s["role"] for s in r.events[0]["seats"]}
+        claims = [e for e in r.events if e["type"] == "claim" and e["role"] == "seer" and e["day"] == 1]
+        wolf = [e for e in claims if roles[e["seat"]] == "werewolf"]
+        real = [e for e in claims if roles[e["seat"]] == "seer"]
+        if not wolf:
+            continue
+        found += 1
+        if not real or wolf[0]["seq"] < real[0]["seq"]:
+            first += 1
+        else:
+            unprovoked += not any(roles[e["told"]["seat"]] == "werewolf" for e in real if e["seq"] < wolf[0]["seq"])
+    return found, first, unprovoked
+
+
+def test_without_a_guard_the_wolves_contest_the_seer_from_day_1():
+    """200 games each (seed 3). On classic-9, which has no guard to keep the seer alive
+    past night 2 (where his death leaves last words), a wolf claims the seer on day 1 in
+    132 games: before the real seer in 54 (in the sheriff campaign the real seer did not
+    run in), after a seer who named no living wolf in 35, the rest to answer a seer who
+    named one (the only day-1 counter-claim before). Only a wolf the table suspects less
+    than a seat's share of the wolves' cards does it unprovoked. On standard-12, with a
+    guard, a wolf still claims the seer on day 1 only to answer a seer who named a living
+    wolf."""
+    assert _day1_wolf_seer_claims(CLASSIC, 200, 3) == (132, 54, 35)
+    assert _day1_wolf_seer_claims(STANDARD, 200, 3) == (77, 0, 0)
