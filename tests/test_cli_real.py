@@ -162,16 +162,16 @@ def test_the_deaths_table_names_each_cause_and_keeps_its_id_and_json_keeps_the_i
         cells = [c.strip() for c in line.split("│")[1:-1]]
         if len(cells) == 4 and cells[0] != "cause":
             rows.append(tuple(cells))
-    assert rows == [("exiled", "exile", "4.00", "120"),
-                    ("killed by the werewolves", "wolf", "3.00", "90"),
-                    ("poisoned", "poison", "0.87", "26"),
+    assert rows == [("exiled", "exile", "3.97", "119"),
+                    ("killed by the werewolves", "wolf", "2.97", "89"),
+                    ("poisoned", "poison", "0.83", "25"),
                     ("self-destructed", "self_destruct", "0.47", "14"),
                     ("taken by the white wolf king", "white_wolf_claw", "0.40", "12"),
                     ("shot", "shot", "0.07", "2")]
     assert "┃ cause                        ┃ id              ┃ per game ┃ total ┃" in r.stdout
     j = invoke("run", "white-wolf-king-12", "--games", 30, "--seed", 1, "--json")
     assert json.loads(j.stdout)["deaths_per_game"] == {
-        "exile": 4.0, "wolf": 3.0, "poison": 0.866667, "self_destruct": 0.466667,
+        "exile": 3.966667, "wolf": 2.966667, "poison": 0.833333, "self_destruct": 0.466667,
         "white_wolf_claw": 0.4, "shot": 0.066667}
 
 
@@ -196,11 +196,11 @@ def test_a_faction_of_one_side_only_is_not_compared():
 
 def test_a_run_names_one_game_of_each_outcome_and_its_command_replays_it():
     # cupid-9 ends in a stalemate now and then (Cupid and a villager left, neither
-    # side's win rule met): game 36 of seed 1 is the run's first draw
+    # side's win rule met): game 24 of seed 1 is the run's first draw
     r = invoke("run", "cupid-9", "-n", 37, "--seed", 1, "--json", "-q")
     assert r.exit_code == 0, r.output
     found = json.loads(r.stdout)["examples"]
-    assert found["draw"]["game"] == 36 and "unfinished" not in found
+    assert found["draw"]["game"] == 24 and "unfinished" not in found
     assert {f: ex["game"] for f, ex in found["wins"].items()} == {"village": 1, "werewolves": 0, "lovers": 3}
     said = {"village": "village won", "werewolves": "werewolves won", "lovers": "lovers won"}
     for outcome, ex in [*found["wins"].items(), ("draw", found["draw"])]:
@@ -210,4 +210,4 @@ def test_a_run_names_one_game_of_each_outcome_and_its_command_replays_it():
         assert alone.exit_code == 0, alone.output
         assert said.get(outcome, "nobody won (day_limit) after 40 days") in alone.stdout, (outcome, alone.stdout)
     text = invoke("run", "cupid-9", "-n", 37, "--seed", 1).stdout
-    assert f"  no winner (draw)         game 36    {found['draw']['command']}\n" in text
+    assert f"  no winner (draw)         game 24    {found['draw']['command']}\n" in text

@@ -291,7 +291,7 @@ def test_a_speech_act_is_told_by_what_is_said_not_as_a_decision():
 def test_the_bundled_claim_decisions_are_speech_acts():
     assert load("standard-12").speech == {"seer.claim", "witch.claim", "hunter.claim", "idiot.claim", "elder.claim",
                                           "werewolves.counter_claim", "werewolves.fake_check", "werewolves.fake_god",
-                                          "recommend"}
+                                          "recommend", "seer.last_words"}
 
 
 def test_an_offer_made_to_several_seats_is_told_by_the_seats_that_take_it():
@@ -737,11 +737,11 @@ def test_a_seat_told_the_same_seat_twice_hears_it_twice_and_a_count_is_no_seat(t
                     "    }\n"
                     "    if living(lookout) != none { tell living(lookout) { first_alive: first(alive) } }\n"
                     "}\n", encoding="utf-8")
-    lines = [l.strip() for l in invoke("run", mine, "--seed", 1).stdout.splitlines()]
+    lines = [l.strip() for l in invoke("run", mine, "--seed", 7).stdout.splitlines()]
     assert [l for l in lines if "Counter learns" in l][:2] == ["1号 Counter learns: wolves alive 4; left 11",
                                                              "1号 Counter learns: wolves alive 3; left 10"]
     looked = [l for l in lines if "Lookout learns" in l]
-    assert looked[:2] == ["4号 Lookout learns: first alive 1号 Counter"] * 2  # nights 1 and 2
+    assert looked[:2] == ["5号 Lookout learns: first alive 1号 Counter"] * 2  # nights 1 and 2
 
 
 def test_the_seats_of_people_and_programs_read_in_the_narrations_language():

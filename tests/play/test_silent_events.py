@@ -28,10 +28,13 @@ def test_a_silent_game_builds_no_death_status_or_claim_event(monkeypatch):
     assert not {"death", "status", "claim", "spared"} & set(quiet)
 
 
-def test_the_last_words_func_runs_on_a_silent_table_only_when_a_rule_reads_its_answers(monkeypatch):
+def test_the_last_words_func_runs_on_a_silent_table_only_when_a_rule_reads_its_answers(monkeypatch, tmp_path):
     from wolfdsl.play.deaths import DeathRules
-    plain = load("standard-12")
-    pool = load("standard-12", {"last_words_policy": "wolf_count_pool"})
+    # the bundled boards read who leaves last words (the seer's, LASTWORDS-01): without it
+    (tmp_path / "plain.wolf").write_text('import "standard-12"\nremove trigger last_words\n', encoding="utf-8")
+    plain = load(str(tmp_path / "plain.wolf"))
+    assert "given_last_words" in load("standard-12").values_read
+    pool = load(str(tmp_path / "plain.wolf"), {"last_words_policy": "wolf_count_pool"})
     assert "given_last_words" not in plain.values_read and "given_last_words" in pool.values_read
     assert (DeathRules.of(plain).words_read, DeathRules.of(pool).words_read) == (False, True)
     for rs, silent_calls in ((plain, False), (pool, True)):

@@ -303,14 +303,14 @@ def test_the_badge_question_offers_tearing_it_up_only_where_the_options_allow():
     from clitools import runner
     from wolfdsl.cli import app
 
-    # seat 5 of seed 2 is the sheriff, killed in night 4 (answering 0, 1, 2, 3 in turn)
+    # seat 5 of seed 36 is the sheriff, killed in night 4 (answering 0, 1, 2, 3 in turn)
     question = "Day 4 · You were the sheriff: to whom do you pass the badge?"
-    torn = play_lines(5, 2)
-    assert f"{question} (0: tear it up)\n  seats: 3 6 7 8 9   0: tear it up\n" in torn
-    r = runner.invoke(app, ["play", "standard-12", "--seat", "5", "--seed", "2", "--set",
+    torn = play_lines(5, 36)
+    assert f"{question} (0: tear it up)\n  seats: 1 4 8 10 11   0: tear it up\n" in torn
+    r = runner.invoke(app, ["play", "standard-12", "--seat", "5", "--seed", "36", "--set",
                             "sheriff_on_death=must_pass"], input="0\n1\n2\n3\n" * 300)
     assert r.exit_code == 0, r.output
-    assert f"{question}\n  seats: 3 6 7 8 9\n" in r.stdout
+    assert f"{question}\n  seats: 1 4 8 10 11\n" in r.stdout
     assert "0: tear it up" not in r.stdout
     assert ">   not allowed: a choice is required here; passing is not allowed\n" in r.stdout  # 0 is refused
 

@@ -62,9 +62,11 @@ def test_without_a_sheriff_election_the_sheet_names_no_sheriff():
         LAST_WORDS,
     ]
     assert sheet["any_time"] == [
+        "The dead who leave last words speak them as their death is announced.",
         "The hunter may show his card and shoot a living player, unless he was poisoned.",
         "A werewolf may self-destruct in a speech: he dies, the day ends at once.",
         "The seer may reveal himself in his speech and tell his results.",
+        "A seer's last words may tell the results he has not told yet.",
     ]
     assert not any("sheriff" in c or "badge" in c for part in ("day", "any_time") for c in sheet[part])
     zh = call_sheet("standard-12", {"sheriff_election": "false"}, "zh")
@@ -103,7 +105,7 @@ def test_the_sheriffs_options_speeches_and_last_words():
         "A tie: the tied players speak again (PK) and the others vote only for them; a second tie: nobody is exiled.",
         "The exiled player leaves last words. (day 1 only)",
     ]
-    assert en["any_time"][0] == "The sheriff is dead: he must pass the badge to a living player."
+    assert en["any_time"][1] == "The sheriff is dead: he must pass the badge to a living player."
     pool = call_sheet("standard-12", {"last_words_policy": "wolf_count_pool"}, "zh")["day"]
     assert pool[-1] == "被放逐的玩家发表遗言（遗言总数等于狼人数量，用完为止）。"
 
