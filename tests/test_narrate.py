@@ -235,6 +235,13 @@ def test_a_seat_told_the_same_again_is_not_told_twice():
     assert told == ["  3号 villager learns: can shoot yes", "  3号 villager learns: can shoot no"]
 
 
+def test_a_seat_a_claim_names_in_any_field_reads_as_a_seat():
+    # a trial's watchman claimed "saw wolf 9": a field not named seat read as a number
+    claim = ev(1, 1, "day", "claim", seat=10, role="villager", told={"saw_wolf": 9, "saved": [7]})
+    told = [l for l in narrate([START, claim]) if l.kind == "info"]
+    assert told == ["  10号 claims to be villager: saw wolf 9号, saved 7号"]
+
+
 def test_the_same_answer_to_a_new_decision_is_told_again():
     # a check two nights running, the same yes both times: two results, not one
     events = [START]

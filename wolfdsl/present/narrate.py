@@ -494,8 +494,9 @@ class _Teller:
         gap = self.w["colon"] if self.lang == "zh" else " "
         parts = [f"{self.word(k)}{gap}{self.value(v, seats=True)}"
                  for k, v in ev.items() if k not in _SKIP | {"seat", "role", "told"}]
-        if told:
-            parts.append(self.w["sep"].join(f"{self.word(k)}{gap}{self.value(v, seats='seat' in k or _seat_list(v))}"
+        if told:  # a whole number is a seat unless the ruleset's tells give that field a number
+            numbers = self.numbers(told)
+            parts.append(self.w["sep"].join(f"{self.word(k)}{gap}{self.value(v, seats=k not in numbers)}"
                                             for k, v in told.items()))
         said = self.w["fields"].join(parts)
         yield Line("  " + self.w["claims"].format(who=self.who(seat), what=what)
@@ -742,11 +743,6 @@ def _matches(value: Any, want: Any) -> bool:
     if isinstance(want, bool) or isinstance(value, bool):
         return value is want
     return value == want
-
-
-def _seat_list(value: Any) -> bool:
-    """A non-empty list of seat numbers (``saved: [7]`` in a claim reads ``saved 7号``)."""
-    return isinstance(value, list) and bool(value) and all(type(x) is int for x in value)
 
 
 def _offer(ev: dict) -> Any:
