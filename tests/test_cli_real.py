@@ -211,3 +211,33 @@ def test_a_run_names_one_game_of_each_outcome_and_its_command_replays_it():
         assert said.get(outcome, "nobody won (day_limit) after 40 days") in alone.stdout, (outcome, alone.stdout)
     text = invoke("run", "cupid-9", "-n", 37, "--seed", 1).stdout
     assert f"  no winner (draw)         game 24    {found['draw']['command']}\n" in text
+
+
+FORTUNE = '''import "roles"
+role fortune_teller "Fortune teller" "占卜师" { faction village; class god }
+players 12
+deck 12: werewolf*4, seer, witch, hunter, fortune_teller, villager*4
+step fortune_teller in night after werewolves before witch {
+    decide fortune_teller.gaze by fortune_teller may pass choose ts count 2 from alive
+        unless ts == me because "FT-01: she looks at two other players"
+    {
+        if ts != none { tell me { RECORD } }
+    }
+}
+'''
+
+
+def test_a_games_run_notes_a_tell_the_table_bots_cannot_read(tmp_path):
+    # a trial: a fortune teller's answers were ignored by the bots, and nothing said so
+    mine = tmp_path / "ft-12.wolf"
+    mine.write_text(FORTUNE.replace("RECORD", "wolf_among: any([x in ts where x.faction == werewolves])"),
+                    encoding="utf-8")
+    r = invoke("run", mine, "--games", 4, "--jobs", 1, "--seed", 1, "-q")
+    assert r.exit_code == 0, r.output
+    assert r.stderr.count("note: ") == 1
+    assert f"note: {mine}:9:35: field 'wolf_among' of a tell is not read by the table bots (lint W370)" in r.stderr
+    assert "note:" not in invoke("run", mine, "--games", 4, "--seed", 1, "-q", "--agents", "random").stderr
+    assert "note:" not in invoke("run", mine, "--seed", 1, "-q").stderr   # one game: no rates to qualify
+    mine.write_text(FORTUNE.replace("RECORD", "seats: ts, wolf_among: any([x in ts where x.faction == werewolves])"),
+                    encoding="utf-8")
+    assert "note:" not in invoke("run", mine, "--games", 4, "--jobs", 1, "--seed", 1, "-q").stderr

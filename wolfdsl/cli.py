@@ -123,6 +123,26 @@ def warn_sets(ref: Optional[str], options, base_dir: Optional[str] = None) -> No
         typer.echo(f"warning: {line}", err=True)
 
 
+def warn_unread_tells(ref: Optional[str], agents: str, games: Optional[int]) -> None:
+    """Before a Monte Carlo run with the table bots, a note on stderr for each ``tell`` in
+    the user's files that the bots cannot read (lint W370): the rates then value that
+    role as if it learned nothing. Nothing for a bundled ruleset, one game, or other bots."""
+    if ref is None or not games or games < 2 or "table" not in agents:
+        return
+    from wolfdsl.lang.load import bundled, resolve
+    from wolfdsl.lint.tells import unread_tells
+
+    if ref in bundled():
+        return
+    try:
+        path, _ = resolve(ref, None)
+    except WolfError:
+        return
+    for where in unread_tells(str(path)):
+        typer.echo(f"note: {where} of a tell is not read by the table bots (lint W370): these rates value "
+                   "the role as if it learned nothing; `wolfdsl lint` says what to write", err=True)
+
+
 def check_agents(name: str) -> None:
     """Reject an ``--agents`` spec :func:`wolfdsl.agents.registry.build` cannot build."""
     from wolfdsl.agents.registry import build
@@ -305,6 +325,7 @@ def run(
         agents = DEFAULT_AGENTS if agents is None else agents
         check_agents(agents)
         warn_sets(ruleset, options)
+        warn_unread_tells(ruleset, agents, games)
         if seat:
             from wolfdsl.seats.command import seat_spec
             agents = seat_spec(agents, seat, timeout, games)

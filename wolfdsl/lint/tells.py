@@ -54,6 +54,10 @@ class TellUnreadByBots(Rule):
     message = "the table bots cannot read field '{field}' of this tell: {why}"
 
     def check(self, ctx):
+        yield from self.findings(ctx, ctx.is_own)
+
+    def findings(self, ctx, where):
+        """The findings in the tells ``where(node)`` accepts (:meth:`check`: the file's own)."""
         prog = ctx.prog
         if prog is None:
             return
@@ -63,7 +67,7 @@ class TellUnreadByBots(Rule):
             decl = prog.decls[key]
             lets = None
             for node in A.walk(decl):
-                if not isinstance(node, A.Tell) or not ctx.is_own(node):
+                if not isinstance(node, A.Tell) or not where(node):
                     continue
                 lets = _lets(decl) if lets is None else lets
                 meaning = _meaning(node.fields, teams, lets)
@@ -98,3 +102,25 @@ def _text(e: A.Expr) -> str:
         line = sp.text.splitlines()[sp.line - 1]
         return line[sp.col - 1:sp.end_col - 1]
     return "SEATS"
+
+
+def unread_tells(path: str) -> list[str]:
+    """For a ``--games`` run of the ruleset at ``path`` with the table bots: one line
+    ``FILE:LINE:COL: field 'F'`` per W370 finding in the user's own files (the ruleset
+    and what it imports that is not bundled); empty when there is none or the file does
+    not compile (the run says why)."""
+    from .context import LintContext
+
+    ctx = LintContext(path)
+    if ctx.rs is None:
+        return []
+
+    def user_file(node) -> bool:
+        return node.span is not None and not str(node.span.file).startswith("<bundled>")
+
+    out = []
+    for d in TellUnreadByBots().findings(ctx, user_file):
+        sp = d.span
+        field = d.message.split("'")[1] if "'" in d.message else "?"
+        out.append(f"{sp.file}:{sp.line}:{sp.col}: field '{field}'" if sp is not None else f"field '{field}'")
+    return out
