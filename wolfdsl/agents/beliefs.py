@@ -123,7 +123,6 @@ class Beliefs:
         # what this seat was told of a list of seats as a whole (a wolf among two seats):
         # per fact, its disjoint alternatives, each ((seat, roles it allows), ...); see some
         self.either: tuple = ()
-        self.alive_now: frozenset = frozenset(range(1, self.n + 1))  # as the table sees it (living)
 
     # ---------------------------------------------------------------- evidence
     def _restrict(self, seat: int, roles) -> None:
@@ -185,7 +184,6 @@ class Beliefs:
         faction has cards (and more live than it has), no deal puts all the living on one
         side, and the marginals are those without it. Decks of three or more factions
         take nothing from it (which extinctions end such a game is the ruleset's to say)."""
-        self.alive_now = frozenset(seats)
         going = None
         if len(self.cap) == 2:
             alive = frozenset(seats)
@@ -306,8 +304,8 @@ class Beliefs:
     def _list_facts(self, readings: tuple, listed) -> list[tuple[int, frozenset]]:
         """The facts a list of seats states, read as each of ``readings`` (``members``:
         every member of a team; ``those``: the seats of a source whose property is a
-        value, :mod:`wolfdsl.lang.knowledge`): per seat, the roles any reading allows,
-        for the seats every reading says something of."""
+        value, :mod:`wolfdsl.lang.knowledge`; of ``alive``, only the seats listed), per
+        seat the roles any reading allows, for the seats every reading says something of."""
         if not isinstance(listed, list):
             return []
         listed = {s for s in listed if type(s) is int}
@@ -318,7 +316,9 @@ class Beliefs:
                 source = range(1, self.n + 1)
             else:
                 roles = next((r for r in (self.roles_with(p, m[2]) for p in m[1]) if r is not None), None)
-                source = self.alive_now if m[3] == "alive" else range(1, self.n + 1)
+                # the living as the table sees them may include a seat dead tonight and not yet
+                # announced, whom the list left out: of the living, only those listed are sure
+                source = () if m[3] == "alive" else range(1, self.n + 1)
             if roles is None:
                 return []
             facts = {s: roles for s in listed}
