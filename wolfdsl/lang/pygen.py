@@ -629,7 +629,9 @@ class PyGen(CodeGen):
         codes = [self.gen(a) for a in e.args]
         args = [c.src for c in codes]
         if bd.kind == "builtin" and bd.value.fn in B.OVER_LIST:  # ``count(ts)``: ts none is an E401 naming it
-            args[0] = f"_listed({args[0]}, {listed_text(e.args[0])!r}, {self.const_ref(e.args[0].span)})"
+            t = self.temp()  # inline: no call on the way of a list (win rules count at every death)
+            args[0] = (f"({t} if ({t} := {args[0]}) is not None else "
+                       f"_listed(None, {listed_text(e.args[0])!r}, {self.const_ref(e.args[0].span)}))")
         if bd.kind == "builtin":
             if self.tables is not None and bd.value.table is not None and all(c.const is not None for c in codes[1:]):
                 return self.table_read(bd.value, codes)
