@@ -351,19 +351,17 @@ class Beliefs:
         for name, m in meaning.items():
             if m[0] == "members":
                 self.members(m[1], what.get(name))
-        for seat, roles in self.told_facts(what):
-            self._restrict(seat, roles)
-        for name, m in meaning.items():
-            if m[0] == "some":
-                self._some_told(what.get(m[1]), m[2], m[3], m[4], what.get(name))
+        self._apply(self.claimed_facts(what))
 
-    def _some_told(self, seats, props, value, how: str, answer) -> None:
-        """A ``("some", …)`` record field (:mod:`wolfdsl.lang.knowledge`): ``answer`` says
-        how many of ``seats`` have property ``props[i]`` equal to ``value``, as ``how``
-        (``any``, ``empty``, ``count``) reads it (:meth:`some`); anything else is left alone."""
-        found = self._some_fact(seats, props, value, how, answer)
-        if found is not None:
-            self.some(*found)
+    def _apply(self, facts) -> None:
+        """Hard facts as :meth:`claimed_facts` gives them: ``(seat, roles)`` restricts a
+        seat; ``(0, alternatives)`` is kept in :attr:`either` (the :data:`MAX_EITHER` latest)."""
+        for seat, roles in facts:
+            if seat == 0:
+                self.either = (*self.either, roles)[-MAX_EITHER:]
+                self._marg = self._susp = self._hard = None
+            else:
+                self._restrict(seat, roles)
 
     def _some_fact(self, seats, props, value, how: str, answer) -> tuple | None:
         """``(seats, roles, least, most)`` for :meth:`some` from a ``("some", …)`` field's
@@ -384,52 +382,42 @@ class Beliefs:
             return seats, roles, 0, 0
         return seats, roles, 1, len(seats)
 
-    def _alternatives(self, seats, roles: frozenset, least: int, most: int) -> tuple:
-        """The disjoint alternatives of "between ``least`` and ``most`` of ``seats`` hold
-        one of ``roles``": each ``((seat, roles it allows), ...)``, a choice of the seats
-        that hold one of ``roles`` (for "at least one", the first in order), the others
-        not; ``()`` for a form this model does not take (at least two of three...)."""
+    def _some_facts(self, seats, roles: frozenset, least: int, most: int) -> list:
+        """The facts of "between ``least`` and ``most`` of ``seats`` hold one of
+        ``roles``", as :meth:`_apply` takes them: none of them, a fact a seat; else its
+        disjoint alternatives, each ``((seat, roles it allows), ...)``, a choice of the
+        seats that hold one of ``roles`` (for "at least one", the first in order), the
+        others not; ``[]`` for a form this model does not take (at least two of three...)."""
         others = self.every - roles
+        if most == 0:
+            return [(s, others) for s in seats]
         if least == most:
-            return tuple(tuple((s, roles if s in chosen else others) for s in seats)
-                         for chosen in combinations(seats, least))
-        if least == 1 and most >= len(seats):
-            return tuple(tuple((t, others) for t in seats[:i]) + ((s, roles),) for i, s in enumerate(seats))
-        return ()
+            alternatives = tuple(tuple((s, roles if s in chosen else others) for s in seats)
+                                 for chosen in combinations(seats, least))
+        elif least == 1 and most >= len(seats):
+            alternatives = tuple(tuple((t, others) for t in seats[:i]) + ((s, roles),) for i, s in enumerate(seats))
+        else:
+            return []
+        return [(0, alternatives)]
 
     def some(self, seats, roles: frozenset, least: int, most: int) -> None:
         """Between ``least`` and ``most`` of ``seats`` hold one of ``roles``: a hard fact
-        about the seats together (a wolf among two seats). ``most == 0``: each seat is
+        about the seats together (a wolf among two seats). None of them: each seat is
         restricted; otherwise the fact is kept as disjoint alternatives
-        (:meth:`_alternatives`), and the hypotheses are summed over them: exact. The
-        :data:`MAX_EITHER` most recent such facts are kept."""
-        if most == 0:
-            for s in seats:
-                self._restrict(s, self.every - roles)
-            return
-        alternatives = self._alternatives(seats, roles, least, most)
-        if alternatives:
-            self.either = (*self.either, alternatives)[-MAX_EITHER:]
-            self._marg = self._susp = self._hard = None
+        (:meth:`_some_facts`), and the hypotheses are summed over them: exact."""
+        self._apply(self._some_facts(seats, roles, least, most))
 
     def claimed_facts(self, what: dict) -> list[tuple[int, object]]:
-        """What a claim that repeats the record ``what`` states, for its honest
-        hypothesis: :meth:`told_facts`, then ``(0, alternatives)`` for each fact about
-        seats together (:meth:`some`; "none of them" as a fact per seat)."""
+        """What the record ``what`` states, as a seat told it or a claim repeating it
+        (its honest hypothesis): :meth:`told_facts`, then the facts about seats together
+        (:meth:`_some_facts`: ``(0, alternatives)``, or a fact per seat for "none of them")."""
         facts: list = list(self.told_facts(what))
         meaning = self.board.told.get(frozenset(what)) or {}
         for name, m in meaning.items():
             if m[0] == "some":
                 found = self._some_fact(what.get(m[1]), m[2], m[3], m[4], what.get(name))
-                if found is None:
-                    continue
-                seats, roles, least, most = found
-                if most == 0:
-                    facts += [(s, self.every - roles) for s in seats]
-                else:
-                    alternatives = self._alternatives(seats, roles, least, most)
-                    if alternatives:
-                        facts.append((0, alternatives))
+                if found is not None:
+                    facts += self._some_facts(*found)
         return facts
 
     # ---------------------------------------------------------------- inference
@@ -677,11 +665,8 @@ class Beliefs:
         alternatives of a fact are disjoint, so the sum counts each deal once."""
         out = []
         for choice in product(*self.either):
-            allowed = list(self.allowed)
-            for alternative in choice:
-                for s, roles in alternative:
-                    allowed[s] = allowed[s] & roles
-            if all(allowed[1:]):
+            allowed = _narrowed(self.allowed, [f for alternative in choice for f in alternative])
+            if allowed is not None:
                 out += self._built(allowed)
         return out
 
@@ -1034,26 +1019,34 @@ def _branch(steps: list, out: list, i: int, allowed: list, odds: float, used: di
     c, role, own, facts, honest, bluff, side, cards, eithers = steps[i]
     held = used.get(role, 0) + 1
     if held <= cards:  # honest: the seat holds the role, and what it says is true
-        a = list(allowed)
-        mine = a[c] & own
-        if mine:
-            a[c] = mine
-            for s, roles in facts:
-                narrowed = a[s] & roles
-                if not narrowed:
-                    break
-                a[s] = narrowed
+        mine = allowed[c] & own
+        a = _narrowed(allowed, facts, c, mine) if mine else None
+        if a is not None:
+            if eithers:
+                _either(steps, out, i, a, odds * honest, {**used, role: held}, bluffed, eithers, 0)
             else:
-                if eithers:
-                    _either(steps, out, i, a, odds * honest, {**used, role: held}, bluffed, eithers, 0)
-                else:
-                    _branch(steps, out, i + 1, a, odds * honest, {**used, role: held}, bluffed)
+                _branch(steps, out, i + 1, a, odds * honest, {**used, role: held}, bluffed)
     other = allowed[c] - side  # bluffing: the seat is of another faction
     if other:
         a = list(allowed)
         a[c] = other
         _branch(steps, out, i + 1, a, odds * (bluff * BOTH_BLUFF if role in bluffed else bluff * 1.0), used,
                 bluffed | own)
+
+
+def _narrowed(allowed: list, facts, seat: int = 0, roles: frozenset | None = None) -> list | None:
+    """A copy of ``allowed`` (the roles each seat may hold) with ``seat`` set to
+    ``roles`` (when given) and each ``(seat, roles)`` of ``facts`` intersected in;
+    ``None`` when a seat is left with no role."""
+    a = list(allowed)
+    if roles is not None:
+        a[seat] = roles
+    for s, r in facts:
+        narrowed = a[s] & r
+        if not narrowed:
+            return None
+        a[s] = narrowed
+    return a
 
 
 def _either(steps: list, out: list, i: int, allowed: list, odds: float, used: dict, bluffed: frozenset,
@@ -1065,13 +1058,8 @@ def _either(steps: list, out: list, i: int, allowed: list, odds: float, used: di
         _branch(steps, out, i + 1, allowed, odds, used, bluffed)
         return
     for alternative in eithers[j]:
-        a = list(allowed)
-        for s, roles in alternative:
-            narrowed = a[s] & roles
-            if not narrowed:
-                break
-            a[s] = narrowed
-        else:
+        a = _narrowed(allowed, alternative)
+        if a is not None:
             _either(steps, out, i, a, odds, used, bluffed, eithers, j + 1)
 
 
