@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..lang import syntax as A
+from ..lang.codegen import listed_text
 from ..lang.knowledge import _lets, _meaning, _through
 from .registry import Rule, register
 
@@ -12,7 +13,7 @@ CARD_CALLS = frozenset({"members", "roles_of", "faction_of", "class_of"})
 _LISTS = frozenset({"any", "count", "empty"})
 
 
-def _reads_cards(e: A.Expr, card_fields: frozenset) -> bool:
+def _reads_cards(e: A.Expr, card_fields) -> bool:
     """Whether ``e`` reads another seat's card: a card field (or a property a role sets)
     of a seat, or a builtin over the cards."""
     for n in A.walk(e):
@@ -54,31 +55,33 @@ class TellUnreadByBots(Rule):
     message = "the table bots cannot read field '{field}' of this tell: {why}"
 
     def check(self, ctx):
-        yield from self.findings(ctx, ctx.is_own)
+        for field, span, why in unread(ctx, ctx.is_own):
+            yield self.diag(span, field=field, why=why)
 
-    def findings(self, ctx, where):
-        """The findings in the tells ``where(node)`` accepts (:meth:`check`: the file's own)."""
-        prog = ctx.prog
-        if prog is None:
-            return
-        teams = set(prog.symbols.get("team", {}))
-        card_fields = CARD_FIELDS | {name for d in ctx.of_kind("role") for name, _ in d.props}
-        for key in prog.order:
-            decl = prog.decls[key]
-            lets = None
-            for node in A.walk(decl):
-                if not isinstance(node, A.Tell) or not where(node):
+
+def unread(ctx, where):
+    """``(field name, span, what to write)`` of each ``tell`` field that reads hidden
+    cards in a shape the bots do not read, in the tells ``where(node)`` accepts."""
+    prog = ctx.prog
+    if prog is None:
+        return
+    teams = set(prog.symbols.get("team", {}))
+    card_fields = CARD_FIELDS | {name for d in ctx.of_kind("role") for name, _ in d.props}
+    for key in prog.order:
+        decl = prog.decls[key]
+        lets = None
+        for node in A.walk(decl):
+            if not isinstance(node, A.Tell) or not where(node):
+                continue
+            lets = _lets(decl) if lets is None else lets
+            meaning = _meaning(node.fields, teams, lets)
+            named = {m[1] for m in meaning.values() if m[0] in ("prop", "some", "test")}
+            for f in node.fields:
+                if f.name in meaning or f.name in named:
                     continue
-                lets = _lets(decl) if lets is None else lets
-                meaning = _meaning(node.fields, teams, lets)
-                named = {m[1] for m in meaning.values() if m[0] in ("prop", "some", "test")}
-                for f in node.fields:
-                    if f.name in meaning or f.name in named:
-                        continue
-                    e = _through(f.expr, lets)
-                    if not _reads_cards(e, frozenset(card_fields)):
-                        continue
-                    yield self.diag(f.span or node.span, field=f.name, why=_why(f.name, e, node.fields, lets))
+                e = _through(f.expr, lets)
+                if _reads_cards(e, card_fields):
+                    yield f.name, f.span or node.span, _why(f.name, e, node.fields, lets)
 
 
 def _why(name: str, e: A.Expr, fields, lets) -> str:
@@ -87,21 +90,12 @@ def _why(name: str, e: A.Expr, fields, lets) -> str:
         comp = _through(e.args[0], lets)
         if isinstance(comp, A.Comprehension) and not any(_through(g.expr, lets) == _through(comp.source, lets)
                                                          for g in fields):
-            source = _text(comp.source)
+            source = listed_text(comp.source)
             return (f"the seats it counts are not in the record; add them: tell … {{ seats: {source}, {name}: … }} "
                     "(the role then plays on what it learns; a claim repeating the record tells the table)")
     return ("the role plays as if it learned nothing, and --games win rates value it so; write it as a seat's "
             "property ({seat: t, result: t.appears}), a team's members or one of them, or how many of a list "
             "of seats in the record have a card (docs/language.md: what a tell states)")
-
-
-def _text(e: A.Expr) -> str:
-    """``e`` as written, when its span says (else a placeholder)."""
-    sp = e.span
-    if sp is not None and sp.text is not None and sp.line == sp.end_line:
-        line = sp.text.splitlines()[sp.line - 1]
-        return line[sp.col - 1:sp.end_col - 1]
-    return "SEATS"
 
 
 def unread_tells(path: str) -> list[str]:
@@ -119,8 +113,6 @@ def unread_tells(path: str) -> list[str]:
         return node.span is not None and not str(node.span.file).startswith("<bundled>")
 
     out = []
-    for d in TellUnreadByBots().findings(ctx, user_file):
-        sp = d.span
-        field = d.message.split("'")[1] if "'" in d.message else "?"
+    for field, sp, _ in unread(ctx, user_file):
         out.append(f"{sp.file}:{sp.line}:{sp.col}: field '{field}'" if sp is not None else f"field '{field}'")
     return out

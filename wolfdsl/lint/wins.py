@@ -270,8 +270,8 @@ class WinShadowed(Rule):
                 continue  # its faction cannot win at all: W332
             tops = holding[w.name]
             by = tops[0][0]
-            yield self.diag(head_span(w.span), [(head_span(_win_decl(ctx, by.name).span), f"win rule '{by.name}' is here")]
-                            if _win_decl(ctx, by.name) is not None else (),
+            decl = _win_decl(ctx, by.name)
+            yield self.diag(head_span(w.span), [(head_span(decl.span), f"win rule '{by.name}' is here")] if decl else (),
                             win=w.name, by=by.name, prio=_num(by.priority),
                             where="the one reachable state" if len(tops) == 1 else f"each of the {len(tops)} reachable states")
 
