@@ -241,3 +241,15 @@ def test_a_games_run_notes_a_tell_the_table_bots_cannot_read(tmp_path):
     mine.write_text(FORTUNE.replace("RECORD", "seats: ts, wolf_among: any([x in ts where x.faction == werewolves])"),
                     encoding="utf-8")
     assert "note:" not in invoke("run", mine, "--games", 4, "--jobs", 1, "--seed", 1, "-q").stderr
+
+
+def test_json_names_every_option_it_played_with():
+    """A trial: ``options`` was ``{}`` for millers-hollow, which sets ``wolf_win`` and more,
+    so a saved result did not record its rules; ``in_force`` has them all."""
+    one = json.loads(invoke("run", "millers-hollow", "--seed", 1, "--json").stdout)
+    many = json.loads(invoke("run", "millers-hollow", "--seed", 1, "--games", 2, "--agents", "random",
+                             "--set", "sheriff_vote_weight=1", "--json").stdout)
+    assert one["options"] == {} and many["options"] == {"sheriff_vote_weight": 1}
+    assert one["in_force"]["wolf_win"] == "town" and one["in_force"]["sheriff_election"] is True
+    assert one["in_force"]["sheriff_vote_weight"] == 2 and many["in_force"]["sheriff_vote_weight"] == 1
+    assert list(one["in_force"]) == list(many["in_force"])

@@ -356,7 +356,7 @@ def run(
 def _run_one(ref: str, seed: int, agents: str, players: Optional[int], options: dict,
              log: Optional[Path], as_json: bool, quiet: bool, lang: str = "en") -> None:
     from wolfdsl.lang.load import load
-    from wolfdsl.play import game_log, options_in_force, play_game
+    from wolfdsl.play import every_option, game_log, options_in_force, play_game
 
     with user_errors():
         ruleset = load(ref, options or None, players)
@@ -375,6 +375,7 @@ def _run_one(ref: str, seed: int, agents: str, players: Optional[int], options: 
             "seed": seed,
             "agents": agents,
             "options": options_in_force(ruleset, options),
+            "in_force": every_option(ruleset),
             "seats": start.get("seats", []),
             "over": result.over,
             "winners": result.winners,

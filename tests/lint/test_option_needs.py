@@ -49,9 +49,9 @@ def test_finding_marks_the_value_and_says_what_to_write(tmp_path):
     [d] = lint_paths([path], select=["W352"])
     assert (d.span.file, d.span.line, d.span.col, d.span.end_col) == (str(path), 5, 17, 26)
     assert d.severity == "error"
-    assert d.message == ("exile_tie = scapegoat needs the role 'scapegoat', which the deck does not deal, so it "
-                         "changes nothing in play: add scapegoat to the deck (first import the file that declares "
-                         "it), or set exile_tie to pk, revote, no_exile or sheriff_decides")
+    assert d.message == ("exile_tie = scapegoat needs the role 'scapegoat', which the deck does not deal, so "
+                         "the rule it selects waits for a player who is never there: add scapegoat to the deck "
+                         "(first import the file that declares it), or set exile_tie to pk, revote, no_exile or sheriff_decides")
     [note] = d.related
     assert Path(note.span.file).name == "prelude.wolf" and note.message == "'scapegoat' needs the role 'scapegoat' here"
 

@@ -161,13 +161,15 @@ class OptionNeedsRole(Rule):
         ``R`` (``p.role = R``). A file without decks (a base to import) is not checked.
         The same value given on the command line (``run``, ``compare``, ``sweep``,
         ``script``, ``show``, ``play`` with ``--set guard_repeat=void``) is a warning on
-        stderr: ``warning: --set guard_repeat=void: option 'guard_repeat' is about role
-        'guard', which this board does not deal; it changes nothing`` (the exit code and
-        stdout stay as they are).
+        stderr: ``warning: --set guard_repeat=void: guard_repeat = void needs the role
+        'guard', which this board does not deal: the rule it selects waits for a player
+        who is never there; the values that need no missing role: rechoose`` (the exit
+        code and stdout stay as they are).
     Why it matters:
-        The rule the value selects waits for a player who never exists: the game runs
-        as if the value were not set (a tied exile vote just exiles nobody), and nothing
-        says so.
+        The rule the value selects waits for a player who never exists, and the game
+        plays neither that rule nor the default's: with ``exile_tie = scapegoat`` and no
+        scapegoat a tied exile vote exiles nobody (no PK round, as the default would
+        hold), and nothing says so.
     Example:
         ``set exile_tie = scapegoat`` with ``deck 9: werewolf*3, seer, witch, hunter,
         villager*3``.
@@ -197,7 +199,7 @@ class OptionNeedsRole(Rule):
                 f" (first import the file that declares {them})" if undeclared else "")
             instead = f", or set {opt.name} to {_either(others)}" if others else ""
             detail = (f"{opt.name} = {_show(value)} needs the role{'s' if len(missing) > 1 else ''} {roles}, "
-                      f"which {deals}, so it changes nothing in play: {add}{instead}")
+                      f"which {deals}, so the rule it selects waits for a player who is never there: {add}{instead}")
             deck = next((d for d in prog.decks if ctx.is_own(d)), None)
             related = [(_need_span(opt, value, missing[0]), f"'{_show(value)}' needs the role {roles} here"
                         + "".join(did_you_mean(r, declared) for r in undeclared))]
@@ -282,9 +284,12 @@ def set_warnings(path: str, sets: Iterable[tuple[str, Any]]) -> list[str]:
     """What a command line's ``--set NAME=VALUE`` (``sets``: ``(name, text or value)``
     pairs, a name more than once for a sweep's values) changes nothing in the ruleset at
     ``path`` (a board none of whose decks deals a role the value needs: W352), one line
-    each: ``--set guard_repeat=void: option 'guard_repeat' is about role 'guard', which
-    this board does not deal; it changes nothing``. Empty when every value matters, or
-    the file does not compile (the command says why)."""
+    each: ``--set guard_repeat=void: guard_repeat = void needs the role 'guard', which
+    this board does not deal: the rule it selects waits for a player who is never there;
+    the values that need no missing role: rechoose`` (the game then plays neither that
+    rule nor the default's: a trial's ``exile_tie=scapegoat`` exiled nobody on a tie where
+    the default holds a PK). Empty when every value matters, or the file does not
+    compile (the command says why)."""
     from ..lang.options import coerce
     from .context import LintContext
 
@@ -299,9 +304,12 @@ def set_warnings(path: str, sets: Iterable[tuple[str, Any]]) -> list[str]:
         value = coerce(text, ctx.rs.options[name].values)
         for opt, _, missing in roles_missing(ctx, {name: value}, present):
             roles = " and ".join(f"'{r}'" for r in missing)
-            out.append(f"--set {opt.name}={text}: option '{opt.name}' is about "
-                       f"role{'s' if len(missing) > 1 else ''} {roles}, which this board does not deal; "
-                       "it changes nothing")
+            others = [v for v in opt.values if not any(r not in present for r in opt.roles_needed(v))]
+            out.append(f"--set {opt.name}={text}: {opt.name} = {_show(value)} needs the "
+                       f"role{'s' if len(missing) > 1 else ''} {roles}, which this board does not deal: "
+                       "the rule it selects waits for a player who is never there"
+                       + (f"; the values that need no missing role: {', '.join(_show(v) for v in others)}"
+                          if others else ""))
     return out
 
 

@@ -5,9 +5,11 @@
   :mod:`.referee` (decisions and ballots), :mod:`.deaths` and :mod:`.hooks` (observers);
   :class:`wolfdsl.lang.ir.Runtime` lists what the compiled closures use of a game.
 - :func:`play_game`: game ``i`` of a seeded run with a named agent; :func:`game_log` its
-  log as JSON Lines; :func:`options_in_force` the options a run used.
+  log as JSON Lines; :func:`options_in_force` the options a run set,
+  :func:`every_option` all it played with.
 """
 from .eventlog import game_log
-from .game import Game, GameOver, StopRun, make_agent, options_in_force, play, play_game
+from .game import Game, GameOver, StopRun, every_option, make_agent, options_in_force, play, play_game
 
-__all__ = ["Game", "GameOver", "StopRun", "game_log", "make_agent", "options_in_force", "play", "play_game"]
+__all__ = ["Game", "GameOver", "StopRun", "every_option", "game_log", "make_agent", "options_in_force", "play",
+           "play_game"]

@@ -25,7 +25,7 @@ from typing import IO, TYPE_CHECKING, Any, Callable, Iterator
 
 from wolfdsl.diagnostics import Diagnostic, WolfError
 from wolfdsl.lang.ir import RuleRuntimeError
-from wolfdsl.play import game_log, make_agent, options_in_force, play_game
+from wolfdsl.play import every_option, game_log, make_agent, options_in_force, play_game
 from wolfdsl.play.agents import DEFAULT_AGENTS
 from wolfdsl.play.seeding import game_seed
 from wolfdsl.play.results import GameResult
@@ -102,6 +102,8 @@ class Summary:
     reasons: dict[str, int]
     jobs: int = 1
     seconds: float = 0.0
+    in_force: dict[str, Any] = field(default_factory=dict)
+    """Every option with the value the games played with (:func:`wolfdsl.play.every_option`)."""
     replaced: dict[int, dict] = field(default_factory=dict)
     """Seat -> ``{"games": N, "reason": first reason}``: games in which the seat's own
     player (``--seat``) failed and ``--agents`` took over (:mod:`wolfdsl.seats.router`)."""
@@ -172,6 +174,7 @@ class Summary:
             "seed": self.seed,
             "agents": self.agents,
             "options": dict(self.options),
+            "in_force": dict(self.in_force),
             "players": self.players if self.players is not None else self.dealt,
             "factions": [
                 {"id": f.id, "name": f.name, "wins": f.wins, "rate": r(f.rate),
@@ -493,7 +496,7 @@ def simulate(ruleset_ref: str, games: int, seed: int, jobs: int = 1, agents: str
 
     precision = {"until_ci": until_ci, "cap": games, "ci_reached": reached} if until_ci is not None else {}
     return tally.summary(ruleset, seed=seed, agents=agents,
-                         options=options_in_force(ruleset, options or {}),
+                         options=options_in_force(ruleset, options or {}), in_force=every_option(ruleset),
                          players=players, jobs=jobs, seconds=seconds, ruleset_ref=ruleset_ref,
                          dealt=players if players is not None else getattr(ruleset, "default_players", None),
                          **precision)
