@@ -221,3 +221,17 @@ def test_the_engines_day_bound_is_no_house_rule():
         assert [r for r in en if "bound" in r or "draw" in r] == []
         assert "DAY-06: speech rounds: one a day" in en
     assert [r for r in call_sheet("standard-12", None, "zh")["house_rules"] if "上限" in r] == []
+
+
+def test_the_sheet_tells_the_moderator_how_the_guard_s_protection_resolves_at_dawn():
+    """A moderator's trial: the sheet never said that a player both guarded and saved
+    dies (同守同救, ROLE-GUARD-03) nor that the guard does not stop poison (ROLE-GUARD-04);
+    the note comes right before day breaks, and only where a guard is dealt."""
+    en = call_sheet("standard-12", None, "en")["first_night"]
+    assert en[-2:] == [
+        "(Moderator, silently) Work out the dead: the wolves' victim lives if the guard protected him or the witch "
+        "saved him, and dies if both did (同守同救); the guard's protection does not stop the poison.",
+        "Everybody, open your eyes: it is day."]
+    zh = call_sheet("standard-12", None, "zh")["other_nights"]
+    assert zh[-2] == "（法官默记）结算死亡：狼刀目标被守卫守护或被女巫救起则存活，同守同救则死亡；守护挡不住毒药。"
+    assert not any("同守同救" in c for c in call_sheet("classic-9", None, "en")["first_night"])

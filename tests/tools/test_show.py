@@ -76,7 +76,7 @@ def test_show_quotes_a_condition_without_its_comments(tmp_path):
     r = invoke("show", path)
     assert r.exit_code == 0, r.output
     lines = r.stdout.splitlines()
-    assert "  1.  curfew       when alarm and day > 1" in lines
+    assert "  1.   curfew       when alarm and day > 1" in lines  # ten night steps: numbers to 10.
     assert "  7.  raise                when count(alive) < 6 and not alarm" in lines
     assert '  8.  odd                  when "a # b" != "c" and count(alive) > 0' in lines
     steps = json.loads(invoke("show", path, "--json").stdout)["night"]
@@ -96,7 +96,8 @@ def test_show_marks_the_steps_of_roles_no_deck_deals(tmp_path):
     assert "  1.  guard        每夜（未发守卫牌）" in invoke("show", path, "--lang", "zh").stdout
     view = json.loads(invoke("show", path, "--json").stdout)
     undealt = {s["step"]: s["undealt"] for s in view["night"] if s["undealt"]}
-    assert undealt == {"guard": [{"role": "guard", "name": "Guard", "name_zh": "守卫"}]}
+    guard = [{"role": "guard", "name": "Guard", "name_zh": "守卫"}]
+    assert undealt == {"guard": guard, "guard_dawn": guard}  # the guard's dawn note (ROLE-GUARD-03) too
     # a board that deals the guard marks nothing
     assert [s["step"] for s in json.loads(invoke("show", "standard-12", "--json").stdout)["night"]
             if s["undealt"]] == []
