@@ -253,3 +253,17 @@ def test_json_names_every_option_it_played_with():
     assert one["in_force"]["wolf_win"] == "town" and one["in_force"]["sheriff_election"] is True
     assert one["in_force"]["sheriff_vote_weight"] == 2 and many["in_force"]["sheriff_vote_weight"] == 1
     assert list(one["in_force"]) == list(many["in_force"])
+
+
+def test_the_text_summary_says_which_win_rule_ended_the_games():
+    """A designer's trial: which rule ended each game was in ``--json`` only (``reasons``),
+    so a faction winning by two rules could not be told apart in the text."""
+    out = invoke("run", "cupid-9", "--games", 300, "--seed", 1, "--agents", "random").stdout
+    assert json.loads(invoke("run", "cupid-9", "--games", 300, "--seed", 1, "--agents", "random",
+                             "--json").stdout)["reasons"] == {"village_wins": 241, "town_kill": 34, "lovers_win": 25}
+    lines = out.split("How the games ended\n")[1].split("Game length")[0].splitlines()
+    rows = [[c.strip() for c in line.split("│")[1:-1]] for line in lines if line.startswith("│")]
+    assert rows == [
+        ["every wolf (and every third-faction player) is dead", "village_wins", "Village", "241", "80.3%"],
+        ["town kill (屠城): every non-wolf is dead", "town_kill", "Werewolves", "34", "11.3%"],
+        ["the lovers' faction outlives everyone else", "lovers_win", "Lovers", "25", "8.3%"]]

@@ -241,3 +241,4 @@ def test_stopping_a_parallel_run_ends_its_workers_at_once(monkeypatch):
     import concurrent.futures.process as cfp
     assert [t for t in cfp._threads_wakeups if t.is_alive()] == []
     assert all(w._closed for t, w in cfp._threads_wakeups.items())
+

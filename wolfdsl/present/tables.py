@@ -1,8 +1,8 @@
 """Monte Carlo summaries as the terminal shows them: rich tables and the timing line.
 
 :func:`summary_renderables` turns a :class:`wolfdsl.sim.montecarlo.Summary` into rich
-renderables (a title, the win table with 95% Wilson intervals, game length, deaths by
-cause, one game of each outcome to watch); :func:`timing_line` is the speed line printed to standard error.
+renderables (a title, the win table with 95% Wilson intervals, the win rules that ended
+the games, game length, deaths by cause, one game of each outcome to watch); :func:`timing_line` is the speed line printed to standard error.
 """
 from __future__ import annotations
 
@@ -46,6 +46,9 @@ def summary_renderables(summary: Summary, brief: bool = False) -> list:
         out.append(Text(precision_line(s)))
     if brief:
         return out
+    ended = endings_table(s)
+    if ended is not None:
+        out.append(ended)
 
     if s.lengths:
         length = Table(title=f"Game length (days): mean {s.mean_length:.2f}, "
@@ -72,6 +75,35 @@ def summary_renderables(summary: Summary, brief: bool = False) -> list:
     if watch is not None:
         out.append(watch)
     return out
+
+
+def endings_table(summary: Summary):
+    """"How the games ended": each win rule that ended a game, by its title and id, the
+    faction it is for, and its games and share (``reasons`` of the summary; the rules in
+    the order of the win table's factions, then the ruleset's, then any other reason). ``None`` when no win rule ended a game."""
+    from rich.table import Table
+
+    s = summary
+    if not s.reasons:
+        return None
+    names = {f.id: f.name for f in s.factions}
+    rank = {f.id: i for i, f in enumerate(s.factions)}
+    declared = list(s.win_titles)
+    order = sorted((r for r in s.win_titles if r in s.reasons),  # the win table's order, then the ruleset's
+                   key=lambda r: (min((rank.get(f, len(rank)) for f in s.win_titles[r][1]), default=len(rank)),
+                                  declared.index(r)))
+    order += sorted(r for r in s.reasons if r not in s.win_titles)
+    table = Table(title="How the games ended", title_justify="left")
+    table.add_column("win rule")
+    table.add_column("id")
+    table.add_column("for")
+    table.add_column("games", justify="right")
+    table.add_column("share", justify="right")
+    for rule in order:
+        title, factions = s.win_titles.get(rule, (rule.replace("_", " "), ()))  # day_limit: no win rule
+        table.add_row(title, rule, ", ".join(names.get(f, f) for f in factions) or "no winner",
+                      str(s.reasons[rule]), _pct(s.reasons[rule] / s.games))
+    return table
 
 
 def examples_table(summary: Summary):

@@ -119,6 +119,10 @@ class Summary:
     cause_names: dict[str, str] = field(default_factory=dict)
     """Cause id -> the English name its declaration gives (``poison`` -> ``poisoned``),
     for the text summary; not part of :meth:`to_dict`."""
+    win_titles: dict[str, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
+    """Win rule id -> ``(English title, the factions it is for)``, in the ruleset's
+    order, for the text summary's table of how the games ended; not part of
+    :meth:`to_dict` (whose ``reasons`` counts them by id)."""
     first: dict[str, int] = field(default_factory=dict)
     """Outcome -> the first game (its index in the run) that had it: a faction's id for
     a game it won, ``"draw"`` and ``"unfinished"`` for the others (:meth:`examples`)."""
@@ -249,8 +253,10 @@ class _Tally:
                                      low, high))
         causes = (getattr(ruleset, "symbols", None) or {}).get("cause") or {}
         names = {c: sym.name for c, sym in causes.items() if getattr(sym, "labelled", False) and sym.name}
+        titles = {w.name: (w.title or w.name, tuple(w.factions)) for w in getattr(ruleset, "wins", None) or ()}
         return Summary(
             ruleset=getattr(ruleset, "name", "?"), games=self.games, factions=stats, cause_names=names,
+            win_titles=titles,
             draws=self.draws, unfinished=self.unfinished,
             lengths=dict(sorted(self.lengths.items())), deaths=dict(self.deaths),
             reasons=dict(self.reasons), replaced=dict(self.replaced), first=dict(self.first), **meta,
