@@ -2,7 +2,8 @@
 
 :func:`summary_renderables` turns a :class:`wolfdsl.sim.montecarlo.Summary` into rich
 renderables (a title, the win table with 95% Wilson intervals, the win rules that ended
-the games, game length, deaths by cause, one game of each outcome to watch); :func:`timing_line` is the speed line printed to standard error.
+the games, game length, deaths by cause, one game of each outcome to watch);
+:func:`timing_line` is the speed line printed to standard error.
 """
 from __future__ import annotations
 
