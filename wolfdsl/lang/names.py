@@ -24,6 +24,23 @@ LIST_FIRST = frozenset({"count", "empty", "any", "the", "first", "last", "min", 
 """Builtins whose first argument is a list: a literal number or string there is an E211."""
 
 
+def _bound_in(decl) -> set[str]:
+    """The names a declaration binds anywhere in it: its parameters and variable, and
+    every ``let``, ``for``, comprehension, ``decide`` and ``vote`` variable."""
+    out = set(getattr(decl, "params", None) or ())
+    var = getattr(decl, "var", None)
+    if isinstance(var, str):
+        out.add(var)
+    for node in A.walk(decl):
+        if isinstance(node, A.Let):
+            out.add(node.name)
+        elif isinstance(node, (A.For, A.Comprehension, A.Decide)):
+            out.add(node.var)
+        elif isinstance(node, A.Vote):
+            out |= {node.voter_var, node.cand_var, node.top_var, node.ballots_var} - {None}
+    return out
+
+
 class NameResolver:
     """Names and expressions of one program: the part of the resolver that lint and
     editors also use on their own (``symbol_kinds``, ``known_names``, ``expr``)."""
@@ -47,6 +64,9 @@ class NameResolver:
         self.want = None  # the names an unknown name is compared with (expr_against)
         self.held: dict[int, A.Expr] = {}  # id(Name of a variable) -> the name or string its `let` gave it
         self.me_hint = ""  # what an unbound `me` is instead, where the resolver knows (a trigger's seat)
+        self.here: tuple[str, Any] = ("this declaration", None)
+        """The declaration being resolved, as a message names it (``win 'x'``), and its node:
+        an unknown name bound only in another kind of declaration says so (:meth:`elsewhere`)."""
 
     def error(self, span, code: str, msg: str) -> None:
         self.b.diagnostics.append(Diagnostic(span, "error", msg, code))
@@ -103,10 +123,35 @@ class NameResolver:
             self.error(span, "E201", "unknown name 'me': 'me' is the deciding seat, bound only in a decide's "
                                      "clauses and body (decide … by ROLE … { … me … })"
                        + (self.me_hint or "; name a seat instead, such as living(ROLE)"))
+        elif (why := self.elsewhere(n)) is not None:
+            self.error(span, "E201", f"unknown name '{n}': {why}")
         else:
             hint = did_you_mean(n, self.want) if self.want else ""
             self.error(span, "E201", f"unknown name '{n}'" + (hint or did_you_mean(n, self.known_names(scope.visible()))))
         return Binding("error", n)
+
+    def elsewhere(self, n: str) -> str | None:
+        """Why ``n``, unknown here, is a name elsewhere and what to write instead, when
+        only another kind of declaration binds it: ``cause`` and a trigger's seat
+        (``on death(p)``) exist in triggers and replacements only, not in a win rule or a
+        step. ``None`` when the declaration being resolved binds ``n`` itself somewhere
+        (a ``for p`` whose block has ended: the usual message says enough)."""
+        where, decl = self.here
+        if decl is not None and n in _bound_in(decl):
+            return None
+        if n == "cause":
+            return (f"'cause' is bound only in a trigger or replacement (the cause of the death that set it off), "
+                    f"not in {where}; write the cause of a seat's death, such as holder(ROLE).cause or p.cause "
+                    f"for a seat p (none while he is alive), or act on the death in a trigger: "
+                    f"trigger NAME on death(p) when cause == ... {{ ... }}")
+        named = [t for t in self.p.of_kind("trigger") + self.p.of_kind("replacement") if t.var == n]
+        if not named:
+            return None
+        t = named[0]
+        others = f" and {len(named) - 1} other{'s' if len(named) > 2 else ''}" if len(named) > 1 else ""
+        return (f"'{n}' is the seat of {t.kind} '{t.name}' (on {t.event}({n})){others}, bound only in "
+                f"a trigger's or replacement's when and body, not in {where}; name a seat here, such as "
+                f"holder(ROLE) or living(ROLE), or go over seats: [{n} in dead where ...], for {n} in alive {{ ... }}")
 
     # ------------------------------------------------------------ expressions
     def expr(self, e: A.Expr, scope: Scope) -> None:
