@@ -24,6 +24,25 @@ LIST_FIRST = frozenset({"count", "empty", "any", "the", "first", "last", "min", 
 """Builtins whose first argument is a list: a literal number or string there is an E211."""
 
 
+DEATH_FIELDS = frozenset({"alive", "cause", "death_day", "death_phase"})
+"""Seat fields about a death: read on ``living(ROLE)`` they never tell one (it is none
+once the holder is dead), so a role written as their seat is told ``holder(ROLE)`` first."""
+
+
+def role_as_seat(role: str, dead_too: bool, write=lambda x: x) -> str:
+    """What to write for the role id ``role`` given where a seat is needed: both
+    ``holder(ROLE)`` (the seat holding the card, alive or dead; ``none`` if nobody holds it)
+    and ``living(ROLE)`` (``none`` once he is dead), and which one fits: ``holder`` first
+    where a dead holder is what the code is about (``dead_too``: a death's field, a
+    ``revive``), else ``living``. ``write`` puts the call in its statement (``let w = …``)."""
+    holder, living = write(f"holder({role})"), write(f"living({role})")
+    if dead_too:
+        return (f"; write {holder}: the seat holding the {role} card, alive or dead (none if nobody holds it); "
+                f"not {living}, which is none once he is dead")
+    return (f"; for the seat of the living {role} (none once he is dead), write {living}; "
+            f"for the seat holding the card, alive or dead (none if nobody holds it), {holder}")
+
+
 def _bound_in(decl) -> set[str]:
     """The names a declaration binds anywhere in it: its parameters and variable, and
     every ``let``, ``for``, comprehension, ``decide`` and ``vote`` variable."""
@@ -198,7 +217,8 @@ class NameResolver:
     def e_Attr(self, e: A.Attr, scope):
         self.expr(e.obj, scope)
         name = e.name
-        self.not_a_seat(e.obj, f"'{self.source_text(e)}'" if self.source_text(e) != "given" else f"'.{name}'")
+        self.not_a_seat(e.obj, f"'{self.source_text(e)}'" if self.source_text(e) != "given" else f"'.{name}'",
+                        dead_too=name in DEATH_FIELDS)
         if name in B.SEAT_FIELDS:
             self.put(e, Binding("field", name))
         elif name in self.counter_names or name in self.prop_names or name in self.p.attributes:
@@ -209,7 +229,7 @@ class NameResolver:
                        + "; a seat has " + ", ".join(sorted(known)))
             self.put(e, Binding("error", name))
 
-    def not_a_seat(self, e: A.Expr, what: str, also: str = "") -> None:
+    def not_a_seat(self, e: A.Expr, what: str, also: str = "", dead_too: bool = False) -> None:
         """E213 when ``e``, resolved, is certainly no seat: a declared name (a role, a
         faction, a status...) or a string literal where ``what`` needs a seat; also a
         variable that a ``let`` gave one of them (``let w = watchman`` ... ``tell w``)."""
@@ -221,7 +241,7 @@ class NameResolver:
                 return
             kinds = self.symbol_kinds(v.id)
             fix = (f"; give a seat, {also}" if also else
-                   f"; for the seat of the living {v.id}, write let {e.id} = living({v.id})" if "role" in kinds
+                   role_as_seat(v.id, dead_too, lambda x: f"let {e.id} = {x}") if "role" in kinds
                    else "; give a seat: me, a variable drawn from alive, living(ROLE)")
             self.error(e.span, "E213", f"{what}: {self.held_text(e, v)}, which is a {' and a '.join(kinds)}, "
                                        f"not a seat{fix}")
@@ -234,7 +254,7 @@ class NameResolver:
             return
         n = e.id
         kinds = self.symbol_kinds(n)
-        fix = (f"; for the seat of the living {n}, write living({n})" if "role" in kinds
+        fix = (role_as_seat(n, dead_too) if "role" in kinds
                else "; give a seat: me, a variable drawn from alive, living(ROLE)")
         if also:
             fix = f"; give a seat, {also}"

@@ -43,7 +43,7 @@ from . import ir
 from . import syntax as A
 from .counters import check_compound, check_counter_value, check_func_term
 from .link import Program
-from .names import NameResolver, collect_actions  # noqa: F401
+from .names import NameResolver, collect_actions, role_as_seat  # noqa: F401
 from .symbols import Binding, Bindings, DecideSlots, Scope, VoteSlots  # noqa: F401  (Binding & co. are the result types)
 
 KNOWN_EVENTS = ("death", "announce", "claim")
@@ -235,9 +235,10 @@ class Resolver(NameResolver):
     # ------------------------------------------------------------ statements
     def seat_expr(self, e: A.Expr, scope: Scope, what: str) -> None:
         """Resolve ``e``, the seat a statement (``what``: ``tell``, ``kill``...) acts on:
-        a name or a string there is an E213."""
+        a name or a string there is an E213 (for a role: ``holder(ROLE)`` first where the
+        seat is dead, as in a ``revive`` or the death a ``kill … as`` dates by)."""
         self.expr(e, scope)
-        self.not_a_seat(e, what)
+        self.not_a_seat(e, what, dead_too=what in ("revive", "kill … as"))
 
     def block(self, b: A.Block, scope: Scope, ctx: str) -> None:
         inner = Scope(scope)
@@ -297,7 +298,7 @@ class Resolver(NameResolver):
         attr = s.attr
         if obj.kind == "symbol":
             kinds = self.symbol_kinds(n)
-            fix = (f"; for the seat of the living {n}, write 'let w = living({n})' and assign to w.{attr}"
+            fix = (role_as_seat(n, False, lambda x: f"'let w = {x}' and assign to w.{attr}")
                    if "role" in kinds else "")
             self.error(s.span, "E213", f"'{n}.{attr}' assigns to a field of '{n}', which is a "
                                        f"{' and a '.join(kinds)}, not a seat{fix}")
