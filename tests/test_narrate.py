@@ -219,8 +219,7 @@ def test_speech_claim_recommendation_reveal_and_moderator_lines():
         "  Burial: the card stays hidden (seat 2号)",
         "  Spiritualism: 3号 asks the spirit of 2号 Villager: wolf man? — yes",
         "  Spiritualism: 3号 asks the spirit of 2号 Villager: neighbour wolf about 1号? — no",
-        "  Speeches in order: nobody speaks",
-        "", "The game stops here, with no winner yet.",
+        "", "The game stops here, with no winner yet.",   # nobody speaks: no line
     ]
     assert not [l for l in lines if l.kind == "other"]
     seer = dict(START, seats=[{"seat": 6, "role": "seer", "faction": "village"}])
@@ -759,3 +758,21 @@ def test_the_seats_of_people_and_programs_read_in_the_narrations_language():
     events = [dict(play_game(rs, 8, 0).events[0], agents="table, seat 3=human, seat 5=cmd:bot.py")]
     assert next(iter(narrate(events, rs, lang="zh"))).endswith("；机器人：table；3号：human、5号：cmd:bot.py")
     assert next(iter(narrate(events, rs))).endswith("; table bots; at seat 3: human, 5: cmd:bot.py")
+
+
+def test_an_election_without_candidates_tells_no_speeches(tmp_path):
+    # a trial: "Speeches in order: nobody speaks" came before "No sheriff is elected"
+    from clitools import invoke
+
+    scenario = tmp_path / "nobody-runs.yaml"
+    scenario.write_text("ruleset: standard-12\nseed: 1\nseats: [werewolf, werewolf, werewolf, werewolf, seer, witch, "
+                        "hunter, guard, villager, villager, villager, villager]\notherwise: abstain\n"
+                        "stop_after: day 1\n", encoding="utf-8")
+    for lang, lines in (("en", ["── Day 1 ──", "  ☀ A peaceful night: nobody died in night 1",
+                                "  ★ No sheriff is elected",
+                                "  Speeches in order: 2号, 3号, 4号, 5号, 6号, 7号, 8号, 9号, 10号, 11号, 12号, 1号"]),
+                        ("zh", ["── 第1天 ──", "  ☀ 平安夜：第1夜无人出局", "  ★ 无人当选警长",
+                                "  发言顺序：2号、3号、4号、5号、6号、7号、8号、9号、10号、11号、12号、1号"])):
+        out = invoke("run", "--script", scenario, "--lang", lang).stdout.splitlines()
+        day = out.index(lines[0])
+        assert out[day:day + 4] == lines
