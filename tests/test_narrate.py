@@ -219,8 +219,7 @@ def test_speech_claim_recommendation_reveal_and_moderator_lines():
         "  Burial: the card stays hidden (seat 2号)",
         "  Spiritualism: 3号 asks the spirit of 2号 Villager: wolf man? — yes",
         "  Spiritualism: 3号 asks the spirit of 2号 Villager: neighbour wolf about 1号? — no",
-        "  Speeches in order: nobody speaks",
-        "", "The game stops here, with no winner yet.",
+        "", "The game stops here, with no winner yet.",   # nobody speaks: no line
     ]
     assert not [l for l in lines if l.kind == "other"]
     seer = dict(START, seats=[{"seat": 6, "role": "seer", "faction": "village"}])
@@ -374,7 +373,7 @@ def test_standard_12_seed_68_night_1_and_day_1_in_chinese_and_english():
         "  4号 Seer learns: seat 6号 Hunter; result good",
         "  6号 Hunter is told he could shoot tonight",
         # `secret`: narrated, shown to no seat
-        "  ✓ 7号 Villager is spared (cause: killed by the werewolves; rule: dawn, guarded no, saved yes)",
+        "  ✓ 7号 Villager is spared the wolves' attack (rule: dawn, guarded no, saved yes)",
     ]
     assert en[start + 12:start + 17] == ["  ☀ A peaceful night: nobody died in night 1",
                                          "  5号 Werewolf runs for sheriff", "  6号 Hunter runs for sheriff",
@@ -521,9 +520,9 @@ def test_english_narration_names_a_cause_by_its_declared_english_name():
     assert "  † 8号 White wolf king died (cause: self-destructed), last words" in en
     assert "  † 5号 Seer died (cause: taken by the white wolf king), last words" in en
     assert "  † 11号 Werewolf died in night 3 (cause: poisoned)" in en
-    assert "  ✓ 2号 Villager is spared (cause: killed by the werewolves; rule: dawn, guarded no, saved yes)" in en
+    assert "  ✓ 2号 Villager is spared the wolves' attack (rule: dawn, guarded no, saved yes)" in en
     told = [line for line in en if "(cause: " in line]
-    assert len(told) == 8 and not [line for line in told if "_" in line]
+    assert len(told) == 6 and not [line for line in told if "_" in line]
     zh = invoke("run", "white-wolf-king-12", "--seed", 19, "--lang", "zh").stdout.splitlines()
     assert "  † 8号白狼王出局（自爆），有遗言" in zh
 
@@ -543,7 +542,7 @@ def test_a_cause_declared_without_a_name_is_told_by_its_id_with_spaces(tmp_path)
     assert lines[-6:-2] == ["── Night 1 ──",
                             "  † 2号 Villager died (cause: acid bath)",
                             "  † 3号 Villager died (cause: killed by the werewolves)",
-                            "  ✓ 1号 Werewolf is spared (cause: acid bath; rule: tub)"]
+                            "  ✓ 1号 Werewolf is spared one death (cause: acid bath; rule: tub)"]
     assert cause_label(rs, "acid_bath") == "acid bath" and cause_label(rs, "exile") == "exiled"
     assert cause_label(None, "wolf") == "wolf"
     # explain keeps the id and adds a declared name only
@@ -759,3 +758,43 @@ def test_the_seats_of_people_and_programs_read_in_the_narrations_language():
     events = [dict(play_game(rs, 8, 0).events[0], agents="table, seat 3=human, seat 5=cmd:bot.py")]
     assert next(iter(narrate(events, rs, lang="zh"))).endswith("；机器人：table；3号：human、5号：cmd:bot.py")
     assert next(iter(narrate(events, rs))).endswith("; table bots; at seat 3: human, 5: cmd:bot.py")
+
+
+def test_an_election_without_candidates_tells_no_speeches(tmp_path):
+    # a trial: "Speeches in order: nobody speaks" came before "No sheriff is elected"
+    from clitools import invoke
+
+    scenario = tmp_path / "nobody-runs.yaml"
+    scenario.write_text("ruleset: standard-12\nseed: 1\nseats: [werewolf, werewolf, werewolf, werewolf, seer, witch, "
+                        "hunter, guard, villager, villager, villager, villager]\notherwise: abstain\n"
+                        "stop_after: day 1\n", encoding="utf-8")
+    for lang, lines in (("en", ["── Day 1 ──", "  ☀ A peaceful night: nobody died in night 1",
+                                "  ★ No sheriff is elected",
+                                "  Speeches in order: 2号, 3号, 4号, 5号, 6号, 7号, 8号, 9号, 10号, 11号, 12号, 1号"]),
+                        ("zh", ["── 第1天 ──", "  ☀ 平安夜：第1夜无人出局", "  ★ 无人当选警长",
+                                "  发言顺序：2号、3号、4号、5号、6号、7号、8号、9号、10号、11号、12号、1号"])):
+        out = invoke("run", "--script", scenario, "--lang", lang).stdout.splitlines()
+        day = out.index(lines[0])
+        assert out[day:day + 4] == lines
+
+
+def test_a_seat_spared_one_attack_and_dead_of_another_says_what_it_was_spared(tmp_path):
+    # a trial: "✓ 1号 Seer is spared (cause: killed by the werewolves; …guarded yes)", then
+    # "† 1号 Seer died … (stabbed by the serial killer)": "spared" read as "lived"
+    seer = dict(START, seats=[{"seat": 1, "role": "werewolf", "faction": "werewolves"},
+                              {"seat": 2, "role": "villager", "faction": "village"},
+                              {"seat": 3, "role": "villager", "faction": "village"}])
+    events = [seer,
+              ev(1, 1, "night", "spared", seat=2, cause="wolf", rule="dawn", guarded=True, saved=False),
+              ev(2, 1, "night", "death", seat=2, role="villager", cause="poison", last_words=False),
+              ev(3, 1, "night", "spared", seat=3, cause="wolf", rule="elder_life", statuses=[]),
+              ev(4, 1, "night", "death", seat=3, role="villager", cause="poison", last_words=False)]
+    rs = load("standard-12")
+    assert list(narrate(events, rs))[-6:-2] == [
+        "  ✓ 2号 Villager is spared the wolves' attack (rule: dawn, guarded yes, saved no)",
+        "  † 2号 Villager died (cause: poisoned)",
+        "  ✓ 3号 Villager is spared one death (cause: killed by the werewolves; rule: elder_life)",
+        "  † 3号 Villager died (cause: poisoned)"]
+    assert list(narrate(events, rs, lang="zh"))[-6:-2] == [
+        "  ✓ 2号普通村民被守护，躲过狼刀", "  † 2号普通村民出局（毒杀）",
+        "  ✓ 3号普通村民幸免（狼刀；规则：长老的第二条命）", "  † 3号普通村民出局（毒杀）"]

@@ -221,3 +221,30 @@ def test_an_unknown_name_is_marked_on_the_name_not_the_statement_or_declaration(
         "win 'w2': unknown faction 'villagee' (did you mean 'village'?)",
         "add s to t: 's' is a variable, but 'add' takes a status by its declared name, which the rules' checks read "
         "(a condition 't has s' reads a value, so a variable works there)"]
+
+
+def test_cause_in_a_win_rule_says_only_triggers_bind_it_and_what_to_write(tmp_path):
+    # a trial: `win jester_wins ... when cause == exile` gave "did you mean 'accused'?"
+    got = errors(tmp_path, HEADER + 'win probe for village priority 9 title "x" "x"\n    when cause == exile\n')
+    assert got == [("E201", 5, 10, "unknown name 'cause': 'cause' is bound only in a trigger or replacement "
+                                   "(the cause of the death that set it off), not in win 'probe'; write the cause "
+                                   "of a seat's death, such as holder(ROLE).cause or p.cause for a seat p (none "
+                                   "while he is alive), or act on the death in a trigger: trigger NAME on "
+                                   "death(p) when cause == ... { ... }")]
+
+
+def test_a_triggers_seat_in_a_step_names_the_trigger_and_what_to_write(tmp_path):
+    text = (HEADER + "trigger mourn on death(victim) { }\n"
+            "step probe in night first {\n    if victim == 3 { }\n}\n")
+    got = errors(tmp_path, text)
+    assert got == [("E201", 6, 8, "unknown name 'victim': 'victim' is the seat of trigger 'mourn' "
+                                  "(on death(victim)), bound only in a trigger's or replacement's when and body, "
+                                  "not in step 'probe'; name a seat here, such as holder(ROLE) or living(ROLE), "
+                                  "or go over seats: [victim in dead where ...], for victim in alive { ... }")]
+
+
+def test_a_name_the_declaration_binds_elsewhere_keeps_the_plain_message(tmp_path):
+    # the step's own `for victim` ended: that, not the trigger, is what the writer meant
+    text = (HEADER + "trigger mourn on death(victim) { }\n"
+            "step probe in night first {\n    for victim in alive { }\n    if victim == 3 { }\n}\n")
+    assert errors(tmp_path, text) == [("E201", 7, 8, "unknown name 'victim'")]

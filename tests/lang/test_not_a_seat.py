@@ -38,27 +38,31 @@ def test_a_name_given_as_a_seat_stops_the_game_at_its_statement(tmp_path, monkey
                          "`seer` is a name, not a seat (seats are 1 to 12)")
 
 
+LIVING = ("for the seat of the living {0} (none once he is dead), write living({0}); for the seat holding the "
+          "card, alive or dead (none if nobody holds it), holder({0})")
+HOLDER = ("write holder({0}): the seat holding the {0} card, alive or dead (none if nobody holds it); "
+          "not living({0}), which is none once he is dead")
+
+
 @pytest.mark.parametrize("statement,col,message", [
-    ("tell seer { note: 1 }", 34,
-     "tell: 'seer' is a role, not a seat; for the seat of the living seer, write living(seer)"),
-    ("claim hunter as seer", 35,
-     "claim: 'hunter' is a role, not a seat; for the seat of the living hunter, write living(hunter)"),
-    ("revive witch", 36,
-     "revive: 'witch' is a role, not a seat; for the seat of the living witch, write living(witch)"),
-    ("kill guard cause wolf", 34,
-     "kill: 'guard' is a role, not a seat; for the seat of the living guard, write living(guard)"),
-    ("kill 3 cause wolf as seer", 50,
-     "kill … as: 'seer' is a role, not a seat; for the seat of the living seer, write living(seer)"),
+    ("tell seer { note: 1 }", 34, "tell: 'seer' is a role, not a seat; " + LIVING.format("seer")),
+    ("claim hunter as seer", 35, "claim: 'hunter' is a role, not a seat; " + LIVING.format("hunter")),
+    # a revive, a `kill … as` and a death's fields are about a dead holder: holder() first
+    ("revive witch", 36, "revive: 'witch' is a role, not a seat; " + HOLDER.format("witch")),
+    ("kill guard cause wolf", 34, "kill: 'guard' is a role, not a seat; " + LIVING.format("guard")),
+    ("kill 3 cause wolf as seer", 50, "kill … as: 'seer' is a role, not a seat; " + HOLDER.format("seer")),
     ("add protected to werewolves", 46,
      "add: 'werewolves' is a faction and a team, not a seat; give a seat: me, a variable drawn from alive, "
      "living(ROLE)"),
     ("remove protected from \"3\"", 51,
      "remove: the string \"3\" is not a seat; give a seat: me, a variable drawn from alive, living(ROLE)"),
-    ("if seer.alive { }", 32,
-     "'seer.alive': 'seer' is a role, not a seat; for the seat of the living seer, write living(seer)"),
+    ("if seer.alive { }", 32, "'seer.alive': 'seer' is a role, not a seat; " + HOLDER.format("seer")),
+    ("if hunter.cause == exile { }", 32, "'hunter.cause': 'hunter' is a role, not a seat; " + HOLDER.format("hunter")),
+    ("if seer.lives > 1 { }", 32, "'seer.lives': 'seer' is a role, not a seat; " + LIVING.format("seer")),
     ("seer.role = villager", 29,
-     "'seer.role' assigns to a field of 'seer', which is a role, not a seat; for the seat of the living seer, "
-     "write 'let w = living(seer)' and assign to w.role"),
+     "'seer.role' assigns to a field of 'seer', which is a role, not a seat; for the seat of the living seer "
+     "(none once he is dead), write 'let w = living(seer)' and assign to w.role; for the seat holding the card, "
+     "alive or dead (none if nobody holds it), 'let w = holder(seer)' and assign to w.role"),
 ])
 def test_a_name_written_as_a_seat_is_an_e213(tmp_path, monkeypatch, statement, col, message):
     with pytest.raises(WolfError) as err:
@@ -76,7 +80,7 @@ def test_the_watchman_told_by_role_id_is_a_lint_error_not_a_bad_event(tmp_path):
     r = invoke("lint", tmp_path / "my-12-watchman.wolf")
     assert r.exit_code == 1
     assert ("watchman.wolf:36:14: E213 error: tell: 'watchman' is a role, not a seat; "
-            "for the seat of the living watchman, write living(watchman)") in r.stdout
+            + LIVING.format("watchman")) in r.stdout
     r = invoke("run", tmp_path / "my-12-watchman.wolf", "--games", 20, "--seed", 1, "-q")
     assert r.exit_code == 2
     assert "E213" in r.stderr and "Traceback" not in r.output

@@ -58,8 +58,9 @@ def _error(tmp_path, monkeypatch, text):
      "'[q in alive where q.oil > 0] - \"3\"' removes nothing: the list holds seats, and the string \"3\" is "
      "not a seat; remove a seat or a list of seats"),
     ("let w = watchman\n tell w { note: 1 }", "E213", 7,
-     "tell: 'w' holds 'watchman' (line 5), which is a role, not a seat; for the seat of the living watchman, "
-     "write let w = living(watchman)"),
+     "tell: 'w' holds 'watchman' (line 5), which is a role, not a seat; for the seat of the living watchman "
+     "(none once he is dead), write let w = living(watchman); for the seat holding the card, alive or dead "
+     "(none if nobody holds it), let w = holder(watchman)"),
     ("let w = \"3\"\n kill w cause wolf", "E213", 7,
      "kill: 'w' holds the string \"3\" (line 5), which is not a seat; give a seat: me, a variable drawn from "
      "alive, living(ROLE)"),

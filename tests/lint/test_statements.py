@@ -86,3 +86,47 @@ def test_a_passed_decisions_answer_gone_over_is_a_warning_at_it(tmp_path):
         f"{path}:5:22: {said}", f"{path}:5:40: {said}", f"{path}:5:85: {said}"]
     path.write_text(SWEEP % "if ts != none { log s { n: count(ts) } }", encoding="utf-8")
     assert "W361" not in invoke("lint", path).stdout
+
+
+BASE = ('import "roles"\n'
+        'status grief "grieving"\n'
+        'role keeper "Keeper" { faction village; class god }\n'
+        "proc mark_all() { for q in alive { add marked to q } }\n"
+        'status marked "marked"\n'
+        "trigger keeper_grief on death(p) when p.role == keeper { for q in alive { add grief to q } }\n"
+        "step strike in night after seer before dawn { call mark_all() for p in [q in alive where q.seat == 3] "
+        "{ kill p cause wolf } }\n"
+        "step mourn in night after seer before dawn { for q in [x in alive where x has grief or x has marked] "
+        "{ add protected to q } }\n")
+GAME = 'import "base"\nplayers 12\ndeck 12: werewolf*4, seer, witch, hunter, guard, villager*4\n'
+
+
+def test_unordered_steps_say_what_is_written_through_a_proc_or_a_trigger(tmp_path):
+    # a trial: W310 said a step "writes status 'powerless'", which only a death trigger
+    # its kill sets off does (the elder's penalty)
+    from wolfdsl.lint import lint_paths
+
+    (tmp_path / "base.wolf").write_text(BASE, encoding="utf-8")
+    found = [d.message for d in lint_paths([tmp_path / "base.wolf"]) if d.code == "W310" and "'mourn'" in d.message]
+    assert found == ["night steps 'mourn' and 'strike' have no order between them, but 'strike' writes status "
+                     "'grief' (through death trigger 'keeper_grief'), status 'marked' (through proc 'mark_all'), "
+                     "who is alive that 'mourn' reads; add 'after strike' or 'before strike' to 'mourn'"]
+
+
+def test_a_finding_in_a_base_linted_with_its_importer_is_reported_once(tmp_path):
+    # a trial: `wolfdsl lint thirdparty.wolf chaos-12.wolf` printed one W310 twice at one
+    # place: the base's lint counts every role's trigger, the importer's only the roles
+    # it deals (no keeper), so the two texts differed; the base's own lint is kept
+    from wolfdsl.lint import lint_paths
+
+    (tmp_path / "base.wolf").write_text(BASE, encoding="utf-8")
+    (tmp_path / "game.wolf").write_text(GAME, encoding="utf-8")
+    alone = [d.message for d in lint_paths([tmp_path / "game.wolf"]) if d.code == "W310" and "'mourn'" in d.message]
+    assert alone == ["night steps 'mourn' and 'strike' have no order between them, but 'strike' writes status "
+                     "'marked' (through proc 'mark_all'), who is alive that 'mourn' reads; add 'after strike' or "
+                     "'before strike' to 'mourn'"]
+    for order in (["base.wolf", "game.wolf"], ["game.wolf", "base.wolf"]):
+        both = [d for d in lint_paths([tmp_path / f for f in order]) if d.code == "W310" and "'mourn'" in d.message]
+        assert [(d.span.line, d.message.split(" writes ")[1]) for d in both] == [
+            (8, "status 'grief' (through death trigger 'keeper_grief'), status 'marked' (through proc 'mark_all'), "
+                "who is alive that 'mourn' reads; add 'after strike' or 'before strike' to 'mourn'")]

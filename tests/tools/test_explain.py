@@ -293,10 +293,24 @@ def test_the_timeline_has_the_seats_own_decisions_and_what_it_was_told(tmp_path)
         "  night 1   #12   seat 7 (seer) is told: seat 9, result wolf",
         "  day 1     #61   its speech heard as +1.09 suspect (rank 1 of 5, 1: the most)",
         "  day 1     #62   seat 7 (seer), asked \u201cClaim the seer (\u8df3\u9884\u8a00\u5bb6) in your speech and "
-        "tell your new results?\u201d -> nobody (yes)"]
+        "tell your new results?\u201d -> yes"]
     zh = invoke("explain", log, "--seat", 7, "--lang", "zh").stdout.splitlines()
     assert zh[3:5] == ["  第1夜     #11   7号预言家查验9号狼人", "  第1夜     #12   7号预言家得知：座位：9号狼人；结果：狼人"]
     # a yes/no question it answered no changed nothing: not listed
     events = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
     said_no = [e["seq"] for e in events if e.get("type") == "action" and e.get("seat") == 7 and e.get("choice") is False]
     assert said_no and not any(f"#{q} " in line for q in said_no for line in en)
+
+
+def test_a_choice_that_is_no_seat_is_told_as_the_answer_not_nobody(tmp_path):
+    # a trial: a yes/no decision read "-> nobody (yes)"; a card chosen "-> nobody (werewolf)"
+    log = tmp_path / "g.jsonl"
+    assert invoke("run", "standard-12", "--seed", 3, "--log", log, "-q").exit_code == 0
+    en = invoke("explain", log, "--seat", "witch").stdout.splitlines()
+    assert en[4:6] == ["  night 1   #9    save by seat 8 (witch) -> yes",
+                       "  day 1     #26   run for sheriff by seat 8 (witch) -> yes"]
+    assert en[9] == "  night 2   #82   poison by seat 8 (witch) -> nobody"   # a pass: no seat
+    log = tmp_path / "t.jsonl"
+    assert invoke("run", "cupid-thief-12", "--seed", 2, "--log", log, "-q").exit_code == 0
+    assert invoke("explain", log, "--seat", "thief").stdout.splitlines()[4] == (
+        "  night 1   #3    choose by seat 7 (thief) -> werewolf")

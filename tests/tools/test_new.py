@@ -60,16 +60,27 @@ def test_new_creates_no_folder_and_never_writes_over_its_base(tmp_path, monkeypa
     assert (tmp_path / "mine.wolf").read_bytes() == before and os.listdir(tmp_path) == ["mine.wolf"]
 
 
-def test_the_copy_is_titled_after_the_new_name_in_chinese_too(tmp_path, monkeypatch):
-    # the base's Chinese title would head `wolfdsl script --lang zh` with the base's name
+def test_the_copy_is_titled_after_the_new_name_in_english_only(tmp_path, monkeypatch):
+    # the base's Chinese title would head `wolfdsl script --lang zh` with the base's name;
+    # a copy of the name as the Chinese title (`title "mygame" "mygame"`, a trial) read as
+    # a translation and hid that none was written
     monkeypatch.chdir(tmp_path)
-    assert invoke("new", "mygame").exit_code == 0
+    for args in (["new", "mygame"], ["new", "myshort", "--import"]):
+        assert invoke(*args).exit_code == 0
     text = (tmp_path / "mygame.wolf").read_text(encoding="utf-8")
     assert "标准12人（守卫）" not in text
-    assert 'title "mygame" "mygame"   # English, then Chinese (中文) title: translate the second\n' in text
-    rs = load(str(tmp_path / "mygame.wolf"))
-    assert (rs.title, rs.title_zh) == ("mygame", "mygame")
-    assert invoke("script", "mygame.wolf", "--lang", "zh").stdout.splitlines()[0] == "# mygame — 法官台本"
+    assert ('\ntitle "mygame"   # English title; add the Chinese (中文) one after it: title "mygame" "中文名"\n'
+            in text)
+    assert ('\ntitle "myshort"   # English title; add the Chinese (中文) one after it: title "myshort" "中文名"\n'
+            in (tmp_path / "myshort.wolf").read_text(encoding="utf-8"))
+    for name in ("mygame", "myshort"):
+        rs = load(str(tmp_path / f"{name}.wolf"))
+        assert (rs.title, rs.title_zh) == (name, "")
+        zh = invoke("script", f"{name}.wolf", "--lang", "zh")
+        assert zh.stdout.splitlines()[0] == f"# {name} — 法官台本"
+        assert zh.stderr.splitlines()[1] == f'  {name}.wolf:5: title "{name}"'   # told it has no Chinese
+        lint = invoke("lint", f"{name}.wolf")
+        assert (lint.exit_code, lint.stdout) == (0, "1 file checked: 0 errors, 0 warnings\n")
 
 
 def test_a_short_file_calls_a_local_base_by_its_file_not_bundled(tmp_path, monkeypatch):

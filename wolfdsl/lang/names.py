@@ -24,6 +24,42 @@ LIST_FIRST = frozenset({"count", "empty", "any", "the", "first", "last", "min", 
 """Builtins whose first argument is a list: a literal number or string there is an E211."""
 
 
+DEATH_FIELDS = frozenset({"alive", "cause", "death_day", "death_phase"})
+"""Seat fields about a death: read on ``living(ROLE)`` they never tell one (it is none
+once the holder is dead), so a role written as their seat is told ``holder(ROLE)`` first."""
+
+
+def role_as_seat(role: str, dead_too: bool, write=lambda x: x) -> str:
+    """What to write for the role id ``role`` given where a seat is needed: both
+    ``holder(ROLE)`` (the seat holding the card, alive or dead; ``none`` if nobody holds it)
+    and ``living(ROLE)`` (``none`` once he is dead), and which one fits: ``holder`` first
+    where a dead holder is what the code is about (``dead_too``: a death's field, a
+    ``revive``), else ``living``. ``write`` puts the call in its statement (``let w = …``)."""
+    holder, living = write(f"holder({role})"), write(f"living({role})")
+    if dead_too:
+        return (f"; write {holder}: the seat holding the {role} card, alive or dead (none if nobody holds it); "
+                f"not {living}, which is none once he is dead")
+    return (f"; for the seat of the living {role} (none once he is dead), write {living}; "
+            f"for the seat holding the card, alive or dead (none if nobody holds it), {holder}")
+
+
+def _bound_in(decl) -> set[str]:
+    """The names a declaration binds anywhere in it: its parameters and variable, and
+    every ``let``, ``for``, comprehension, ``decide`` and ``vote`` variable."""
+    out = set(getattr(decl, "params", None) or ())
+    var = getattr(decl, "var", None)
+    if isinstance(var, str):
+        out.add(var)
+    for node in A.walk(decl):
+        if isinstance(node, A.Let):
+            out.add(node.name)
+        elif isinstance(node, (A.For, A.Comprehension, A.Decide)):
+            out.add(node.var)
+        elif isinstance(node, A.Vote):
+            out |= {node.voter_var, node.cand_var, node.top_var, node.ballots_var} - {None}
+    return out
+
+
 class NameResolver:
     """Names and expressions of one program: the part of the resolver that lint and
     editors also use on their own (``symbol_kinds``, ``known_names``, ``expr``)."""
@@ -47,6 +83,9 @@ class NameResolver:
         self.want = None  # the names an unknown name is compared with (expr_against)
         self.held: dict[int, A.Expr] = {}  # id(Name of a variable) -> the name or string its `let` gave it
         self.me_hint = ""  # what an unbound `me` is instead, where the resolver knows (a trigger's seat)
+        self.here: tuple[str, Any] = ("this declaration", None)
+        """The declaration being resolved, as a message names it (``win 'x'``), and its node:
+        an unknown name bound only in another kind of declaration says so (:meth:`elsewhere`)."""
 
     def error(self, span, code: str, msg: str) -> None:
         self.b.diagnostics.append(Diagnostic(span, "error", msg, code))
@@ -103,10 +142,35 @@ class NameResolver:
             self.error(span, "E201", "unknown name 'me': 'me' is the deciding seat, bound only in a decide's "
                                      "clauses and body (decide … by ROLE … { … me … })"
                        + (self.me_hint or "; name a seat instead, such as living(ROLE)"))
+        elif (why := self.elsewhere(n)) is not None:
+            self.error(span, "E201", f"unknown name '{n}': {why}")
         else:
             hint = did_you_mean(n, self.want) if self.want else ""
             self.error(span, "E201", f"unknown name '{n}'" + (hint or did_you_mean(n, self.known_names(scope.visible()))))
         return Binding("error", n)
+
+    def elsewhere(self, n: str) -> str | None:
+        """Why ``n``, unknown here, is a name elsewhere and what to write instead, when
+        only another kind of declaration binds it: ``cause`` and a trigger's seat
+        (``on death(p)``) exist in triggers and replacements only, not in a win rule or a
+        step. ``None`` when the declaration being resolved binds ``n`` itself somewhere
+        (a ``for p`` whose block has ended: the usual message says enough)."""
+        where, decl = self.here
+        if decl is not None and n in _bound_in(decl):
+            return None
+        if n == "cause":
+            return (f"'cause' is bound only in a trigger or replacement (the cause of the death that set it off), "
+                    f"not in {where}; write the cause of a seat's death, such as holder(ROLE).cause or p.cause "
+                    f"for a seat p (none while he is alive), or act on the death in a trigger: "
+                    f"trigger NAME on death(p) when cause == ... {{ ... }}")
+        named = [t for t in self.p.of_kind("trigger") + self.p.of_kind("replacement") if t.var == n]
+        if not named:
+            return None
+        t = named[0]
+        others = f" and {len(named) - 1} other{'s' if len(named) > 2 else ''}" if len(named) > 1 else ""
+        return (f"'{n}' is the seat of {t.kind} '{t.name}' (on {t.event}({n})){others}, bound only in "
+                f"a trigger's or replacement's when and body, not in {where}; name a seat here, such as "
+                f"holder(ROLE) or living(ROLE), or go over seats: [{n} in dead where ...], for {n} in alive {{ ... }}")
 
     # ------------------------------------------------------------ expressions
     def expr(self, e: A.Expr, scope: Scope) -> None:
@@ -153,7 +217,8 @@ class NameResolver:
     def e_Attr(self, e: A.Attr, scope):
         self.expr(e.obj, scope)
         name = e.name
-        self.not_a_seat(e.obj, f"'{self.source_text(e)}'" if self.source_text(e) != "given" else f"'.{name}'")
+        self.not_a_seat(e.obj, f"'{self.source_text(e)}'" if self.source_text(e) != "given" else f"'.{name}'",
+                        dead_too=name in DEATH_FIELDS)
         if name in B.SEAT_FIELDS:
             self.put(e, Binding("field", name))
         elif name in self.counter_names or name in self.prop_names or name in self.p.attributes:
@@ -164,7 +229,7 @@ class NameResolver:
                        + "; a seat has " + ", ".join(sorted(known)))
             self.put(e, Binding("error", name))
 
-    def not_a_seat(self, e: A.Expr, what: str, also: str = "") -> None:
+    def not_a_seat(self, e: A.Expr, what: str, also: str = "", dead_too: bool = False) -> None:
         """E213 when ``e``, resolved, is certainly no seat: a declared name (a role, a
         faction, a status...) or a string literal where ``what`` needs a seat; also a
         variable that a ``let`` gave one of them (``let w = watchman`` ... ``tell w``)."""
@@ -176,7 +241,7 @@ class NameResolver:
                 return
             kinds = self.symbol_kinds(v.id)
             fix = (f"; give a seat, {also}" if also else
-                   f"; for the seat of the living {v.id}, write let {e.id} = living({v.id})" if "role" in kinds
+                   role_as_seat(v.id, dead_too, lambda x: f"let {e.id} = {x}") if "role" in kinds
                    else "; give a seat: me, a variable drawn from alive, living(ROLE)")
             self.error(e.span, "E213", f"{what}: {self.held_text(e, v)}, which is a {' and a '.join(kinds)}, "
                                        f"not a seat{fix}")
@@ -189,7 +254,7 @@ class NameResolver:
             return
         n = e.id
         kinds = self.symbol_kinds(n)
-        fix = (f"; for the seat of the living {n}, write living({n})" if "role" in kinds
+        fix = (role_as_seat(n, dead_too) if "role" in kinds
                else "; give a seat: me, a variable drawn from alive, living(ROLE)")
         if also:
             fix = f"; give a seat, {also}"

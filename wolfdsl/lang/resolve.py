@@ -43,7 +43,7 @@ from . import ir
 from . import syntax as A
 from .counters import check_compound, check_counter_value, check_func_term
 from .link import Program
-from .names import NameResolver, collect_actions  # noqa: F401
+from .names import NameResolver, collect_actions, role_as_seat  # noqa: F401
 from .symbols import Binding, Bindings, DecideSlots, Scope, VoteSlots  # noqa: F401  (Binding & co. are the result types)
 
 KNOWN_EVENTS = ("death", "announce", "claim")
@@ -89,23 +89,29 @@ class Resolver(NameResolver):
         for r in self.roles.values():
             self.role(r)
         for d in p.globals.values():
+            self.here = (f"global '{d.name}'", d)
             self.expr(d.expr, Scope())
         for d in p.properties.values():
+            self.here = (f"property '{d.name}'", d)
             self.expr(d.expr, Scope())
         for d in p.of_kind("card"):
+            self.here = (f"card '{d.name}'", d)
             for need in d.needs:
                 if need not in p.attributes:
                     self.error(d.span, "E201", f"card '{d.name}' needs the seat attribute '{need}', which this ruleset "
                                f"does not declare; add 'attribute {need}: ...'" + did_you_mean(need, p.attributes))
             self.block(d.body, Scope(), "card")
         for d in self.funcs.values():
+            self.here = (f"func '{d.name}'", d)
             self.expr(d.expr, Scope(None, d.params))
             for label, e in d.terms[1:]:
                 check_func_term(self, d.name, label, e)
         for d in self.procs.values():
+            self.here = (f"proc '{d.name}'", d)
             self._call_conds(d.calls, Scope(None, d.params))
             self.block(d.body, Scope(None, d.params), "proc")
         for s in p.of_kind("step"):
+            self.here = (f"step '{s.name}'", s)
             if s.when is not None:
                 self.expr(s.when, Scope())
             self._call_conds(s.calls, Scope())
@@ -116,6 +122,7 @@ class Resolver(NameResolver):
                     self.error(t.event_span or t.span, "E201", f"unknown event '{t.event}'; triggers listen to: "
                                f"{', '.join(sorted(KNOWN_EVENTS))}")
                     continue
+                self.here = (f"{kind} '{t.name}'", t)
                 scope = Scope(None, (t.var, "cause"))
                 scope.mark(t.var, "seat")
                 scope.mark("cause", "cause")
@@ -127,6 +134,7 @@ class Resolver(NameResolver):
                 self.block(t.body, scope, kind)
                 self.me_hint = ""
         for w in p.of_kind("win"):
+            self.here = (f"win '{w.name}'", w)
             for i, f in enumerate(w.factions):
                 at = _nth(w.faction_spans, i) or w.span
                 if f not in p.symbols["faction"]:
@@ -135,6 +143,7 @@ class Resolver(NameResolver):
                 else:
                     self.use("faction", f, at)
             self.expr(w.when, Scope())
+        self.here = ("this declaration", None)
         bundled: dict[str, list] = {}  # an import -> the unknown cards of the deck it would declare
         for d in p.decks:
             for c in d.cards:
@@ -226,9 +235,10 @@ class Resolver(NameResolver):
     # ------------------------------------------------------------ statements
     def seat_expr(self, e: A.Expr, scope: Scope, what: str) -> None:
         """Resolve ``e``, the seat a statement (``what``: ``tell``, ``kill``...) acts on:
-        a name or a string there is an E213."""
+        a name or a string there is an E213 (for a role: ``holder(ROLE)`` first where the
+        seat is dead, as in a ``revive`` or the death a ``kill … as`` dates by)."""
         self.expr(e, scope)
-        self.not_a_seat(e, what)
+        self.not_a_seat(e, what, dead_too=what in ("revive", "kill … as"))
 
     def block(self, b: A.Block, scope: Scope, ctx: str) -> None:
         inner = Scope(scope)
@@ -288,7 +298,7 @@ class Resolver(NameResolver):
         attr = s.attr
         if obj.kind == "symbol":
             kinds = self.symbol_kinds(n)
-            fix = (f"; for the seat of the living {n}, write 'let w = living({n})' and assign to w.{attr}"
+            fix = (role_as_seat(n, False, lambda x: f"'let w = {x}' and assign to w.{attr}")
                    if "role" in kinds else "")
             self.error(s.span, "E213", f"'{n}.{attr}' assigns to a field of '{n}', which is a "
                                        f"{' and a '.join(kinds)}, not a seat{fix}")

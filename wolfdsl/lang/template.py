@@ -2,7 +2,8 @@
 
 ``new_ruleset(name, base, folder, short)`` writes ``NAME.wolf`` in ``folder``: an
 editable copy of the bundled (or local) ruleset ``base`` — or, with ``short``, a few
-lines importing the base, to add to or ``replace`` in. The title names the new file.
+lines importing the base, to add to or ``replace`` in. The title names the new file
+(in English only: the Chinese title is the user's to add).
 A copy of a bundled ruleset imports only bundled files, so it works in any folder; a
 copy of a local file keeps importing the files beside that file: each such import is
 rewritten as their path from the new file's folder (``import "watchman"`` becomes
@@ -47,8 +48,12 @@ def _quote(text: str) -> str:
 
 
 def _title(stem: str) -> str:
-    """The copy's ``title`` line: the new name in both languages, and what to do with it."""
-    return f'title "{_quote(stem)}" "{_quote(stem)}"   # English, then Chinese (中文) title: translate the second'
+    """The copy's ``title`` line: the new name, in English only (no Chinese title is
+    known: a copy of the name would read as one, and ``--lang zh`` shows the English
+    title anyway, while ``wolfdsl script --lang zh`` lists it as untranslated), and
+    how to add the Chinese."""
+    return (f'title "{_quote(stem)}"   # English title; add the Chinese (中文) one after it: '
+            f'title "{_quote(stem)}" "中文名"')
 
 
 def _import_name(source: Path, base_name: str, target: Path, base: str) -> str:

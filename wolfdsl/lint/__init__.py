@@ -84,10 +84,38 @@ def lint_paths(paths: Iterable[str | Path], select=None, ignore=None, explore: i
     ``out_dir``: where ``--explore`` writes reproducers (default: next to each file);
     ``out_dirs`` overrides it for some paths (keyed by ``str(path)``)."""
     codes = selected_codes(select, ignore)
-    out: list[Diagnostic] = []
-    for p in paths:
-        out += lint_file(p, codes, explore, seed, (out_dirs or {}).get(str(p), out_dir))
+    found = [(p, lint_file(p, codes, explore, seed, (out_dirs or {}).get(str(p), out_dir))) for p in paths]
+    # A finding in a file that another linted file imports is found by both lints, each
+    # at its own table (a base without decks counts every role in play; its importer only
+    # the roles it deals), so the same place may be worded two ways: keep one lint's
+    # findings there, the lint of the file they are in, else the first.
+    kept: dict[tuple, int] = {}
+    for i, (p, diags) in enumerate(found):
+        for d in diags:
+            k = _place(d)
+            if k is None:
+                continue
+            j = kept.setdefault(k, i)
+            if j != i and _in(d, p) and not _in(d, found[j][0]):
+                kept[k] = i
+    out = [d for i, (_, diags) in enumerate(found) for d in diags if kept.get(_place(d), i) == i]
     return sorted(_dedupe(out), key=_where)
+
+
+def _place(d: Diagnostic) -> tuple | None:
+    """Where a finding is, with the places its notes point at (a W310's other step):
+    two findings of one code there are the same finding."""
+    if d.span is None or not d.code:
+        return None
+    return (d.code, str(d.span), tuple(str(r.span) for r in d.related))
+
+
+def _in(d: Diagnostic, path) -> bool:
+    """Whether the finding ``d`` is in the file ``path`` itself (not in one it imports)."""
+    try:
+        return Path(d.span.file).resolve() == Path(path).resolve()
+    except (OSError, ValueError):
+        return False
 
 
 def _dedupe(diags: list[Diagnostic]) -> list[Diagnostic]:

@@ -298,8 +298,10 @@ class NotASeat(_Compile):
     Example:
         ``tell watchman { saw_wolf: 3 }`` where ``watchman`` is a role.
     Fix:
-        Give a seat: ``living(watchman)`` for the living holder of a role, ``me``, a
-        variable drawn from ``alive``.
+        Give a seat: ``living(watchman)`` for the living holder of a role (none once he
+        is dead), ``holder(watchman)`` for its holder alive or dead (none if nobody holds
+        the card: what a death's fields, ``holder(hunter).cause``, and a ``revive`` need),
+        ``me``, a variable drawn from ``alive``.
     """
     code, name = "E213", "not-a-seat"
 

@@ -28,8 +28,25 @@ class Effects:
     writes: set[str] = field(default_factory=set)
     kills: list = field(default_factory=list)      # Kill nodes reached
     decides: list = field(default_factory=list)    # Decide/Vote nodes reached
+    via: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """For a resource written only through other declarations, the way there, first
+    hop first (``("death trigger 't'",)``, ``("proc 'a'", "proc 'b'")``);
+    a resource the declaration writes itself is not in it."""
 
-    def update(self, other: "Effects") -> None:
+    def write(self, *resources: str) -> None:
+        """The declaration writes these itself."""
+        self.writes.update(resources)
+        for r in resources:
+            self.via.pop(r, None)
+
+    def update(self, other: "Effects", hop: str | None = None) -> None:
+        """Add ``other``'s effects; ``hop``: the declaration they are reached through
+        (a proc called, a trigger a kill sets off), which writes its writes for us."""
+        for r in other.writes:
+            way = ((hop,) if hop else ()) + other.via.get(r, ())
+            if r not in self.writes or (r in self.via and way and len(way) < len(self.via[r])):
+                if way:
+                    self.via[r] = way  # the shortest way found
         self.reads |= other.reads
         self.writes |= other.writes
         self.kills += [k for k in other.kills if all(k is not x for x in self.kills)]
@@ -97,7 +114,7 @@ class Analyzer:
         if not self.follow_events:
             return eff
         for t in self.triggers.get(name, ()):
-            eff.update(self.of(t))
+            eff.update(self.of(t), f"{t.event} {t.kind} '{t.name}'")
         return eff
 
     # ------------------------------------------------------------ statements
@@ -113,18 +130,18 @@ class Analyzer:
             bd = self.bindings.get(id(s))
             if s.attr is None:
                 if getattr(bd, "kind", None) == "global":
-                    eff.writes.add(f"global:{s.name}")
+                    eff.write(f"global:{s.name}")
                     if s.op != "=":
                         eff.reads.add(f"global:{s.name}")
             else:
                 if isinstance(bd, tuple):
                     self._binding(bd[0], eff)
                 if s.attr == "role":
-                    eff.writes |= {"field:role", "field:faction", "field:class", "field:team", "var:*"}
+                    eff.write("field:role", "field:faction", "field:class", "field:team", "var:*")
                 elif s.attr in ("faction", "class", "team"):
-                    eff.writes.add(f"field:{s.attr}")
+                    eff.write(f"field:{s.attr}")
                 else:
-                    eff.writes.add(f"var:{s.attr}")
+                    eff.write(f"var:{s.attr}")
                     if s.op != "=":
                         eff.reads.add(f"var:{s.attr}")
         elif isinstance(s, A.If):
@@ -138,7 +155,7 @@ class Analyzer:
             self.block(s.body, eff)
         elif isinstance(s, A.Decide):
             eff.decides.append(s)
-            eff.writes.add(f"decided:{s.action}")
+            eff.write(f"decided:{s.action}")
             for e in (s.by, s.pass_when, s.count, s.options):
                 if e is not None:
                     self.expr(e, eff)
@@ -149,7 +166,7 @@ class Analyzer:
             self.block(s.body, eff)
         elif isinstance(s, A.Vote):
             eff.decides.append(s)
-            eff.writes.add(f"decided:{s.action}")
+            eff.write(f"decided:{s.action}")
             for e in (s.voters, s.candidates, s.weight):
                 if e is not None:
                     self.expr(e, eff)
@@ -161,18 +178,18 @@ class Analyzer:
             if s.as_ is not None:
                 self.expr(s.as_, eff)
             eff.kills.append(s)
-            eff.writes.add("alive")
+            eff.write("alive")
             eff.update(self.event("death"))
             eff.update(self.event("announce"))
         elif isinstance(s, (A.AddStatus, A.RemoveStatus)):
             self.expr(s.target, eff)
-            eff.writes.add(f"status:{s.status}")
+            eff.write(f"status:{s.status}")
         elif isinstance(s, A.CallProc):
             for a in s.args:
                 self.expr(a, eff)
             d = self.procs.get(s.name)
             if d is not None:
-                eff.update(self.of(d))
+                eff.update(self.of(d), f"proc '{d.name}'")
         elif isinstance(s, A.Announce):
             eff.update(self.event("announce"))
         else:
@@ -180,10 +197,10 @@ class Analyzer:
             if kind == "Claim":
                 eff.update(self.event("claim"))
             if kind == "Revive":
-                eff.writes |= {"alive", "field:role", "field:faction", "field:class", "field:team", "var:*"}
+                eff.write("alive", "field:role", "field:faction", "field:class", "field:team", "var:*")
             elif kind == "Play":
                 for card in self.cards:
-                    eff.update(self.of(card))
+                    eff.update(self.of(card), f"card '{card.name}'")
             for c in children(s):
                 if isinstance(c, A.Block):
                     self.block(c, eff)
@@ -218,7 +235,7 @@ class Analyzer:
             for a in e.args:
                 self.expr(a, eff)
             if e.name in self.funcs:
-                eff.update(self.of(self.funcs[e.name]))
+                eff.update(self.of(self.funcs[e.name]), f"func '{e.name}'")
             if e.name in _ROLE_READERS:
                 eff.reads.add("field:role")
             if e.name in _TEAM_READERS:

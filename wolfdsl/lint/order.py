@@ -24,15 +24,26 @@ def step_order(decls: list[A.StepDecl], order_decl) -> dict[str, set[str]]:
     return before
 
 
-def describe(resources: set[str]) -> str:
+def describe(resources: set[str], via: dict[str, tuple[str, ...]] | None = None) -> str:
     """The resources in words, who is alive last (a status or a global both steps touch
-    says more about their conflict than a kill does), three at most."""
-    words = []
-    for r in sorted(resources, key=lambda r: (r == "alive", r)):
+    says more about their conflict than a kill does), three at most; ``via``: for a
+    resource written only through other declarations (:attr:`Effects.via`), the way
+    (``status 'powerless' (through death trigger 'elder_penalty')``)."""
+    ways: dict[tuple[str, ...], list[str]] = {}  # the way -> what is written through it
+    rs = sorted(resources, key=lambda r: (r == "alive", r))
+    for r in rs[:3]:
         kind, _, name = r.partition(":")
-        words.append({"global": f"global '{name}'", "status": f"status '{name}'", "var": f"'.{name}'",
-                      "field": f"'.{name}'", "decided": f"the answer to {name}"}.get(kind, "who is alive"))
-    return ", ".join(words[:3]) + (" ..." if len(words) > 3 else "")
+        word = {"global": f"global '{name}'", "status": f"status '{name}'", "var": f"'.{name}'",
+                "field": f"'.{name}'", "decided": f"the answer to {name}"}.get(kind, "who is alive")
+        ways.setdefault((via or {}).get(r, ()), []).append(word)
+    out = []
+    for way, words in ways.items():
+        if way:
+            hops = " → ".join(way if len(way) <= 3 else (way[0], "…", way[-1]))
+            out.append(", ".join(words) + f" ({'all ' if len(words) > 1 else ''}through {hops})")
+        else:
+            out.append(", ".join(words))
+    return ", ".join(out) + (" ..." if len(rs) > 3 else "")
 
 
 @register
@@ -44,7 +55,8 @@ class UnorderedSteps(Rule):
         ``last`` puts in sequence, where one writes state (a global, a status, a
         counter, a seat's role/faction/team, who is alive, a decision's answer) that
         the other reads or also writes — including through the procs they call and the
-        death triggers their kills set off. Steps whose ``when`` conditions exclude
+        death triggers their kills set off (named in the message: ``status 'powerless'
+        (through death trigger 'elder_penalty')``). Steps whose ``when`` conditions exclude
         each other (``night_order == a`` / ``night_order == b``) never both run. A step
         whose ``when`` the options in force rule out (``night_order == order_d`` where
         ``night_order`` is ``order_a``; in a file without decks, the options' defaults:
@@ -87,9 +99,9 @@ class UnorderedSteps(Rule):
                     rw = overlap(eb.writes, ea.reads)
                     wr = overlap(ea.writes, eb.reads)
                     if rw:
-                        parts.append(f"'{b.name}' writes {describe(rw)} that '{a.name}' reads")
+                        parts.append(f"'{b.name}' writes {describe(rw, eb.via)} that '{a.name}' reads")
                     if wr:  # both ways: each step's part of the conflict
-                        parts.append(f"'{a.name}' writes {describe(wr)} that '{b.name}' reads")
+                        parts.append(f"'{a.name}' writes {describe(wr, ea.via)} that '{b.name}' reads")
                     ww = overlap(ea.writes, eb.writes) - {r for r in ea.writes if r.startswith("decided:")}
                     if ww and not parts:
                         parts.append(f"both write {describe(ww)}")

@@ -127,6 +127,9 @@ class _Names:
                 return said
         choice = "" if ev.get("choice") is None else self.w["choice"].format(self.value(ev.get("choice")))
         targets = self.seats(ev.get("targets") or [])
+        if not ev.get("targets") and ev.get("choice") is not None:
+            # a choice that is no seat (yes/no, a card): the answer itself, not "nobody (yes)"
+            targets, choice = self.value(ev.get("choice")), ""
         ask = _ask(self.rs, ev.get("action"), self.lang) if text is None else None
         if ask:
             return self.w["asked"].format(who=self.actor(ev), ask=ask, targets=targets, choice=choice)

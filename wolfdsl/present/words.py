@@ -20,7 +20,7 @@ NARRATION = {
         "died_unknown": "† {who} died{when} (cause not told){words}",
         "peaceful": "☀ A peaceful night: nobody died in night {day}",
         "last_words": ", last words",
-        "spared": "✓ {who} is spared (cause: {cause}; rule: {rule}{extras})",
+        "spared": "✓ {who} is spared one death (cause: {cause}; rule: {rule}{extras})",
         "vote": "{kind} vote", "round": ", round {n}", "votes": ("vote", "votes"),
         "tally": "{seat}: {n} {votes} (from {voters})", "abstained": "abstained: {n} {seats} ({voters})",
         "tally_bonus": "{seat}: {n} {votes} ({parts})", "from": "from {voters}", "bonus_sep": "; ",
