@@ -255,9 +255,10 @@ def test_json_names_every_option_it_played_with():
     assert list(one["in_force"]) == list(many["in_force"])
 
 
-def test_the_text_summary_says_which_win_rule_ended_the_games():
+def test_the_text_summary_says_which_win_rule_ended_the_games(monkeypatch):
     """A designer's trial: which rule ended each game was in ``--json`` only (``reasons``),
     so a faction winning by two rules could not be told apart in the text."""
+    monkeypatch.setenv("COLUMNS", "140")  # a row a line (a narrow terminal wraps the titles)
     out = invoke("run", "cupid-9", "--games", 300, "--seed", 1, "--agents", "random").stdout
     assert json.loads(invoke("run", "cupid-9", "--games", 300, "--seed", 1, "--agents", "random",
                              "--json").stdout)["reasons"] == {"village_wins": 241, "town_kill": 34, "lovers_win": 25}

@@ -114,10 +114,29 @@ def cycle_fix(links: list, by_name: dict, phase: str) -> str:
 def cycle(edges: dict[str, set[str]], remaining: set[str], index: dict[str, int]) -> list[str]:
     """A cycle among ``remaining``, steps that each wait for another of them: each step
     of the list runs after the next (the last after the first). Only the steps of the
-    cycle, not those that merely wait for it (``dawn``, last of the night)."""
+    cycle, not those that merely wait for it (``dawn``, last of the night): the shortest
+    cycle through the step declared last (usually the designer's own), else one it waits
+    for (a longer one would name steps the designer did not write: a role file's step
+    `last` too, that is only `before dawn`)."""
+    start = max(remaining, key=index.get)
+    back: dict[str, str] = {}
+    frontier = [start]
+    while frontier and start not in back:  # breadth first: the fewest steps
+        ahead = []
+        for a in frontier:
+            for b in sorted(edges[a] & remaining, key=index.get):
+                if b not in back:
+                    back[b] = a
+                    ahead.append(b)
+        frontier = ahead
+    if start in back:
+        ring = [back[start]]
+        while ring[-1] != start:
+            ring.append(back[ring[-1]])
+        return ring[::-1]
     path: list[str] = []
     seen: dict[str, int] = {}
-    n = max(remaining, key=index.get)
+    n = start
     while n not in seen:
         seen[n] = len(path)
         path.append(n)

@@ -235,9 +235,10 @@ class WinShadowed(Rule):
         decides a game. Usually its condition was meant to be narrower than the rule
         that pre-empts it, or its priority higher.
     Example:
-        ``win last_one for werewolves priority 0 when count(alive) == 0`` beside the
-        prelude's town kill (屠城, priority 1), which holds whenever no non-wolf is
-        alive, so whenever nobody is.
+        ``win pack_intact for werewolves priority 0 when empty([p in alive where
+        p.faction == village]) and count([p in alive where p.faction == werewolves]) ==
+        3`` beside the prelude's town kill (屠城, priority 1), which holds whenever no
+        non-wolf is alive and a wolf is.
     Fix:
         Raise its priority above the rule named, narrow that rule, or remove it.
     """
