@@ -131,7 +131,7 @@ def test_all_schema_errors_at_once_with_path_line_and_column(tmp_path):
         (2, 1, "unknown top-level key 'seeed' (did you mean 'seed'?)"),
         (3, 19, "seats[1]: expected a role id (one per seat, from seat 1) (got `3`)"),
         (4, 12, "otherwise: expected abstain, random or error (got `abstian`) (did you mean 'abstain'?)"),
-        (6, 10, "decisions[0].at: expected `night N` or `day N`, like `night 1` (got `nite 1`)"),
+        (6, 10, "decisions[0].at: expected `night N` or `day N` (or 第N夜, 第N天), like `night 1` (got `nite 1`)"),
         (7, 29, "decisions[1]: `choose:` needs `by:` (a seat, a list of seats, or a role or team id)"),
         (9, 39, "decisions[3].choose: expected a seat number, a list of seats, yes/no, none or a role id "
                 "(got `2.5`)"),
@@ -141,7 +141,7 @@ def test_all_schema_errors_at_once_with_path_line_and_column(tmp_path):
         (14, 24, "decisions[5]: unknown key 'chose' (did you mean 'choose'?)"),
         (15, 5, "decisions[6]: missing `at` (write it like `at: night 1`)"),
         (15, 5, "decisions[6]: missing `do` (write it like `do: check`)"),
-        (16, 13, "stop_after: expected `night N` or `day N`, like `night 1` (got `day two`)"),
+        (16, 13, "stop_after: expected `night N` or `day N` (or 第N夜, 第N天), like `night 1` (got `day two`)"),
         (18, 12, "expect.sheriff: expected the sheriff's seat number, or none (got `nobody`)"),
         (19, 12, "expect.deaths[0]: missing `cause` (write it like `cause: exile`)"),
         (20, 3, "expect: unknown key 'winer' (did you mean 'winner'?)"),

@@ -15,6 +15,7 @@ attributes) is checked by :func:`wolfdsl.scenario.check.ruleset_problems` once i
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
@@ -148,9 +149,25 @@ class Scenario:
         return self.located.key_span(path)
 
 
+_AT_ZH = re.compile(r"^第 ?([1-9][0-9]*) ?([夜天])$")
+_PHASE_ZH = {"夜": "night", "天": "day"}
+
+
+def normal_at(text: str) -> str:
+    """A phase as the engine names it: ``第1夜`` (the Chinese narration's words) ->
+    ``night 1``, ``第2天`` -> ``day 2``; ``night 1`` stays as it is. The text has passed
+    the schema's pattern.
+
+    >>> [normal_at(t) for t in ("第1夜", "第 2 天", "day 3")]
+    ['night 1', 'day 2', 'day 3']
+    """
+    m = _AT_ZH.match(text)
+    return f"{_PHASE_ZH[m.group(2)]} {m.group(1)}" if m else text
+
+
 def parse_at(text: str) -> tuple[str, int]:
-    """``"night 1"`` -> ``("night", 1)``; the text has passed the schema's pattern."""
-    phase, day = text.split()
+    """``"night 1"`` (or ``第1夜``) -> ``("night", 1)``; the text has passed the schema's pattern."""
+    phase, day = normal_at(text).split()
     return phase, int(day)
 
 
@@ -322,7 +339,8 @@ def expected_value(value: Any) -> Any:
 
 
 def _match(loc: Located, path: Path, type_: str, entry: dict, fields: dict) -> ExpectedMatch:
-    return ExpectedMatch(type_, _who(entry.get("seat")), entry.get("at"),
+    at = entry.get("at")
+    return ExpectedMatch(type_, _who(entry.get("seat")), None if at is None else normal_at(at),
                          {k: expected_value(v) for k, v in fields.items()},
                          entry.get("count"), path, loc.span(path))
 
@@ -340,7 +358,7 @@ def _build(loc: Located) -> Scenario:
         if "votes" in d:
             votes = {int(k): to_answer(v) for k, v in d["votes"].items()}
         decisions.append(Decision(
-            index=i, at=d["at"], do=d["do"], round=int(d.get("round", 1)), by=by,
+            index=i, at=normal_at(d["at"]), do=d["do"], round=int(d.get("round", 1)), by=by,
             choose=to_answer(d.get("choose")), votes=votes, span=loc.span(("decisions", i))))
     attributes = {}
     for p in data.get("players", []):
@@ -349,7 +367,7 @@ def _build(loc: Located) -> Scenario:
     if "expect" in data:
         e = data["expect"]
         deaths = tuple(
-            ExpectedDeath(_seat(x["seat"]), x["cause"], x["at"], x.get("last_words"),
+            ExpectedDeath(_seat(x["seat"]), x["cause"], normal_at(x["at"]), x.get("last_words"),
                           loc.span(("expect", "deaths", i)))
             for i, x in enumerate(e.get("deaths", [])))
         sheriff = e.get("sheriff")
@@ -358,7 +376,7 @@ def _build(loc: Located) -> Scenario:
         refused = None
         if "refused" in e:
             r = e["refused"]
-            refused = ExpectedRefusal(r["reason"], r.get("at"), _who(r.get("by")), r.get("do"),
+            refused = ExpectedRefusal(r["reason"], normal_at(r["at"]) if "at" in r else None, _who(r.get("by")), r.get("do"),
                                       loc.span(("expect", "refused")))
         expect = Expect(
             given=frozenset(e), deaths=deaths,

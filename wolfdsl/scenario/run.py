@@ -15,7 +15,7 @@ from ..play.results import GameResult
 from ..play.seeding import derive
 from ..diagnostics import did_you_mean
 from .agent import Refusal, ScriptedAgent, yaml_text
-from .check import ruleset_problems
+from .check import ruleset_problems, with_ids
 from .load import (ExpectedDeath, ExpectedMatch, ExpectedRefusal, Scenario, load_scenario, resolve_ruleset_ref,
                    seat_problems)
 from .yamlspans import format_path
@@ -56,6 +56,8 @@ def run_scenario(path: str, ruleset_ref: str | None = None, log: str | None = No
         problems = seat_problems(scenario, len(scenario.seats)) if scenario.seats is not None else []
     if problems:
         raise WolfError(problems)
+    if isinstance(ruleset, Ruleset):  # `by: 女巫` plays as `by: witch`
+        scenario = with_ids(scenario, ruleset)
     agent = ScriptedAgent(scenario, derive(scenario.seed, "agent"))
     refused = scenario.expect.refused if scenario.expect is not None else None
     try:
