@@ -170,13 +170,13 @@ def test_choose_and_votes_together_or_neither(tmp_path):
     assert [e[:2] + (e[2].split(":")[0],) for e in errors_of(path)] == [
         (2, 5, "decisions[0]"), (2, 48, "decisions[0]"), (3, 5, "decisions[1]")]
     messages = [e[2] for e in errors_of(path)]
-    assert "decisions[1]: give either `choose:` (with `by:`) or `votes:`, not both and not neither" in messages
+    assert "decisions[1]: give one of `choose:` (with `by:`), `votes:` or `candidates:`, not two and not none" in messages
 
 
 def test_unknown_key_without_a_close_match_lists_the_keys(tmp_path):
     path = write(tmp_path, "decisions: [{at: day 1, by: 1, do: x, choose: 2, zzz: 1}]\n")
     assert errors_of(path) == [
-        (1, 50, "decisions[0]: unknown key 'zzz'; expected one of: at, by, do, choose, votes, round")]
+        (1, 50, "decisions[0]: unknown key 'zzz'; expected one of: at, by, do, choose, votes, candidates, round")]
 
 
 def test_wrong_types(tmp_path):

@@ -36,9 +36,11 @@ NO_WINNER = (None, "none", "draw")
 class Decision:
     """One entry of ``decisions:``, as written, its choice already converted.
 
-    ``by`` is a seat, a tuple of seats or a role/team id (``None`` with ``votes``);
-    ``choose`` is an answer as the engine takes it (see :func:`to_answer`); ``votes`` maps
-    each voter to the seat voted for, or ``None`` to abstain.
+    ``by`` is a seat, a tuple of seats or a role/team id (``None`` with ``votes`` and
+    ``candidates``); ``choose`` is an answer as the engine takes it (see :func:`to_answer`);
+    ``votes`` maps each voter to the seat voted for, or ``None`` to abstain;
+    ``candidates`` lists the seats that answer yes to a yes/no request asked of each
+    seat in turn, the others asked answering no.
     """
 
     index: int
@@ -49,6 +51,7 @@ class Decision:
     choose: Any = None
     votes: dict[int, int | None] | None = None
     span: Span | None = None
+    candidates: tuple[int, ...] | None = None
 
     @property
     def path(self) -> Path:
@@ -357,9 +360,11 @@ def _build(loc: Located) -> Scenario:
         votes = None
         if "votes" in d:
             votes = {int(k): to_answer(v) for k, v in d["votes"].items()}
+        candidates = tuple(_seat(s) for s in d["candidates"]) if "candidates" in d else None
         decisions.append(Decision(
             index=i, at=normal_at(d["at"]), do=d["do"], round=int(d.get("round", 1)), by=by,
-            choose=to_answer(d.get("choose")), votes=votes, span=loc.span(("decisions", i))))
+            choose=to_answer(d.get("choose")), votes=votes, span=loc.span(("decisions", i)),
+            candidates=candidates))
     attributes = {}
     for p in data.get("players", []):
         attributes[_seat(p["seat"])] = {k: v for k, v in p.items() if k != "seat"}
@@ -433,6 +438,8 @@ def _seat_refs(sc: Scenario):
             yield base + ("votes", str(voter)), voter, True
             if target is not None:
                 yield base + ("votes", str(voter)), target, False
+        for j, s in enumerate(d.candidates or ()):
+            yield base + ("candidates", j), s, False
     if sc.expect:
         for i, death in enumerate(sc.expect.deaths):
             yield ("expect", "deaths", i, "seat"), death.seat, False
@@ -450,10 +457,13 @@ def _seat_refs(sc: Scenario):
 
 
 def expanded(decision: Decision) -> list[tuple[Path, int | str, Any]]:
-    """One ``(path, by, answer)`` per decider: a list of seats or a votes map gives
-    several, each answering on its own; ``path`` is where that decider is written."""
+    """One ``(path, by, answer)`` per decider: a list of seats, a votes map or a list of
+    candidates (each answering yes) gives several, each answering on its own; ``path``
+    is where that decider is written."""
     if decision.votes is not None:
         return [(decision.path + ("votes", str(v)), v, t) for v, t in decision.votes.items()]
+    if decision.candidates is not None:
+        return [(decision.path + ("candidates", j), s, True) for j, s in enumerate(decision.candidates)]
     if isinstance(decision.by, tuple):
         return [(decision.path + ("by", j), s, decision.choose) for j, s in enumerate(decision.by)]
     return [(decision.path, decision.by, decision.choose)]
