@@ -137,3 +137,11 @@ def test_a_name_of_two_roles_asks_for_the_id(tmp_path):
         (3, 19, "decisions[0].by: '守卫' is the name of the role guard and the role lookout: write guard or lookout"),
         (4, 24, "expect.refused.by: '守卫' is the name of the role guard and the role lookout: write guard or lookout"),
     ]
+
+
+def test_normal_at_doctests():
+    import doctest
+
+    from wolfdsl.scenario import load
+
+    assert doctest.testmod(load).failed == 0
