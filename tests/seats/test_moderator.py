@@ -282,3 +282,39 @@ def test_a_bot_at_a_seat_plays_its_own_decisions_and_the_record_replays(tmp_path
 
 def test_parse_votes_doctests():
     assert doctest.testmod(moderator_module).failed == 0
+
+
+def session(answers, lang: str, cards: str) -> list[str]:
+    """The lines a terminal shows for a moderated game of standard-12 (seed 1), the
+    answers echoed after ``> `` as typed."""
+    from wolfdsl.seats.moderator import moderate as run
+
+    left, shown = list(answers), []
+
+    def read(prompt):
+        if not left:
+            raise EOFError
+        shown.append(prompt + left[0] + "\n")
+        return left.pop(0)
+
+    run("standard-12", [], 1, None, {}, None, "game.yaml", cards, None, lang, read, lambda t: shown.append(t + "\n"))
+    return "".join(shown).splitlines()
+
+
+def documented(heading: str) -> list[str]:
+    """The lines of the first code block under ``heading`` in docs/moderator.md, but its
+    command and the ``…`` of lines left out."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "moderator.md").read_text(encoding="utf-8")
+    block = text.split(f"## {heading}\n", 1)[1].split("```\n", 2)[1]
+    return [line for line in block.splitlines() if line != "…" and not line.startswith("$ ")]
+
+
+def test_the_documented_sessions_are_what_the_terminal_shows(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for heading, lang, cards in (("A session in English", "en", CARDS),
+                                 ("A session in Chinese", "zh", "狼人*4,预言家,女巫,猎人,守卫,普通村民*4")):
+        lines = iter(session(GAME, lang, cards))
+        for line in documented(heading):  # each documented line, in this order
+            assert any(shown == line for shown in lines), (heading, line)
