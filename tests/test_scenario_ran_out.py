@@ -60,3 +60,16 @@ def test_a_game_that_ends_the_next_day_is_not_warned_about(tmp_path):
         f"{sc.path}:8:5: warning: the scripted decisions end in day 1 (decisions[2]), but the game went on to day 3 "
         "with every later request left to `otherwise: abstain` and ended: village won; add `stop_after: day 1` to "
         "end the run where the decisions end")
+
+
+def test_an_expected_winner_that_holds_says_how_the_game_ends(tmp_path):
+    # the file states the outcome: the passes after the last decision are meant
+    held = ONE_DAY.format(extra="") + "  winner: draw\n"
+    r = invoke("run", "-q", "--script", write(tmp_path, held, "held.yaml"))
+    assert (r.exit_code, r.stdout, r.stderr) == (0, "", "")
+    # a winner that does not hold: the diff, and the warning that explains it
+    failed = ONE_DAY.format(extra="") + "  winner: village\n"
+    r = invoke("run", "-q", "--script", write(tmp_path, failed, "failed.yaml"))
+    assert r.exit_code == 1
+    assert "expect.winner: expected village, got draw: the game was a draw (day limit)" in r.stdout
+    assert "warning: the scripted decisions end in day 1 (decisions[2])" in r.stderr

@@ -101,8 +101,13 @@ def _ran_out(scenario: Scenario, result: GameResult) -> str | None:
     ``otherwise: abstain`` for more than a day (a record of one day played on to the day
     bound, everyone passing): it names the day of the last decision and the
     ``stop_after`` that ends the run there. ``None`` with ``stop_after``, no decision,
-    another ``otherwise``, or a game that ended by the next day."""
+    another ``otherwise``, a game that ended by the next day, or an ``expect: winner:``
+    that holds (the file says how the game ends: a moderator's record of a whole game)."""
     if scenario.stop_after is not None or scenario.otherwise != "abstain" or not scenario.decisions:
+        return None
+    e = scenario.expect
+    if e is not None and "winner" in e.given and \
+            ("draw" if e.draw else _factions(sorted(e.winner))) == _outcome(result):
         return None
     last = max(reversed(scenario.decisions), key=lambda d: (parse_at(d.at)[1], parse_at(d.at)[0] == "day"))
     day = parse_at(last.at)[1]
