@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import doctest
 import json
+import sys
+
+import pytest
 
 from clitools import invoke, runner
 from wolfdsl.cli import app
@@ -318,3 +321,26 @@ def test_the_documented_sessions_are_what_the_terminal_shows(tmp_path, monkeypat
         lines = iter(session(GAME, lang, cards))
         for line in documented(heading):  # each documented line, in this order
             assert any(shown == line for shown in lines), (heading, line)
+
+
+def test_ctrl_c_writes_the_record_and_exits_130(tmp_path):
+    pexpect = pytest.importorskip("pexpect")
+    record = tmp_path / "game.yaml"
+    child = pexpect.spawn(sys.executable, ["-m", "wolfdsl", "play", "standard-12", "--moderator", "--seed", "1",
+                                           "--cards", CARDS, "--record", str(record)],
+                          encoding="utf-8", timeout=120, dimensions=(50, 250))
+    for answer in NIGHT_1:
+        child.expect(r"\n> ")
+        child.sendline(answer)
+    child.expect(r"Day 1 · 1号 \(Werewolf\) · Run for sheriff")
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    assert f"The game so far (to night 1) is recorded in {record}" in child.before.replace("\r\n", " ")
+    assert "interrupted" in child.before
+    text = record.read_text(encoding="utf-8")
+    assert "stop_after: night 1\n" in text
+    assert "  - {at: night 1, by: 6, do: poison, choose: 1}   # witch\n" in text
+    replay = invoke("run", "-q", "--script", record)
+    assert (replay.exit_code, replay.stdout, replay.stderr) == (0, "", "")
