@@ -24,13 +24,14 @@ from __future__ import annotations
 
 import unicodedata
 from collections import Counter
+from itertools import groupby
 from typing import Any, Callable
 
 import typer
 
 from ..diagnostics import WolfError
 from ..play.agents import PASS_NOTE, Request
-from ..present.narrate import seat_label
+from ..present.narrate import group_key, seat_label
 from ..terminal import InputEnded
 from .human import AGAIN, PROMPT, HumanAgent, typed
 from .router import PerSeat
@@ -332,18 +333,22 @@ class ModeratorConsole(HumanAgent):
             return
         events = self.game.events
         w = self.mw
-        for ev in events[self.told:]:
-            t = ev["type"]
-            if t == "action" and ev.get("choice") is False:
-                continue
-            if t == "game_start":  # the bots are the moderator's: no "moderator bots" in the title
-                ev = {k: v for k, v in ev.items() if k != "agents"}
-            for line in self.teller.tell(ev):
-                self.write(line)
-            if t == "death":
-                self.write(w["announce"].format(seat=seat_label(ev["seat"]),
-                                                words=w["words_yes" if ev.get("last_words") else "words_no"]))
+        shown = [{k: v for k, v in ev.items() if k != "agents"} if ev["type"] == "game_start" else ev
+                 for ev in events[self.told:]  # the title names no "moderator bots"
+                 if not (ev["type"] == "action" and ev.get("choice") is False)]
         self.told = len(events)
+        for key, group in groupby(shown, key=group_key):  # every wolf told the same: one line
+            group = list(group)
+            if key is not None and len(group) > 1:
+                for line in self.teller.tell_group(group):
+                    self.write(line)
+                continue
+            for ev in group:
+                for line in self.teller.tell(ev):
+                    self.write(line)
+                if ev["type"] == "death":
+                    self.write(w["announce"].format(seat=seat_label(ev["seat"]),
+                                                    words=w["words_yes" if ev.get("last_words") else "words_no"]))
 
     # ------------------------------------------------------------ questions
     def decide(self, request: Request) -> Any:
