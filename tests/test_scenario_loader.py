@@ -131,7 +131,7 @@ def test_all_schema_errors_at_once_with_path_line_and_column(tmp_path):
         (2, 1, "unknown top-level key 'seeed' (did you mean 'seed'?)"),
         (3, 19, "seats[1]: expected a role id (one per seat, from seat 1) (got `3`)"),
         (4, 12, "otherwise: expected abstain, random or error (got `abstian`) (did you mean 'abstain'?)"),
-        (6, 10, "decisions[0].at: expected `night N` or `day N`, like `night 1` (got `nite 1`)"),
+        (6, 10, "decisions[0].at: expected `night N` or `day N` (or 第N夜, 第N天), like `night 1` (got `nite 1`)"),
         (7, 29, "decisions[1]: `choose:` needs `by:` (a seat, a list of seats, or a role or team id)"),
         (9, 39, "decisions[3].choose: expected a seat number, a list of seats, yes/no, none or a role id "
                 "(got `2.5`)"),
@@ -141,7 +141,7 @@ def test_all_schema_errors_at_once_with_path_line_and_column(tmp_path):
         (14, 24, "decisions[5]: unknown key 'chose' (did you mean 'choose'?)"),
         (15, 5, "decisions[6]: missing `at` (write it like `at: night 1`)"),
         (15, 5, "decisions[6]: missing `do` (write it like `do: check`)"),
-        (16, 13, "stop_after: expected `night N` or `day N`, like `night 1` (got `day two`)"),
+        (16, 13, "stop_after: expected `night N` or `day N` (or 第N夜, 第N天), like `night 1` (got `day two`)"),
         (18, 12, "expect.sheriff: expected the sheriff's seat number, or none (got `nobody`)"),
         (19, 12, "expect.deaths[0]: missing `cause` (write it like `cause: exile`)"),
         (20, 3, "expect: unknown key 'winer' (did you mean 'winner'?)"),
@@ -170,13 +170,13 @@ def test_choose_and_votes_together_or_neither(tmp_path):
     assert [e[:2] + (e[2].split(":")[0],) for e in errors_of(path)] == [
         (2, 5, "decisions[0]"), (2, 48, "decisions[0]"), (3, 5, "decisions[1]")]
     messages = [e[2] for e in errors_of(path)]
-    assert "decisions[1]: give either `choose:` (with `by:`) or `votes:`, not both and not neither" in messages
+    assert "decisions[1]: give one of `choose:` (with `by:`), `votes:` or `candidates:`, not two and not none" in messages
 
 
 def test_unknown_key_without_a_close_match_lists_the_keys(tmp_path):
     path = write(tmp_path, "decisions: [{at: day 1, by: 1, do: x, choose: 2, zzz: 1}]\n")
     assert errors_of(path) == [
-        (1, 50, "decisions[0]: unknown key 'zzz'; expected one of: at, by, do, choose, votes, round")]
+        (1, 50, "decisions[0]: unknown key 'zzz'; expected one of: at, by, do, choose, votes, candidates, round")]
 
 
 def test_wrong_types(tmp_path):

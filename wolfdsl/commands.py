@@ -26,7 +26,7 @@ def register(app: typer.Typer, cls: type) -> None:
     app.command(cls=cls, short_help="Print the moderator's call sheet of a ruleset.")(script)
     app.command(cls=cls, short_help="Start a new ruleset file from a bundled one.")(new)
     app.command(cls=cls, short_help="Narrate a logged game (a --log file).")(narrate)
-    app.command(cls=cls, short_help="Play a seat yourself, in the terminal (--seat N).")(play)
+    app.command(cls=cls, short_help="Play a seat yourself (--seat N), or moderate a real table (--moderator).")(play)
     app.command(cls=cls, short_help="Why a seat died or survived in a logged game.")(explain)
 
 
@@ -346,9 +346,22 @@ def play(
     lang: Annotated[str, typer.Option(
         "--lang", metavar="LANG", callback=_check_lang,
         help="The language of the narration and the questions: en (default) or zh.")] = "en",
+    moderator: Annotated[bool, typer.Option(
+        "--moderator",
+        help="Moderate a game at a real table: type the cards, then every seat's decisions as the "
+             "rules ask them (no bots, unless --seat N=AGENT).")] = False,
+    cards: Annotated[Optional[str], typer.Option(
+        "--cards", metavar="ROLE,...",
+        help="With --moderator: each seat's card, in seat order, separated by commas: a role's id or "
+             "name (English or Chinese), ROLE*K for K seats in a row; asked seat by seat when left out.")] = None,
+    record: Annotated[Optional[Path], typer.Option(
+        "--record", metavar="FILE.yaml", dir_okay=False,
+        help="With --moderator: write the game as a scenario file that `wolfdsl run --script` "
+             "replays (also when it is stopped early).")] = None,
 ) -> None:
     """Play one seat of a game yourself: you see only what your seat may know, and answer
     each decision with the number of your choice (? shows what the rules forbid, and why).
+    With --moderator, record a game played at a real table: you answer for every seat.
 
     Exit 0 at the end of the game, 2 on bad input, 130 on Ctrl-C or end of input."""
     from wolfdsl.cli import check_agents, parse_sets, warn_sets
@@ -357,9 +370,22 @@ def play(
 
     with guarded(lang):
         options = parse_sets(set_ or [])
+        if not moderator:
+            for given, name in ((cards, "--cards"), (record, "--record")):
+                if given is not None:
+                    raise typer.BadParameter("is for a moderated game: add --moderator (you then answer for every "
+                                             "seat)", param_hint=f"'{name}'")
+        elif agents is not None:
+            raise typer.BadParameter("with --moderator every seat is the table's and you answer for it; seat a "
+                                     "bot with --seat N=AGENT", param_hint="'--agents'")
         check_agents(agents or DEFAULT_AGENTS)
         warn_sets(ruleset, options)
         with user_errors():
+            if moderator:
+                from wolfdsl.seats.moderator import moderate
+
+                moderate(ruleset, seat or [], seed, players, options, log, record, cards, timeout, lang)
+                return
             play_seat(ruleset, seat or [], seed, agents or DEFAULT_AGENTS, players, options, log, timeout, lang)
 
 

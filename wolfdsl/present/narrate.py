@@ -257,7 +257,7 @@ class _Teller:
             yield from handler(ev)
 
     def tell_group(self, evs: list[dict]) -> Iterator[Line]:
-        """Several seats doing or learning the same thing: one line (see ``_group_key``)."""
+        """Several seats doing or learning the same thing: one line (see ``group_key``)."""
         for ev in evs:
             self.note_decision(ev)
             self.restates(ev)  # nothing to leave out in a group; remember its decisions
@@ -712,7 +712,7 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def _group_key(ev: dict) -> Any:
+def group_key(ev: dict) -> Any:
     """Events that read better as one line when they follow each other — every seat
     declining the same offer, every wolf told the same thing — share a key; others
     get ``None``."""
@@ -821,7 +821,7 @@ def narrate(events: Iterable[dict], ruleset: Any = None,
     teller.peaceful_nights = _peaceful_nights(events)
     over = False
     started = False
-    for key, group in groupby(events, key=_group_key):
+    for key, group in groupby(events, key=group_key):
         evs = list(group)
         started = True
         over = over or any(ev.get("type") == "game_over" for ev in evs)

@@ -123,9 +123,12 @@ class ScriptedAgent(BaseAgent):
         self._answers = [_Answer(d, path, by, value)
                          for d in scenario.decisions for path, by, value in expanded(d)]
         self._ballots: dict[tuple, Decision] = {}
+        self._offers: dict[tuple, Decision] = {}  # candidates: the seats not listed say no
         for d in scenario.decisions:
             if d.votes is not None:
                 self._ballots.setdefault((d.at, d.do, d.round), d)
+            if d.candidates is not None:
+                self._offers.setdefault((d.at, d.do, d.round), d)
         self._asked: list[Request] = []
         self._last: _Answer | None = None
         self.refusals: list[Refusal] = []
@@ -153,6 +156,18 @@ class ScriptedAgent(BaseAgent):
             self.last_span = self.scenario.span("decisions", group.index, "votes")
             self.last_source = f"{format_path(group.path)}.votes (seat {request.actor} not listed, so abstains)"
             return None
+        offer = (self._offers.get((request.at, request.short, request.round))
+                 or self._offers.get((request.at, request.action, request.round)))
+        if offer is not None and request.actor is not None:
+            # A list of candidates: the seats it does not list say no.
+            self.last_span = self.scenario.span("decisions", offer.index, "candidates")
+            if request.kind != "yes_no":
+                raise WolfError(f"{format_path(offer.path)}.candidates: `candidates:` lists the seats that say yes to "
+                                f"a yes/no question; {describe_request(request)} asks for "
+                                f"{'a vote' if request.kind == 'ballot' else 'a choice'}: write it with "
+                                f"{'`votes:`' if request.kind == 'ballot' else '`by:` and `choose:`'}", self.last_span)
+            self.last_source = f"{format_path(offer.path)}.candidates (seat {request.actor} not listed, so says no)"
+            return False
         self.last_span = self.last_source = None
         policy = self.scenario.otherwise
         if policy == "random":

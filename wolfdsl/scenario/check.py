@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import difflib
 from collections import Counter
+from dataclasses import replace
 from typing import Any, Iterable
 
 from ..diagnostics import Diagnostic, Related, did_you_mean
@@ -71,6 +72,64 @@ def suggest(name: str, symbols: dict[str, Any]) -> str:
 
 def _listing(ids: Iterable[str]) -> str:
     return ", ".join(sorted(ids))
+
+
+def _named_listing(symbols: dict[str, Any]) -> str:
+    """``guard (守卫), hunter (猎人)``: each id with its Chinese name, the spellings a
+    ``by:`` takes (the English name, which is the id's word, too)."""
+    return ", ".join(sid + (f" ({sym.name_zh})" if getattr(sym, "name_zh", "") else "")
+                     for sid, sym in sorted(symbols.items()))
+
+
+def deciders_of(rs) -> list[tuple[str, dict[str, Any]]]:
+    """``(kind, {id: symbol})`` of what a ``by:`` may name: roles, teams, declared deciders."""
+    return [("role", dict(rs.roles)), ("team", dict(rs.symbols.get("team", {}))), ("decider", dict(rs.deciders))]
+
+
+def decider_named(name: str, do: str | None, rs) -> tuple[str | None, list[tuple[str, str]]]:
+    """The role, team or decider id that ``by: NAME`` stands for, and what the name
+    names: ``(id, [])`` for an id; for a display name, English or Chinese (``女巫``,
+    ``Witch``), the id it names, with every ``(kind, id)`` of that name. A name of
+    several (``狼人``: the role werewolf and the team werewolves) is the one the action
+    ``do`` belongs to (``werewolves.kill``: the team), else the role (``self_destruct``
+    is asked of the role); ``(None, names)`` when that leaves none or several, and
+    ``(None, [])`` for no name at all."""
+    kinds = deciders_of(rs)
+    if any(name in symbols for _, symbols in kinds):
+        return name, []
+    folded = name.casefold()
+    found = [(kind, sid) for kind, symbols in kinds for sid, sym in symbols.items()
+             if folded in {(getattr(sym, "name", "") or "").casefold(), (getattr(sym, "name_zh", "") or "").casefold()}
+             - {""}]
+    ids = list(dict.fromkeys(sid for _, sid in found))
+    if len(ids) == 1:
+        return ids[0], found
+    if do is not None:
+        actions = [do] if do in rs.actions else [a for a in rs.actions if a.rsplit(".", 1)[-1] == do]
+        owners = {a.split(".", 1)[0] for a in actions if "." in a}
+        hits = [sid for sid in ids if sid in owners]
+        if len(hits) == 1:
+            return hits[0], found
+    roles = [sid for kind, sid in found if kind == "role"]
+    return (roles[0], found) if len(roles) == 1 else (None, found)
+
+
+def with_ids(sc: Scenario, rs) -> Scenario:
+    """``sc`` with each ``by:`` written as a name (``女巫``, ``狼人``) replaced by the id it
+    stands for (:func:`decider_named`), as the scripted agent matches requests by id;
+    :func:`ruleset_problems` has reported the names that stand for none."""
+    def named(by, do):
+        if not isinstance(by, str):
+            return by
+        sid, _ = decider_named(by, do, rs)
+        return by if sid is None else sid
+
+    decisions = tuple(replace(d, by=named(d.by, d.do)) for d in sc.decisions)
+    expect = sc.expect
+    if expect is not None and expect.refused is not None and isinstance(expect.refused.by, str):
+        r = expect.refused
+        expect = replace(expect, refused=replace(r, by=named(r.by, r.do)))
+    return replace(sc, decisions=decisions, expect=expect)
 
 
 class _Check:
@@ -193,20 +252,35 @@ class _Check:
 
     def decisions(self) -> None:
         rs = self.rs
-        deciders = {**rs.symbols.get("team", {}), **rs.roles, **rs.deciders}
         shorts = {a.rsplit(".", 1)[-1] for a in rs.actions}
         for d in self.sc.decisions:
-            if isinstance(d.by, str) and d.by not in deciders:
-                hint = suggest(d.by, deciders)
-                if not hint:
-                    hint = (f"; roles: {_listing(rs.roles)}; teams: {_listing(rs.symbols.get('team', {}))}"
-                            + (f"; or {_listing(rs.deciders)}" if rs.deciders else ""))
-                self.error(d.path + ("by",), f"unknown role or team '{d.by}'{hint}")
+            if isinstance(d.by, str):
+                self.decider(d.path + ("by",), d.by, d.do)
             if d.do not in rs.actions and d.do not in shorts:
                 hint = did_you_mean(d.do, sorted(shorts | set(rs.actions)))
                 if not hint:
                     hint = f"; actions of {rs.name}: {_listing(shorts)}"
                 self.error(d.path + ("do",), f"unknown action '{d.do}'{hint}")
+
+    def decider(self, path: Path, by: str, do: str | None) -> None:
+        """``by`` at ``path`` must name a role, team or declared decider: its id, or its
+        English or Chinese name (:func:`decider_named`); else the spellings it takes."""
+        sid, found = decider_named(by, do, self.rs)
+        if sid is not None:
+            return
+        rs = self.rs
+        if found:  # a name of several, and the action does not say which
+            named = " and ".join(f"the {kind} {i}" for kind, i in found)
+            ids = " or ".join(dict.fromkeys(i for _, i in found))
+            self.error(path, f"'{by}' is the name of {named}: write {ids}")
+            return
+        deciders = {**rs.symbols.get("team", {}), **rs.roles, **rs.deciders}
+        hint = suggest(by, deciders)
+        if not hint:
+            hint = (f"; write the id or the name of a role: {_named_listing(rs.roles)}; or of a team: "
+                    f"{_named_listing(rs.symbols.get('team', {}))}"
+                    + (f"; or {_named_listing(rs.deciders)}" if rs.deciders else ""))
+        self.error(path, f"unknown role or team '{by}'{hint}")
 
     # -- expect ----------------------------------------------------------------------------
 
@@ -318,11 +392,8 @@ class _Check:
                 self.error(("expect", "factions", name), f"unknown faction '{value}'{hint}")
         refused = e.get("refused") or {}
         by = refused.get("by")
-        deciders = {**self.rs.symbols.get("team", {}), **self.rs.roles, **self.rs.deciders}
-        if isinstance(by, str) and by not in deciders:
-            hint = suggest(by, deciders) or f"; roles: {_listing(self.rs.roles)}; teams: " \
-                                            f"{_listing(self.rs.symbols.get('team', {}))}"
-            self.error(("expect", "refused", "by"), f"unknown role or team '{by}'{hint}")
+        if isinstance(by, str):
+            self.decider(("expect", "refused", "by"), by, refused.get("do"))
         do = refused.get("do")
         shorts = {a.rsplit(".", 1)[-1] for a in self.rs.actions}
         if do is not None and do not in self.rs.actions and do not in shorts:

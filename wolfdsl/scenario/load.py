@@ -15,6 +15,7 @@ attributes) is checked by :func:`wolfdsl.scenario.check.ruleset_problems` once i
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
@@ -35,9 +36,11 @@ NO_WINNER = (None, "none", "draw")
 class Decision:
     """One entry of ``decisions:``, as written, its choice already converted.
 
-    ``by`` is a seat, a tuple of seats or a role/team id (``None`` with ``votes``);
-    ``choose`` is an answer as the engine takes it (see :func:`to_answer`); ``votes`` maps
-    each voter to the seat voted for, or ``None`` to abstain.
+    ``by`` is a seat, a tuple of seats or a role/team id (``None`` with ``votes`` and
+    ``candidates``); ``choose`` is an answer as the engine takes it (see :func:`to_answer`);
+    ``votes`` maps each voter to the seat voted for, or ``None`` to abstain;
+    ``candidates`` lists the seats that answer yes to a yes/no request asked of each
+    seat in turn, the others asked answering no.
     """
 
     index: int
@@ -48,6 +51,7 @@ class Decision:
     choose: Any = None
     votes: dict[int, int | None] | None = None
     span: Span | None = None
+    candidates: tuple[int, ...] | None = None
 
     @property
     def path(self) -> Path:
@@ -148,9 +152,25 @@ class Scenario:
         return self.located.key_span(path)
 
 
+_AT_ZH = re.compile(r"^第 ?([1-9][0-9]*) ?([夜天])$")
+_PHASE_ZH = {"夜": "night", "天": "day"}
+
+
+def normal_at(text: str) -> str:
+    """A phase as the engine names it: ``第1夜`` (the Chinese narration's words) ->
+    ``night 1``, ``第2天`` -> ``day 2``; ``night 1`` stays as it is. The text has passed
+    the schema's pattern.
+
+    >>> [normal_at(t) for t in ("第1夜", "第 2 天", "day 3")]
+    ['night 1', 'day 2', 'day 3']
+    """
+    m = _AT_ZH.match(text)
+    return f"{_PHASE_ZH[m.group(2)]} {m.group(1)}" if m else text
+
+
 def parse_at(text: str) -> tuple[str, int]:
-    """``"night 1"`` -> ``("night", 1)``; the text has passed the schema's pattern."""
-    phase, day = text.split()
+    """``"night 1"`` (or ``第1夜``) -> ``("night", 1)``; the text has passed the schema's pattern."""
+    phase, day = normal_at(text).split()
     return phase, int(day)
 
 
@@ -322,7 +342,8 @@ def expected_value(value: Any) -> Any:
 
 
 def _match(loc: Located, path: Path, type_: str, entry: dict, fields: dict) -> ExpectedMatch:
-    return ExpectedMatch(type_, _who(entry.get("seat")), entry.get("at"),
+    at = entry.get("at")
+    return ExpectedMatch(type_, _who(entry.get("seat")), None if at is None else normal_at(at),
                          {k: expected_value(v) for k, v in fields.items()},
                          entry.get("count"), path, loc.span(path))
 
@@ -339,9 +360,11 @@ def _build(loc: Located) -> Scenario:
         votes = None
         if "votes" in d:
             votes = {int(k): to_answer(v) for k, v in d["votes"].items()}
+        candidates = tuple(_seat(s) for s in d["candidates"]) if "candidates" in d else None
         decisions.append(Decision(
-            index=i, at=d["at"], do=d["do"], round=int(d.get("round", 1)), by=by,
-            choose=to_answer(d.get("choose")), votes=votes, span=loc.span(("decisions", i))))
+            index=i, at=normal_at(d["at"]), do=d["do"], round=int(d.get("round", 1)), by=by,
+            choose=to_answer(d.get("choose")), votes=votes, span=loc.span(("decisions", i)),
+            candidates=candidates))
     attributes = {}
     for p in data.get("players", []):
         attributes[_seat(p["seat"])] = {k: v for k, v in p.items() if k != "seat"}
@@ -349,7 +372,7 @@ def _build(loc: Located) -> Scenario:
     if "expect" in data:
         e = data["expect"]
         deaths = tuple(
-            ExpectedDeath(_seat(x["seat"]), x["cause"], x["at"], x.get("last_words"),
+            ExpectedDeath(_seat(x["seat"]), x["cause"], normal_at(x["at"]), x.get("last_words"),
                           loc.span(("expect", "deaths", i)))
             for i, x in enumerate(e.get("deaths", [])))
         sheriff = e.get("sheriff")
@@ -358,7 +381,7 @@ def _build(loc: Located) -> Scenario:
         refused = None
         if "refused" in e:
             r = e["refused"]
-            refused = ExpectedRefusal(r["reason"], r.get("at"), _who(r.get("by")), r.get("do"),
+            refused = ExpectedRefusal(r["reason"], normal_at(r["at"]) if "at" in r else None, _who(r.get("by")), r.get("do"),
                                       loc.span(("expect", "refused")))
         expect = Expect(
             given=frozenset(e), deaths=deaths,
@@ -415,6 +438,8 @@ def _seat_refs(sc: Scenario):
             yield base + ("votes", str(voter)), voter, True
             if target is not None:
                 yield base + ("votes", str(voter)), target, False
+        for j, s in enumerate(d.candidates or ()):
+            yield base + ("candidates", j), s, False
     if sc.expect:
         for i, death in enumerate(sc.expect.deaths):
             yield ("expect", "deaths", i, "seat"), death.seat, False
@@ -432,10 +457,13 @@ def _seat_refs(sc: Scenario):
 
 
 def expanded(decision: Decision) -> list[tuple[Path, int | str, Any]]:
-    """One ``(path, by, answer)`` per decider: a list of seats or a votes map gives
-    several, each answering on its own; ``path`` is where that decider is written."""
+    """One ``(path, by, answer)`` per decider: a list of seats, a votes map or a list of
+    candidates (each answering yes) gives several, each answering on its own; ``path``
+    is where that decider is written."""
     if decision.votes is not None:
         return [(decision.path + ("votes", str(v)), v, t) for v, t in decision.votes.items()]
+    if decision.candidates is not None:
+        return [(decision.path + ("candidates", j), s, True) for j, s in enumerate(decision.candidates)]
     if isinstance(decision.by, tuple):
         return [(decision.path + ("by", j), s, decision.choose) for j, s in enumerate(decision.by)]
     return [(decision.path, decision.by, decision.choose)]

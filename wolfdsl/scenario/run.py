@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, replace
 
-from ..diagnostics import WolfError
+from ..diagnostics import Diagnostic, WolfError
 from ..lang.ir import Ruleset
 from ..lang.load import load
 from ..play.deal import DealError
@@ -15,9 +15,9 @@ from ..play.results import GameResult
 from ..play.seeding import derive
 from ..diagnostics import did_you_mean
 from .agent import Refusal, ScriptedAgent, yaml_text
-from .check import ruleset_problems
-from .load import (ExpectedDeath, ExpectedMatch, ExpectedRefusal, Scenario, load_scenario, resolve_ruleset_ref,
-                   seat_problems)
+from .check import ruleset_problems, with_ids
+from .load import (ExpectedDeath, ExpectedMatch, ExpectedRefusal, Scenario, load_scenario, parse_at,
+                   resolve_ruleset_ref, seat_problems)
 from .yamlspans import format_path
 
 
@@ -56,6 +56,8 @@ def run_scenario(path: str, ruleset_ref: str | None = None, log: str | None = No
         problems = seat_problems(scenario, len(scenario.seats)) if scenario.seats is not None else []
     if problems:
         raise WolfError(problems)
+    if isinstance(ruleset, Ruleset):  # `by: 女巫` plays as `by: witch`
+        scenario = with_ids(scenario, ruleset)
     agent = ScriptedAgent(scenario, derive(scenario.seed, "agent"))
     refused = scenario.expect.refused if scenario.expect is not None else None
     try:
@@ -87,8 +89,38 @@ def run_scenario(path: str, ruleset_ref: str | None = None, log: str | None = No
         with output(log, "--log", [path] + input_files(ref)) as out:
             out.write(game_log(result.events))
     ok, report = check_expect(scenario, result, agent.refusals)
-    return ScenarioOutcome(ok, report, agent.warnings + list(getattr(result, "warnings", [])), result, scenario,
-                           ruleset if isinstance(ruleset, Ruleset) else None)
+    warnings = agent.warnings + list(getattr(result, "warnings", []))
+    ran_out = _ran_out(scenario, result)
+    if ran_out is not None:
+        warnings.append(ran_out)
+    return ScenarioOutcome(ok, report, warnings, result, scenario, ruleset if isinstance(ruleset, Ruleset) else None)
+
+
+def _ran_out(scenario: Scenario, result: GameResult) -> str | None:
+    """A warning when the script's decisions end and the game went on without them under
+    ``otherwise: abstain`` for more than a day (a record of one day played on to the day
+    bound, everyone passing): it names the day of the last decision and the
+    ``stop_after`` that ends the run there. ``None`` with ``stop_after``, no decision,
+    another ``otherwise``, a game that ended by the next day, or an ``expect: winner:``
+    that holds (the file says how the game ends: a moderator's record of a whole game)."""
+    if scenario.stop_after is not None or scenario.otherwise != "abstain" or not scenario.decisions:
+        return None
+    e = scenario.expect
+    if e is not None and "winner" in e.given and \
+            ("draw" if e.draw else _factions(sorted(e.winner))) == _outcome(result):
+        return None
+    last = max(reversed(scenario.decisions), key=lambda d: (parse_at(d.at)[1], parse_at(d.at)[0] == "day"))
+    day = parse_at(last.at)[1]
+    if result.days <= day + 1:
+        return None
+    end = result.events[-1] if result.events else {}
+    went = f"{end.get('phase', 'day')} {end.get('day', result.days)}"
+    how = "ended in a draw" if result.over and not result.winners else \
+        f"ended: {', '.join(result.winners)} won" if result.over else "goes on"
+    return Diagnostic(scenario.span(*last.path), "warning",
+                      f"the scripted decisions end in day {day} ({format_path(last.path)}), but the game went on to "
+                      f"{went} with every later request left to `otherwise: abstain` and {how}; add "
+                      f"`stop_after: day {day}` to end the run where the decisions end").headline()
 
 
 def _stopped(scenario: Scenario, agent: ScriptedAgent) -> GameResult:

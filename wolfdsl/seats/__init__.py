@@ -6,5 +6,8 @@
   fails with the default agent;
 - :mod:`.protocol`: a program at a seat, one JSON object a line over its stdin/stdout;
 - :mod:`.human`: a person at a seat, in the terminal;
-- :mod:`.command`: ``wolfdsl play``.
+- :mod:`.command`: ``wolfdsl play``;
+- :mod:`.moderator`: ``wolfdsl play --moderator``, a real table's game entered by its
+  moderator, who answers for every seat; :mod:`.record`: that game written as a scenario
+  file (``--record``).
 """

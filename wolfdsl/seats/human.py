@@ -30,6 +30,8 @@ from ..present.narrate import seat_label, teller
 from ..terminal import InputEnded
 
 PROMPT = "> "
+AGAIN = object()
+"""What :meth:`HumanAgent._blank` gives for an empty line that answers nothing."""
 
 WORDS = {
     "en": {
@@ -172,15 +174,28 @@ class HumanAgent:
 
     # ---------------------------------------------------------------- decisions
     def decide(self, request: Request) -> Any:
-        w = self.w
-        options = self._menu(request)
         self.write("")
         self.write(self._question(request))
+        self.write(self._choices(request))
+        return self._answer(request)
+
+    def _choices(self, request: Request) -> str:
+        """The line under the question: the seats that may be typed, or each choice's number."""
+        w = self.w
+        options = self._menu(request)
         if request.kind in ("seat", "seats", "ballot"):
             seats = " ".join(k for k, _ in options if k != "0")
-            self.write(f"  {w['seats']}{seats}" + (f"   0{w['colon']}{options[-1][1]}" if request.can_pass else ""))
-        else:
-            self.write("  " + "   ".join(f"{k}{w['colon']}{text}" for k, text in options))
+            return f"  {w['seats']}{seats}" + (f"   0{w['colon']}{options[-1][1]}" if request.can_pass else "")
+        return "  " + "   ".join(f"{k}{w['colon']}{text}" for k, text in options)
+
+    def _blank(self, request: Request) -> Any:
+        """The answer of an empty line: :data:`AGAIN` (the question is asked again)."""
+        return AGAIN
+
+    def _answer(self, request: Request) -> Any:
+        """Read lines until one is an answer the rules allow (``?`` explains, a refusal or
+        a hint asks again); raises :class:`~wolfdsl.terminal.InputEnded` at the end of input."""
+        w = self.w
         while True:
             try:
                 text = typed(self.read(PROMPT))
@@ -188,7 +203,11 @@ class HumanAgent:
                 self.write("")
                 raise InputEnded() from None
             if not text:
-                continue
+                answer = self._blank(request)
+                if answer is AGAIN:
+                    continue
+                self._echo(request, answer)
+                return answer
             if text.startswith("?"):
                 self._explain(request, text[1:].strip())
                 continue
@@ -238,7 +257,8 @@ class HumanAgent:
         w, zh = self.w, self.lang == "zh"
         when = (f"第{req.day}{self.teller.w.get(req.phase, req.phase)}" if zh
                 else f"{req.phase.capitalize()} {req.day}")
-        team = req.actor is None and req.by
+        asked = self._asked(req)
+        team = req.actor is None and req.by and not asked
         n = w["n_seats"].format(n=req.count) if req.count else w["any_seats"]
         text = req.question(zh)
         if text is not None:
@@ -246,7 +266,7 @@ class HumanAgent:
                 text += w["several"].format(n=n)
             if team:  # the team decides together: named in the seat's language
                 when += f"（{self.teller.team_name(req.by)}）" if zh else f", team {req.by}"
-            return f"{when} · {text}"
+            return f"{when} · {asked}{text}"
         who = w["for_team"].format(team=self.teller.team_name(req.by) if zh else req.by) if team else ""
         if req.kind == "ballot":
             what = w["vote"] + (w["or_abstain"] if req.can_pass else "")
@@ -257,7 +277,12 @@ class HumanAgent:
         else:
             what = w["one"]
         verb = req.short.replace("_", " ")  # the action without its role: "check", "run for sheriff"
-        return f"{when} · {verb}{who}{w['colon']}{what}"
+        return f"{when} · {asked}{verb}{who}{w['colon']}{what}"
+
+    def _asked(self, req: Request) -> str:
+        """Who is asked, between the time and the question (``3号 (Seer) · ``): nothing
+        for the person at the seat, who knows; a team's decision says ``team …``."""
+        return ""
 
     def _menu(self, req: Request) -> list[tuple[str, str]]:
         """``(key, text)`` for each legal choice; seats are keyed by their number."""
