@@ -46,9 +46,15 @@ def _at_least_one(value: Optional[int]) -> Optional[int]:
 
 
 def _check_lang(lang: Optional[str]) -> Optional[str]:
-    if lang is not None and lang not in LANGS:
+    """``--lang`` as one of :data:`LANGS`, in any case and with a region or script tag
+    (``ZH``, ``zh-CN``, ``zh_Hans``, ``en-US``); raises ``typer.BadParameter`` for another
+    language."""
+    if lang is None:
+        return None
+    base = lang.strip().lower().replace("_", "-").split("-")[0]
+    if base not in LANGS:
         raise typer.BadParameter(f"unknown language '{lang}'; use en or zh")
-    return lang
+    return base
 
 
 # --------------------------------------------------------------------------------------
