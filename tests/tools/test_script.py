@@ -265,3 +265,14 @@ def test_the_sheet_tells_the_moderator_how_the_guard_s_protection_resolves_at_da
     zh = call_sheet("standard-12", None, "zh")["other_nights"]
     assert zh[-2] == "（法官默记）结算死亡：狼刀目标被守卫守护或被女巫救起则存活，同守同救则死亡；守护挡不住毒药。"
     assert not any("同守同救" in c for c in call_sheet("classic-9", None, "en")["first_night"])
+
+
+def test_the_toolbox_page_quotes_the_chinese_sheet_as_it_is():
+    # docs/toolbox.md showed "12人: 狼人 ×4…" where the sheet prints "12人：狼人 ×4…"
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[2] / "docs" / "toolbox.md").read_text(encoding="utf-8")
+    block = page.split("$ wolfdsl script standard-12 --lang zh\n", 1)[1].split("\n…\n", 1)[0]
+    sheet = invoke("script", "standard-12", "--lang", "zh").stdout
+    assert sheet.startswith(block + "\n")
+    assert "- 12人：狼人 ×4、预言家、女巫、猎人、守卫、普通村民 ×4" in block.splitlines()
