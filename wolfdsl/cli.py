@@ -494,7 +494,7 @@ def _run_script(script: Path, ruleset: Optional[str], log: Optional[Path], optio
         kwargs["options"] = options
     with user_errors():
         outcome = run_scenario(str(script), ruleset_ref=ruleset,
-                               log=str(log) if log is not None else None, **kwargs)
+                               log=str(log) if log is not None else None, lang=lang, **kwargs)
     _warn_script_sets(getattr(outcome, "scenario", None), ruleset, options)
     for warning in outcome.warnings:
         typer.echo(warning if "warning:" in warning else f"warning: {warning}", err=True)
