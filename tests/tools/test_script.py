@@ -114,6 +114,28 @@ def test_default_language_and_output_file(tmp_path):
     assert invoke("script", "classic-9", "--format", "pdf").exit_code == 2
 
 
+def test_the_output_files_extension_chooses_the_format_and_a_contradiction_is_warned(tmp_path, monkeypatch):
+    # a researcher's trial: `-o sheet.md --format html` wrote HTML into a .md file, silently
+    monkeypatch.chdir(tmp_path)
+    md = invoke("script", "classic-9").stdout
+    page = invoke("script", "classic-9", "--format", "html").stdout
+    assert md.startswith("# ") and page.startswith("<!DOCTYPE html>")
+    for name, fmt, text, warning in [
+            ("a.html", None, page, None), ("a.HTM", None, page, None), ("a.md", None, md, None),
+            ("a.txt", None, md, None), ("a", None, md, None), ("b.html", "html", page, None),
+            ("sheet.md", "html", page, "warning: wrote HTML (--format html) into sheet.md, a .md file: name it "
+                                       "sheet.html, or leave out --format and the extension chooses"),
+            ("notes.txt", "html", page, "warning: wrote HTML (--format html) into notes.txt, a .txt file: name it "
+                                        "notes.html, or leave out --format and the extension chooses"),
+            ("sheet.html", "md", md, "warning: wrote Markdown (--format md) into sheet.html, a .html file: name it "
+                                     "sheet.md, or leave out --format and the extension chooses")]:
+        r = invoke("script", "classic-9", "-o", name, *(["--format", fmt] if fmt else []))
+        assert r.exit_code == 0, r.output
+        assert (tmp_path / name).read_text(encoding="utf-8") == text, name
+        assert r.stderr.splitlines() == [f"wrote {name}"] + ([warning] if warning else []), name
+    assert invoke("script", "classic-9", "-o", "-", "--format", "html").stdout == page
+
+
 def test_a_step_without_call_lines_still_wakes_its_role_with_a_reminder():
     # the tutorial's watchman declares no `call`: the sheet must not drop him silently
     en = call_sheet("docs/examples/my-12-watchman.wolf", None, "en")
