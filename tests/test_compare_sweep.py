@@ -103,6 +103,37 @@ def test_compare_bad_input_exits_2(args, message):
     assert "Traceback" not in r.output
 
 
+def test_an_interval_end_near_0_shows_its_sign_with_enough_decimals():
+    # a researcher's trial: p=0.0484, significant, printed "+0.0 … +8.7", as if 0 were in
+    import doctest
+    from types import SimpleNamespace as NS
+
+    from rich.console import Console
+
+    from wolfdsl.present import simtables
+    from wolfdsl.present.simtables import comparison_renderables, signed_end
+    from wolfdsl.sim.compare import Comparison, Difference
+
+    assert doctest.testmod(simtables).failed == 0
+    assert [signed_end(x) for x in (0.0437, -0.0437, 0.0004, 0.05, -0.05, 0.0, -0.0, 1e-15, 4.96)] == \
+        ["+0.04", "-0.04", "+0.0004", "+0.1", "-0.1", "+0.0", "-0.0", "+1e-15", "+5.0"]
+    assert [signed_end(x, 2) for x in (0.004, -0.0004, 0.25)] == ["+0.004", "-0.0004", "+0.25"]
+    side = NS(games=500, seed=1, agents="table", to_dict=dict)
+    c = Comparison("x-12", "y-12", side, side,
+                   [Difference("village", "Village", 0.4, 0.444, 0.044, 0.000437, 0.0866, 0.0484, True),
+                    Difference("werewolves", "Werewolves", 0.6, 0.556, -0.044, -0.0866, 0.0, 0.05, False)],
+                   Difference("length", "length (days)", 4.0, 4.2, 0.2, 0.004, 0.396, 0.04, True))
+    console = Console(width=140, record=True, file=io.StringIO())
+    for item in comparison_renderables(c):
+        console.print(item)
+    out = flat(console.export_text())
+    assert "Village 40.0% 44.4% +4.4 +0.04 … +8.7 0.0484 yes" in out
+    assert "Werewolves 60.0% 55.6% -4.4 -8.7 … +0.0 0.0500 no" in out
+    assert "length (days) 4.00 4.20 +0.20 +0.004 … +0.40 0.0400 yes" in out
+    assert "B differs from A at the 95% level: Village +4.4 points (+0.04 to +8.7)." in out
+    assert c.to_dict()["factions"][0]["ci95"] == [0.000437, 0.0866]  # JSON keeps the values
+
+
 # -- sweep -----------------------------------------------------------------------------
 
 def test_p_text_never_prints_zero():

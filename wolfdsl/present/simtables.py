@@ -33,6 +33,25 @@ def _pts(x: float) -> str:
     return f"{100 * x:+.1f}"
 
 
+def signed_end(x: float, places: int = 1) -> str:
+    """An end of an interval to ``places`` decimals with its sign, or with as many more
+    as it takes for a value that is not 0 to show a digit: ``+0.04``, never ``+0.0``
+    beside a significant difference (where the interval leaves out 0).
+
+    >>> signed_end(0.0437), signed_end(-0.0004), signed_end(0.0), signed_end(8.66)
+    ('+0.04', '-0.0004', '+0.0', '+8.7')
+    """
+    text = f"{x:+.{places}f}"
+    while x != 0 and float(text) == 0 and places < 8:
+        places += 1
+        text = f"{x:+.{places}f}"
+    return f"{x:+.0e}" if x != 0 and float(text) == 0 else text
+
+
+def _pts_end(x: float) -> str:
+    return signed_end(100 * x)
+
+
 def comparison_renderables(c: Comparison) -> list:
     """A title, the table of differences, and a one-line reading of it."""
     from rich.table import Table
@@ -50,16 +69,17 @@ def comparison_renderables(c: Comparison) -> list:
             t.add_row(d.name, _pct(d.a) if d.only == "a" else "—", _pct(d.b) if d.only == "b" else "—",
                       "—", "—", "—", f"only in {d.only.upper()}", style="dim")
             continue
-        t.add_row(d.name, _pct(d.a), _pct(d.b), _pts(d.diff), f"{_pts(d.low)} … {_pts(d.high)}",
+        t.add_row(d.name, _pct(d.a), _pct(d.b), _pts(d.diff), f"{_pts_end(d.low)} … {_pts_end(d.high)}",
                   p_text(d.p), "yes" if d.significant else "no",
                   style=None if d.significant else "dim")
     L = c.length
-    t.add_row(L.name, f"{L.a:.2f}", f"{L.b:.2f}", f"{L.diff:+.2f}", f"{L.low:+.2f} … {L.high:+.2f}",
+    t.add_row(L.name, f"{L.a:.2f}", f"{L.b:.2f}", f"{L.diff:+.2f}",
+              f"{signed_end(L.low, 2)} … {signed_end(L.high, 2)}",
               p_text(L.p), "yes" if L.significant else "no", style=None if L.significant else "dim")
     out.append(t)
     sig = [d for d in c.factions if d.significant]
     if sig:
-        words = "; ".join(f"{d.name} {_pts(d.diff)} points ({_pts(d.low)} to {_pts(d.high)})" for d in sig)
+        words = "; ".join(f"{d.name} {_pts(d.diff)} points ({_pts_end(d.low)} to {_pts_end(d.high)})" for d in sig)
         out.append(Text(f"B differs from A at the 95% level: {words}."))
     else:
         out.append(Text("No faction's win rate differs significantly at the 95% level; "
