@@ -59,7 +59,11 @@ def comparison_renderables(c: Comparison) -> list:
 
     a, b = c.a, c.b
     games = plural(a.games, "game") + (" each" if a.games == b.games else f" and {b.games:,}")
-    out = [Text(f"A: {c.label_a}\nB: {c.label_b}\n{games}, seed {a.seed}, agents {a.agents}", style="bold")]
+    if a.agents == b.agents:
+        head = f"A: {c.label_a}\nB: {c.label_b}\n{games}, seed {a.seed}, agents {a.agents}"
+    else:  # --agents-a, --agents-b: each side's agents on its line
+        head = f"A: {c.label_a}, agents {a.agents}\nB: {c.label_b}, agents {b.agents}\n{games}, seed {a.seed}"
+    out = [Text(head, style="bold")]
     t = Table(title="B − A (percentage points; days for the length)", title_justify="left")
     for col, just in (("", "left"), ("A", "right"), ("B", "right"), ("B − A", "right"),
                       ("95% CI", "right"), ("p", "right"), ("significant", "left")):
@@ -88,9 +92,15 @@ def comparison_renderables(c: Comparison) -> list:
 
 
 def sweep_header(s: Sweep) -> list[str]:
-    """The column names of the sweep table: swept options, players, games, factions, days."""
-    cols = [n for n, _ in s.axes] + (["players"] if s.players else []) + ["games"]
-    return cols + [name for _, name in s.factions()] + ["mean days"]
+    """The column names of the sweep table: swept options, agents (when swept), players,
+    games, factions, days."""
+    cols = [n for n, _ in s.axes] + (["agents"] if s.agent_axis else []) + (["players"] if s.players else [])
+    return cols + ["games"] + [name for _, name in s.factions()] + ["mean days"]
+
+
+def _keys(s: Sweep) -> int:
+    """How many of the sweep table's first columns say what a cell is (left-aligned)."""
+    return len(s.axes) + bool(s.agent_axis)
 
 
 def sweep_cells(s: Sweep) -> list[list[str]]:
@@ -98,7 +108,8 @@ def sweep_cells(s: Sweep) -> list[list[str]]:
     rows = []
     for c in s.cells:
         by_id = {f.id: f for f in c.summary.factions}
-        row = [c.options[n] for n, _ in s.axes] + ([str(c.players)] if s.players else []) + [f"{c.summary.games:,}"]
+        row = [c.options[n] for n, _ in s.axes] + ([c.agents] if s.agent_axis else []) + \
+            ([str(c.players)] if s.players else []) + [f"{c.summary.games:,}"]
         for fid, _ in s.factions():
             f = by_id.get(fid)
             row.append(f"{100 * f.rate:.1f} ({100 * f.low:.1f}–{100 * f.high:.1f})" if f else "–")
@@ -109,7 +120,8 @@ def sweep_cells(s: Sweep) -> list[list[str]]:
 
 def sweep_title(s: Sweep) -> str:
     fixed = "".join(f", {k}={v}" for k, v in s.fixed.items())
-    return f"{s.ruleset}: sweep of {plural(len(s.cells), 'cell')}, seed {s.seed}, agents {s.agents}{fixed}"
+    agents = " | ".join(s.agent_axis) if s.agent_axis else s.agents
+    return f"{s.ruleset}: sweep of {plural(len(s.cells), 'cell')}, seed {s.seed}, agents {agents}{fixed}"
 
 
 def sweep_renderables(s: Sweep) -> list:
@@ -119,7 +131,7 @@ def sweep_renderables(s: Sweep) -> list:
 
     t = Table(title="Win rate in % (95% interval) by setting", title_justify="left")
     for i, col in enumerate(sweep_header(s)):
-        t.add_column(col, justify="left" if i < len(s.axes) else "right")
+        t.add_column(col, justify="left" if i < _keys(s) else "right")
     for row in sweep_cells(s):
         t.add_row(*row)
     return [Text(sweep_title(s), style="bold"), t]
@@ -149,7 +161,7 @@ def sweep_html(s: Sweep, svg: str | None, command: str) -> str:
     """A self-contained HTML page: the sweep's table and its plot (``svg`` inlined; a
     note on how to get it when ``None``)."""
     head = sweep_header(s)
-    keys = len(s.axes)
+    keys = _keys(s)
     th = "".join(f'<th class="k">{html.escape(h)}</th>' if i < keys else f"<th>{html.escape(h)}</th>"
                  for i, h in enumerate(head))
     body = "\n".join("<tr>" + "".join(f'<td class="k">{html.escape(v)}</td>' if i < keys
@@ -159,6 +171,7 @@ def sweep_html(s: Sweep, svg: str | None, command: str) -> str:
     plot = (f"<h2>Plot</h2>\n{svg}" if svg is not None else
             '<p class="note">No plot: matplotlib is not installed (pip install \'wolfdsl[plot]\').</p>')
     axes = ", ".join([f"{n} = {', '.join(v)}" for n, v in s.axes] +
+                     ([f"agents = {' | '.join(s.agent_axis)}"] if s.agent_axis else []) +
                      ([f"players = {', '.join(map(str, s.players))}"] if s.players else []))
     return PAGE.format(title=html.escape(sweep_title(s)), summary=html.escape(f"Swept: {axes}."),
                        plot=plot, table=table, command=html.escape(command))
