@@ -494,8 +494,10 @@ def _run_script(script: Path, ruleset: Optional[str], log: Optional[Path], optio
                 "`options:` block", param_hint="'--set'")
         kwargs["options"] = options
     with user_errors():
+        if lang != "en":  # the report's language; English is run_scenario's own default
+            kwargs["lang"] = lang
         outcome = run_scenario(str(script), ruleset_ref=ruleset,
-                               log=str(log) if log is not None else None, lang=lang, **kwargs)
+                               log=str(log) if log is not None else None, **kwargs)
     _warn_script_sets(getattr(outcome, "scenario", None), ruleset, options)
     for warning in outcome.warnings:
         typer.echo(warning if "warning:" in warning else f"warning: {warning}", err=True)
