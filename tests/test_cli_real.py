@@ -104,8 +104,12 @@ def test_json_reports_option_values_in_force_typed_as_declared():
     r = invoke("run", "standard-12", "-n", 2, "--seed", 1, "--json", "--set", "sheriff_election=no")
     assert r.exit_code == 0, r.output
     assert json.loads(r.stdout)["options"] == {"sheriff_election": False}
-    r = invoke("run", "standard-12", "-n", 2, "--seed", 1, "--set", "sheriff_election=no")
-    assert "seed 1, agents table, sheriff_election=no" in r.stdout
+    # echoed as the option declares its values (a researcher's trial: =false read back as =no)
+    for written in ("no", "false", "off", "False"):
+        r = invoke("run", "standard-12", "-n", 2, "--seed", 1, "--set", f"sheriff_election={written}",
+                   "--set", "sheriff_vote_weight=2.0")
+        assert "seed 1, agents table, sheriff_election=false, sheriff_vote_weight=2\n" in r.stdout
+        assert "--seed 1 --set sheriff_election=false --set sheriff_vote_weight=2\n" in r.stdout
 
 
 def test_script_narrates_a_real_scenario_then_reports():

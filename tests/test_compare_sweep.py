@@ -90,6 +90,43 @@ def test_compare_cli_text_and_json():
 
 
 
+def test_compare_two_sets_of_agents_on_the_same_games():
+    # a researcher's trial: compare had --set-a/--set-b but one --agents; the agents
+    # could not be compared with a test of the difference
+    c = compare("fake-6", None, 300, 4, agents="random", agents_b="heuristic", progress=False)
+    for side, agents in ((c.a, "random"), (c.b, "heuristic")):
+        alone = simulate("fake-6", 300, 4, agents=agents, progress=False)
+        d1, d2 = side.to_dict(), alone.to_dict()
+        del d1["timing"], d2["timing"]
+        assert d1 == d2
+    assert (c.label_a, c.label_b) == ("fake-6", "fake-6")
+    village = c.factions[0]
+    assert (village.a, village.b) == (35 / 300, 27 / 300)
+    assert (village.diff, village.low, village.high) == rate_difference(35, 300, 27, 300)
+    with pytest.raises(WolfError, match="both sides are fake-6 played by table; .* or agents that differ "
+                                        r"\(--agents-a SPEC --agents-b SPEC\)"):
+        compare("fake-6", None, 20, 1, agents_a="table", progress=False)
+
+
+def test_compare_cli_agents_a_and_b():
+    r = invoke("compare", "fake-6", "--agents-a", "random", "--agents-b", "village=heuristic,werewolves=random",
+               "-n", 300, "--seed", 4, "-q")
+    assert r.exit_code == 0, r.output
+    assert r.stdout.splitlines()[:3] == ["A: fake-6, agents random",
+                                         "B: fake-6, agents village=heuristic,werewolves=random",
+                                         "300 games each, seed 4"]
+    j = json.loads(invoke("compare", "fake-6", "--agents", "random", "--agents-b", "heuristic", "-n", 50,
+                          "--seed", 4, "--json").stdout)
+    assert (j["a"]["agents"], j["b"]["agents"], j["a"]["seed"], j["b"]["seed"]) == ("random", "heuristic", 4, 4)
+    same = invoke("compare", "fake-6", "--set-a", "rounds=10", "--set-b", "rounds=1", "--agents-a", "random",
+                  "--agents-b", "random", "-n", 20, "--seed", 4, "-q")
+    assert same.stdout.splitlines()[2] == "20 games each, seed 4, agents random"
+    bad = invoke("compare", "fake-6", "--agents-b", "nobody", "-n", 20)
+    assert bad.exit_code == 2
+    assert "Invalid value for '--agents-b': unknown agent 'nobody'; available: heuristic, random, table" in \
+        flat(bad.stderr)
+
+
 @pytest.mark.parametrize("args, message", [
     (["fake-6"], "both sides are fake-6"),
     (["fake-6", "--set-b", "rounds=3"], "option 'rounds' takes one of 1, 10"),
@@ -101,6 +138,37 @@ def test_compare_bad_input_exits_2(args, message):
     assert r.exit_code == 2, r.output
     assert message in flat(r.stderr)
     assert "Traceback" not in r.output
+
+
+def test_an_interval_end_near_0_shows_its_sign_with_enough_decimals():
+    # a researcher's trial: p=0.0484, significant, printed "+0.0 … +8.7", as if 0 were in
+    import doctest
+    from types import SimpleNamespace as NS
+
+    from rich.console import Console
+
+    from wolfdsl.present import simtables
+    from wolfdsl.present.simtables import comparison_renderables, signed_end
+    from wolfdsl.sim.compare import Comparison, Difference
+
+    assert doctest.testmod(simtables).failed == 0
+    assert [signed_end(x) for x in (0.0437, -0.0437, 0.0004, 0.05, -0.05, 0.0, -0.0, 1e-15, 4.96)] == \
+        ["+0.04", "-0.04", "+0.0004", "+0.1", "-0.1", "+0.0", "-0.0", "+1e-15", "+5.0"]
+    assert [signed_end(x, 2) for x in (0.004, -0.0004, 0.25)] == ["+0.004", "-0.0004", "+0.25"]
+    side = NS(games=500, seed=1, agents="table", to_dict=dict)
+    c = Comparison("x-12", "y-12", side, side,
+                   [Difference("village", "Village", 0.4, 0.444, 0.044, 0.000437, 0.0866, 0.0484, True),
+                    Difference("werewolves", "Werewolves", 0.6, 0.556, -0.044, -0.0866, 0.0, 0.05, False)],
+                   Difference("length", "length (days)", 4.0, 4.2, 0.2, 0.004, 0.396, 0.04, True))
+    console = Console(width=140, record=True, file=io.StringIO())
+    for item in comparison_renderables(c):
+        console.print(item)
+    out = flat(console.export_text())
+    assert "Village 40.0% 44.4% +4.4 +0.04 … +8.7 0.0484 yes" in out
+    assert "Werewolves 60.0% 55.6% -4.4 -8.7 … +0.0 0.0500 no" in out
+    assert "length (days) 4.00 4.20 +0.20 +0.004 … +0.40 0.0400 yes" in out
+    assert "B differs from A at the 95% level: Village +4.4 points (+0.04 to +8.7)." in out
+    assert c.to_dict()["factions"][0]["ci95"] == [0.000437, 0.0866]  # JSON keeps the values
 
 
 # -- sweep -----------------------------------------------------------------------------
@@ -148,6 +216,63 @@ def test_sweep_cells_are_the_runs_of_each_setting():
     assert float(rows[2]["village"]) == round(v.rate, 6) and rows[2]["players"] == "5"
     d = s.to_dict()
     assert d["axes"] == [{"name": "rounds", "values": ["1", "10"]}] and len(d["cells"]) == 4
+
+
+def test_sweep_takes_several_agents_as_one_more_dimension(tmp_path):
+    # a researcher asked to sweep the agents: several --agents are a dimension of the grid,
+    # between the options and the players; every cell is the run of its own agents
+    s = sweep("fake-range", [("rounds", ["1", "10"])], [5, 6], 60, 9, agent_axis=["random", "heuristic"],
+              progress=False)
+    assert [(c.options["rounds"], c.agents, c.players) for c in s.cells] == [
+        ("1", "random", 5), ("1", "random", 6), ("1", "heuristic", 5), ("1", "heuristic", 6),
+        ("10", "random", 5), ("10", "random", 6), ("10", "heuristic", 5), ("10", "heuristic", 6)]
+    for c in s.cells:
+        alone = simulate("fake-range", 60, 9, agents=c.agents, options={"rounds": c.options["rounds"]},
+                         players=c.players, progress=False)
+        d1, d2 = c.summary.to_dict(), alone.to_dict()
+        del d1["timing"], d2["timing"]
+        assert d1 == d2
+    assert list(s.rows()[0])[:4] == ["rounds", "agents", "players", "games"]
+    d = s.to_dict()
+    assert d["agents"] == ["random", "heuristic"] and [c["agents"] for c in d["cells"][:4]] == \
+        ["random", "random", "heuristic", "heuristic"]
+    one = sweep("fake-6", [("rounds", ["1", "10"])], [], 20, 9, agent_axis=["random"], progress=False)
+    assert one.agent_axis == [] and one.agents == "random" and one.to_dict()["agents"] == "random"
+    assert "agents" not in one.rows()[0]
+    with pytest.raises(WolfError, match="an --agents spec is given twice"):
+        sweep("fake-6", [], [], 10, 1, agent_axis=["random", "random"], progress=False)
+    alone = sweep("fake-6", [], [], 20, 9, agent_axis=["random", "heuristic"], progress=False)
+    assert [c.agents for c in alone.cells] == ["random", "heuristic"]
+
+
+def test_sweep_cli_sweeps_repeated_agents(tmp_path):
+    args = ("sweep", "fake-6", "--agents", "random", "--agents", "village=heuristic,werewolves=random",
+            "--games", 40, "--seed", 3)
+    r = invoke(*args, "-q")
+    assert r.exit_code == 0, r.output
+    assert r.stdout.splitlines()[0] == "fake-6: sweep of 2 cells, seed 3, agents random | " \
+                                       "village=heuristic,werewolves=random"
+    assert "│ village=heuristic,werewolves=random │" in r.stdout
+    c = invoke(*args, "--csv", "-").stdout.splitlines()
+    assert c[0].startswith("agents,games,village,") and c[2].startswith('"village=heuristic,werewolves=random",40,')
+    page = tmp_path / "p.html"
+    assert invoke(*args, "--report", page).exit_code == 0
+    assert "Swept: agents = random | village=heuristic,werewolves=random." in page.read_text(encoding="utf-8")
+    bad = invoke("sweep", "fake-6", "--agents", "random", "--agents", "nobody", "--games", 5)
+    assert bad.exit_code == 2 and "unknown agent 'nobody'" in flat(bad.stderr)
+    twice = invoke("sweep", "fake-6", "--agents", "random", "--agents", "random", "--games", 5)
+    assert twice.exit_code == 2 and "Invalid value for '--agents': gives an agent spec twice" in flat(twice.stderr)
+
+
+def test_a_plot_of_swept_agents():
+    pytest.importorskip("matplotlib")
+    from wolfdsl.present.plot import figure
+    alone = figure(sweep("fake-6", [], [], 20, 9, agent_axis=["random", "heuristic"], progress=False)).axes[0]
+    assert alone.get_xlabel() == "agents"
+    assert [t.get_text() for t in alone.get_xticklabels()] == ["random", "heuristic"]
+    split = figure(sweep("fake-range", [], [5, 6], 20, 9, agent_axis=["random", "heuristic"], progress=False)).axes[0]
+    assert split.get_xlabel() == "players"
+    assert "agents=heuristic" in " ".join(t.get_text() for t in split.get_legend().get_texts())
 
 
 def test_sweep_checks_every_cell_before_playing(monkeypatch):
@@ -210,7 +335,7 @@ def test_sweep_plot_without_matplotlib_is_a_clear_error(monkeypatch, tmp_path):
     (["--players", "4..6", "--set", "rounds=1,10"], "fake-6 is for 6 players, not 4"),
     (["--set", "rounds=1,10", "--plot", "x.gif"], "write a .png, .svg or .pdf file"),
     (["--set", "rounds=1,10", "--set", "rounds=1"], "option 'rounds' is given twice"),
-    ([], "nothing to sweep"),
+    ([], "nothing to sweep; give --set NAME=V1,V2, --players 8..18 or two --agents"),
     (["--set", "rounds=1,10", "--csv", "no/such/dir/x.csv"], "--csv: cannot write 'no/such/dir/x.csv': its folder"),
 ])
 def test_sweep_bad_input_exits_2(args, message):

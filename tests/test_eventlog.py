@@ -110,3 +110,34 @@ def test_seq_runs_from_zero_in_each_game():
 def test_non_json_event():
     assert validate_events([{**base(0, "note"), "x": {1}}]) == [
         "event 0 (note): not JSON: Object of type set is not JSON serializable"]
+
+
+
+def test_a_seed_beyond_64_bits_is_written_exactly_and_replays(tmp_path):
+    """A researcher's trial: a seed above 2^64 went into the log as a bare integer. The
+    contract takes `--seed INT` with no bound, so it stays accepted and is written exactly;
+    the docs and the schema tell readers in other languages to parse seeds as big
+    integers, and the seeds wolfdsl derives itself stay below 2^63 (a signed 64-bit int)."""
+    from pathlib import Path
+
+    from clitools import invoke
+
+    big = 2**64 + 12345
+    log, again = tmp_path / "big.jsonl", tmp_path / "again.jsonl"
+    r = invoke("run", "classic-9", "--games", 3, "--seed", big, "--log", log, "--json")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["seed"] == big
+    text = log.read_text(encoding="utf-8")
+    events = [json.loads(line) for line in text.splitlines()]
+    assert validate_events(events) == []
+    seeds = [e["seed"] for e in events if e["type"] == "game_start"]
+    assert seeds[0] == big and len(seeds) == 3 and all(0 <= s < 2**63 for s in seeds[1:])
+    assert f'"seed":{big},' in text
+    assert invoke("run", "classic-9", "--seed", big, "--log", again, "-q").exit_code == 0
+    assert again.read_text(encoding="utf-8").splitlines() == [line for line in text.splitlines()
+                                                               if '"game":0,' in line]
+    said = load_schema("events")["$defs"]["game_start"]["properties"]["seed"]["description"]
+    assert "big-int parsing" in said
+    docs = Path(__file__).resolve().parent.parent / "docs"
+    for page in ("agents.md", "eventlog.md"):
+        assert "2^63" in (docs / page).read_text(encoding="utf-8"), page

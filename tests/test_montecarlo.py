@@ -194,7 +194,7 @@ def test_brief_rendering_and_counts_of_one():
     t.add(Outcome(0, ("village",), True, 1, ("wolf",), "r"))
     s = t.summary(fakegame.ruleset(), seed=8, agents="random", options={"x": False}, players=1)
     text = render(s)
-    assert "fake-6: 1 game, seed 8, agents random, 1 player, x=no" in text
+    assert "fake-6: 1 game, seed 8, agents random, 1 player, x=false" in text
     console = Console(width=100, record=True, file=io.StringIO())
     for item in tables.summary_renderables(s, brief=True):
         console.print(item)

@@ -62,7 +62,7 @@ def test_the_failed_game_is_named_and_its_replay_command_fails_the_same_way(tmp_
 @pytest.mark.parametrize("args,command", [
     (("standard-12", 5, "table", None, None), "wolfdsl run standard-12 --seed 5"),
     (("my rules.wolf", 5, "random", {"witch_self_save": "never", "flag": True}, 9),
-     "wolfdsl run 'my rules.wolf' --seed 5 --players 9 --agents random --set witch_self_save=never --set flag=yes"),
+     "wolfdsl run 'my rules.wolf' --seed 5 --players 9 --agents random --set witch_self_save=never --set flag=true"),
 ])
 def test_the_replay_command_carries_the_run_s_players_agents_and_options(args, command):
     assert replay_command(*args) == command

@@ -486,6 +486,22 @@ def test_card_table_matches_the_ruleset() -> None:
     assert set(moons) <= {"full", "new", "black"}, moons
 
 
+def test_a_cards_english_and_chinese_names_agree() -> None:
+    """Cards of one title have one Chinese name, and a card whose English name is another's
+    with a note ("Spiritualism (quiet day)", NEWMOON-22: titled Spiritualism, a quiet day's
+    text) has that card's Chinese name with the note: a researcher's trial read
+    "平静的一天 (Spiritualism (quiet day))" on the Chinese call sheet."""
+    cards = load("new-moon").cards.values()
+    for a in cards:
+        for b in cards:
+            if b.name == a.name:
+                assert b.name_zh == a.name_zh, (a.id, b.id)
+            elif b.name.startswith(a.name + " ("):
+                assert b.name_zh.startswith(a.name_zh + "（"), (a.id, a.name_zh, b.id, b.name_zh)
+    quiet = load("new-moon").cards["quiet_day"]
+    assert (quiet.name, quiet.name_zh) == ("Spiritualism (quiet day)", "通灵术（平静的一天）")
+
+
 def test_every_card_has_a_scenario() -> None:
     """A card is covered by a scenario named after its rule that fixes that card."""
     covered: set[str] = set()

@@ -419,3 +419,65 @@ def test_a_folder_scenario_without_expect_that_cannot_be_played_is_an_error(tmp_
         "  |", "7 |   - {at: night 1, by: seeer, do: check, choose: 1}"]
     assert r.stdout == (f"ERROR {tmp_path / 'b1.yaml'}\n\n--- {report}\n\n"
                         f"1 passed, 0 failed, 1 error, 1 skipped (no expect:): {tmp_path / 'c.yaml'}\n")
+
+
+# -- the report in Chinese -------------------------------------------------------------
+
+def _zh(tmp_path, text: str):
+    path = tmp_path / "s.yaml"
+    path.write_text(text, encoding="utf-8")
+    outcome = run_scenario(str(path), lang="zh")
+    return outcome.ok, outcome.report.replace(str(path), "s.yaml")
+
+
+def test_the_report_speaks_chinese_with_lang_zh(tmp_path):
+    # a researcher's trial: `run --script X --lang zh` narrated in Chinese, then reported
+    # "expect holds: …" and the mismatches in English
+    assert _zh(tmp_path, TWO_POTIONS + """\
+  refused: {at: night 1, by: witch, do: poison, reason: "ROLE-WITCH-02"}
+  told: [{seat: seer, what: {seat: 2, result: wolf}}]
+  deaths: []
+  winner: none
+""") == (True, "expect 成立：死亡（0）；胜者 none；告知（1）；已拒绝 decisions[3]（第1夜，poison）")
+    assert _zh(tmp_path, STANDARD + "  deaths: [{seat: 9, cause: wolf, at: night 1, last_words: no}]\n"
+                                    "  sheriff: 5\n  winner: village\n") == (False, "\n".join([
+        "s.yaml:12:11: expect.deaths：从第1个死亡起与预期不同",
+        "  预期：",
+        "    1. 9号，wolf，第1夜，无遗言",
+        "  实际：",
+        "    （无）",
+        "s.yaml:13:12: expect.sheriff：预期 5号，实际 无",
+        "s.yaml:14:11: expect.winner：预期 village，实际 none：游戏仍在进行"]))
+    assert _zh(tmp_path, STANDARD + """\
+  told:
+    - {seat: guard, what: {victim: 9}}
+    - {seat: werewolf, at: night 2, what: {wolves: [4, 3, 2, 1]}, count: 4}
+  events:
+    - {type: spared, count: 0}
+""") == (False, "\n".join([
+        "s.yaml:13:7: expect.told[0]：预期guard（8号）被告知 victim: 9；guard（8号）没有被告知任何信息",
+        "s.yaml:14:7: expect.told[1]：预期在第2夜werewolf（1、2、3、4号）被告知 wolves: [4, 3, 2, 1]，恰好4次；"
+        "实际被告知0次",
+        "s.yaml:16:7: expect.events[0]：预期恰好有0个 spared 事件；日志中有1个：第1夜：{seat: 9, cause: wolf, rule: "
+        "dawn, guarded: no, saved: yes}"]))
+    text = THIEF.replace("choose: [11, 12]", "choose: [1, 12]")
+    assert _zh(tmp_path, text + "  roles: {4: thief, 5: seer}\n") == (False, "\n".join([
+        "s.yaml:11:14: expect.roles.4：预期4号最终为 thief；4号现为 hunter（第1夜的 role_change）",
+        "s.yaml:11:24: expect.roles.5：预期5号最终为 seer；5号现为 witch（发牌时如此）"]))
+    text = TWO_POTIONS.replace("  - {at: night 1, by: witch, do: poison, choose: 1}\n", "")
+    assert _zh(tmp_path, text + "  refused: {at: night 1, by: witch, reason: ROLE-WITCH-02}\n") == (False, (
+        "s.yaml:12:12: expect.refused：预期第1夜由 witch 做出的一项脚本决定被拒绝，理由包含 'ROLE-WITCH-02'；"
+        "规则没有拒绝任何脚本决定（对局结束于第2天；胜者 none：游戏仍在进行）"))
+
+
+def test_run_script_lang_zh_reports_in_chinese(tmp_path):
+    path = tmp_path / "s.yaml"
+    path.write_text(TWO_POTIONS + "  refused: {by: witch, reason: ROLE-WITCH-02}\n", encoding="utf-8")
+    r = invoke("run", "--script", path, "--lang", "zh")
+    assert r.exit_code == 0, r.output
+    assert "第1夜" in r.stdout  # the narration, in Chinese as before
+    assert r.stdout.splitlines()[-1] == "expect 成立：已拒绝 decisions[3]（第1夜，poison）"
+    path.write_text(STANDARD + "  sheriff: 5\n", encoding="utf-8")
+    r = invoke("run", "-q", "--script", path, "--lang", "zh")
+    assert (r.exit_code, r.stdout) == (1, f"{path}:12:12: expect.sheriff：预期 5号，实际 无\n")
+    assert invoke("run", "-q", "--script", path).stdout == f"{path}:12:12: expect.sheriff: expected seat 5, got none\n"

@@ -143,15 +143,16 @@ def warn_unread_tells(ref: Optional[str], agents: str, games: Optional[int]) -> 
                    "the role as if it learned nothing; `wolfdsl lint` says what to write", err=True)
 
 
-def check_agents(name: str) -> None:
-    """Reject an ``--agents`` spec :func:`wolfdsl.agents.registry.build` cannot build."""
+def check_agents(name: str, option: str = "--agents") -> None:
+    """Reject an ``--agents`` spec (given as ``option``) :func:`wolfdsl.agents.registry.build`
+    cannot build."""
     from wolfdsl.agents.registry import build
     if not name.strip():
-        raise typer.BadParameter("is empty; give an agent name such as random", param_hint="'--agents'")
+        raise typer.BadParameter("is empty; give an agent name such as random", param_hint=f"'{option}'")
     try:
         build(name, 0)
     except WolfError as e:  # click says "Error: Invalid value": no second "error:"
-        raise typer.BadParameter(str(e).removeprefix("error: "), param_hint="'--agents'") from None
+        raise typer.BadParameter(str(e).removeprefix("error: "), param_hint=f"'{option}'") from None
 
 
 def until_ci_width(text: Optional[str]) -> Optional[float]:
@@ -493,6 +494,8 @@ def _run_script(script: Path, ruleset: Optional[str], log: Optional[Path], optio
                 "`options:` block", param_hint="'--set'")
         kwargs["options"] = options
     with user_errors():
+        if lang != "en":  # the report's language; English is run_scenario's own default
+            kwargs["lang"] = lang
         outcome = run_scenario(str(script), ruleset_ref=ruleset,
                                log=str(log) if log is not None else None, **kwargs)
     _warn_script_sets(getattr(outcome, "scenario", None), ruleset, options)

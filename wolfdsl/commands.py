@@ -46,9 +46,15 @@ def _at_least_one(value: Optional[int]) -> Optional[int]:
 
 
 def _check_lang(lang: Optional[str]) -> Optional[str]:
-    if lang is not None and lang not in LANGS:
+    """``--lang`` as one of :data:`LANGS`, in any case and with a region or script tag
+    (``ZH``, ``zh-CN``, ``zh_Hans``, ``en-US``); raises ``typer.BadParameter`` for another
+    language."""
+    if lang is None:
+        return None
+    base = lang.strip().lower().replace("_", "-").split("-")[0]
+    if base not in LANGS:
         raise typer.BadParameter(f"unknown language '{lang}'; use en or zh")
-    return lang
+    return base
 
 
 # --------------------------------------------------------------------------------------
@@ -177,6 +183,28 @@ def _write_or_echo(text: str, output: Optional[Path], ruleset: str) -> None:
     typer.echo(f"wrote {output}", err=True)
 
 
+SHEET_SUFFIXES = {"md": (".md", ".markdown", ".txt"), "html": (".html", ".htm")}
+"""The file names each format of the call sheet is written to (``-o``)."""
+
+
+def _sheet_format(fmt: Optional[str], output: Optional[Path]) -> tuple[str, Optional[str]]:
+    """The call sheet's format — ``--format``, else the one the ``-o`` file's extension
+    names (``sheet.html``: html), else md — and the warning for a ``--format`` that the
+    extension contradicts (``-o sheet.md --format html``: written as asked, and the
+    warning names the format written and a matching file name), else ``None``."""
+    from wolfdsl.outfile import is_stdout
+
+    suffix = "" if output is None or is_stdout(output) else Path(output).suffix.lower()
+    named = next((f for f, suffixes in SHEET_SUFFIXES.items() if suffix in suffixes), None)
+    if fmt is None:
+        return named or "md", None
+    if named is None or named == fmt:
+        return fmt, None
+    better = Path(output).with_suffix(SHEET_SUFFIXES[fmt][0])
+    return fmt, (f"warning: wrote {'HTML' if fmt == 'html' else 'Markdown'} (--format {fmt}) into {output}, a "
+                 f"{suffix} file: name it {better}, or leave out --format and the extension chooses")
+
+
 def script(
     ruleset: Annotated[str, typer.Argument(
         help="A .wolf file or a bundled ruleset name.", metavar="RULESET", show_default=False,
@@ -184,8 +212,10 @@ def script(
     lang: Annotated[Optional[str], typer.Option(
         "--lang", metavar="LANG", callback=_check_lang,
         help="en or zh (default: zh when the ruleset's title or summary is written in Chinese).")] = None,
-    fmt: Annotated[str, typer.Option(
-        "--format", metavar="FORMAT", help="md (Markdown, the default) or html (a printable page).")] = "md",
+    fmt: Annotated[Optional[str], typer.Option(
+        "--format", metavar="FORMAT",
+        help="md (Markdown) or html (a printable page); default: html for an -o FILE ending .html or "
+             ".htm, else md.")] = None,
     output: Annotated[Optional[Path], typer.Option(
         "--output", "-o", metavar="FILE", dir_okay=False,
         help="Write to FILE instead of stdout (-: stdout).")] = None,
@@ -203,8 +233,9 @@ def script(
     from wolfdsl.present.callsheet import call_sheet, html, markdown
 
     with guarded():
-        if fmt not in SHEET_FORMATS:
+        if fmt is not None and fmt not in SHEET_FORMATS:
             raise typer.BadParameter(f"unknown format '{fmt}'; use md or html", param_hint="'--format'")
+        fmt, mismatch = _sheet_format(fmt, output)
         options = _sets(set_)
         with user_errors():
             sheet = call_sheet(ruleset, options, lang, players)
@@ -218,6 +249,8 @@ def script(
 
         warn_sets(ruleset, options)
         _write_or_echo(html(sheet) if fmt == "html" else markdown(sheet), output, ruleset)
+        if mismatch is not None:
+            typer.echo(mismatch, err=True)
 
 
 # --------------------------------------------------------------------------------------

@@ -84,6 +84,8 @@ GAMES_HELP = f"Games per side, or the cap with --until-ci (default {DEFAULT_GAME
 CELL_GAMES_HELP = f"Games per cell, or the cap with --until-ci (default {DEFAULT_GAMES})."
 UNTIL_HELP = "Play until every faction's 95% interval is narrower than W (0.02 or 2%), --games the cap."
 AGENTS_HELP = "Agent spec, as for `wolfdsl run` (default: table)."
+SIDE_AGENTS_HELP = ("Agent spec of side {side} only (default: --agents): with --agents-{other}, compare two "
+                    "sets of agents on the same games (--agents-a table --agents-b FACTION=heuristic).")
 
 
 def compare(
@@ -106,6 +108,10 @@ def compare(
     players: Annotated[Optional[str], typer.Option(metavar="N", callback=player_count,
                                                    help="Player count, for rulesets that accept a range.")] = None,
     agents: Annotated[Optional[str], typer.Option(metavar="NAME", help=AGENTS_HELP)] = None,
+    agents_a: Annotated[Optional[str], typer.Option(
+        "--agents-a", metavar="SPEC", help=SIDE_AGENTS_HELP.format(side="A", other="b"))] = None,
+    agents_b: Annotated[Optional[str], typer.Option(
+        "--agents-b", metavar="SPEC", help=SIDE_AGENTS_HELP.format(side="B", other="a"))] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", metavar="J", callback=_positive, show_default=False,
                                       help="Worker processes (default: 1).")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print the comparison as JSON.")] = False,
@@ -113,12 +119,14 @@ def compare(
     backend: Annotated[Optional[str], typer.Option("--backend", metavar="NAME", help=BACKEND_HELP)] = None,
     scheduler: Annotated[Optional[str], typer.Option("--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP)] = None,
 ) -> None:
-    """Compare two rulesets (A B), or one ruleset under two settings (A --set-a X=1 --set-b X=2).
+    """Compare two rulesets (A B), one ruleset under two settings (A --set-a X=1 --set-b X=2),
+    or two sets of agents (A --agents-a table --agents-b FACTION=heuristic).
 
-    Both sides play the same seeds. For each faction: its win rate on each side, B − A in
-    percentage points with a 95% interval, the p-value, and whether the difference is
-    significant; the same for the mean game length. Exit 0, or 2 on bad input."""
-    from wolfdsl.cli import parse_sets, warn_sets
+    Both sides play the same seeds: game i deals the same cards on each side. For each
+    faction: its win rate on each side, B − A in percentage points with a 95% interval,
+    the p-value, and whether the difference is significant; the same for the mean game
+    length. Exit 0, or 2 on bad input."""
+    from wolfdsl.cli import check_agents, parse_sets, warn_sets
     from wolfdsl.present.simtables import comparison_renderables
     from wolfdsl.sim.compare import compare as run_compare
 
@@ -126,6 +134,9 @@ def compare(
         options = parse_sets(set_ or [])
         oa, ob = parse_sets(set_a or []), parse_sets(set_b or [])
         seed, agents, width = _common(seed, agents, until_ci)
+        for spec, option in ((agents_a, "--agents-a"), (agents_b, "--agents-b")):
+            if spec is not None:
+                check_agents(spec, option)
         warn_sets(ruleset_a, {**options, **oa})
         if ruleset_b is not None:
             warn_sets(ruleset_b, {**options, **ob})
@@ -135,7 +146,7 @@ def compare(
         with user_errors(), pool_for(backend, scheduler, jobs) as pool:
             result = run_compare(ruleset_a, ruleset_b, games, seed, jobs=jobs, agents=agents, options=options,
                                  options_a=oa, options_b=ob, players=players, until_ci=width,
-                                 progress=not (as_json or quiet), pool=pool)
+                                 progress=not (as_json or quiet), pool=pool, agents_a=agents_a, agents_b=agents_b)
         if as_json:
             typer.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
             return
@@ -158,7 +169,10 @@ def sweep(
     until_ci: Annotated[Optional[str], typer.Option("--until-ci", metavar="W", help=UNTIL_HELP)] = None,
     seed: Annotated[Optional[int], typer.Option(metavar="INT",
                                                 help="Seed of every cell (default: a random one, printed).")] = None,
-    agents: Annotated[Optional[str], typer.Option(metavar="NAME", help=AGENTS_HELP)] = None,
+    agents: Annotated[Optional[List[str]], typer.Option(
+        "--agents", metavar="SPEC",
+        help="Agent spec, as for `wolfdsl run` (default: table); repeat it to sweep the agents as one more "
+             "dimension (--agents table --agents FACTION=heuristic).")] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", metavar="J", callback=_positive, show_default=False,
                                       help="Worker processes (default: 1).")] = 1,
     csv_file: Annotated[Optional[str], typer.Option(
@@ -180,7 +194,8 @@ def sweep(
     95% intervals.
 
     Example: wolfdsl sweep millers-hollow --players 8..18 --set sheriff_vote_weight=1,2
-    --plot hollow.png. Every cell plays the same seeds. Exit 0, or 2 on bad input."""
+    --plot hollow.png. Several --agents sweep the agents too. Every cell plays the same
+    seeds. Exit 0, or 2 on bad input."""
     from wolfdsl.lang.load import input_files
     from wolfdsl.outfile import is_stdout, not_on_stdout, one_on_stdout, refuse_inputs, write_text
     from wolfdsl.present import plot as plots
@@ -214,16 +229,23 @@ def sweep(
             if plot is not None:
                 plots.check_plot_path(plot)
                 plots.require_matplotlib()  # fail before playing, not after
-        seed, agents, width = _common(seed, agents, until_ci)
-        from wolfdsl.cli import warn_sets
+        specs = list(agents or [])
+        seed, one_agents, width = _common(seed, specs[0] if specs else None, until_ci)
+        from wolfdsl.cli import check_agents, warn_sets
+
+        for spec in specs[1:]:
+            check_agents(spec)
+        if len(set(specs)) != len(specs):
+            raise typer.BadParameter("gives an agent spec twice", param_hint="'--agents'")
 
         warn_sets(ruleset, [*fixed.items(), *((n, v) for n, vals in axes for v in vals)])
         backend = backend_of(backend, scheduler)
         quiet = quiet or as_json or is_stdout(csv_file) or is_stdout(report)
         with user_errors():
             with pool_for(backend, scheduler, jobs) as pool:
-                result = run_sweep(ruleset, axes, counts, games, seed, jobs=jobs, agents=agents, fixed=fixed,
-                                   until_ci=width, progress=not quiet, pool=pool)
+                result = run_sweep(ruleset, axes, counts, games, seed, jobs=jobs, agents=one_agents, fixed=fixed,
+                                   until_ci=width, progress=not quiet, pool=pool,
+                                   agent_axis=specs if len(specs) > 1 else None)
             if plot is not None:
                 plots.save_plot(result, plot)
             if report is not None:

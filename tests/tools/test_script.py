@@ -75,7 +75,7 @@ def test_house_rules_read_in_words_not_option_ids():
     assert "DAY-11: a tied exile vote: nobody is exiled" in en
     assert not any(re.search(r"\b(exile_tie|max_days|sheriff_election|witch_self_save) = ", r) for r in en)
     nm = call_sheet("new-moon", None, "en")["house_rules"]
-    assert "NEWMOON-17/28/34: chance that a speaker breaks the round's speech rule: 0.1" in nm
+    assert "NEWMOON-22: the judge switches on the infection variant: no" in nm
     # every bundled option now says what it decides: no id is left on a sheet (a trial: the
     # sheriff's ballot weight read `sheriff_vote_weight = 2`, the wake order `order_a`)
     assert [r for r in nm if " = " in r] == []
@@ -112,6 +112,28 @@ def test_default_language_and_output_file(tmp_path):
     r = invoke("script", "classic-9", "--format", "html", "-o", out)
     assert r.exit_code == 0 and out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
     assert invoke("script", "classic-9", "--format", "pdf").exit_code == 2
+
+
+def test_the_output_files_extension_chooses_the_format_and_a_contradiction_is_warned(tmp_path, monkeypatch):
+    # a researcher's trial: `-o sheet.md --format html` wrote HTML into a .md file, silently
+    monkeypatch.chdir(tmp_path)
+    md = invoke("script", "classic-9").stdout
+    page = invoke("script", "classic-9", "--format", "html").stdout
+    assert md.startswith("# ") and page.startswith("<!DOCTYPE html>")
+    for name, fmt, text, warning in [
+            ("a.html", None, page, None), ("a.HTM", None, page, None), ("a.md", None, md, None),
+            ("a.txt", None, md, None), ("a", None, md, None), ("b.html", "html", page, None),
+            ("sheet.md", "html", page, "warning: wrote HTML (--format html) into sheet.md, a .md file: name it "
+                                       "sheet.html, or leave out --format and the extension chooses"),
+            ("notes.txt", "html", page, "warning: wrote HTML (--format html) into notes.txt, a .txt file: name it "
+                                        "notes.html, or leave out --format and the extension chooses"),
+            ("sheet.html", "md", md, "warning: wrote Markdown (--format md) into sheet.html, a .html file: name it "
+                                     "sheet.md, or leave out --format and the extension chooses")]:
+        r = invoke("script", "classic-9", "-o", name, *(["--format", fmt] if fmt else []))
+        assert r.exit_code == 0, r.output
+        assert (tmp_path / name).read_text(encoding="utf-8") == text, name
+        assert r.stderr.splitlines() == [f"wrote {name}"] + ([warning] if warning else []), name
+    assert invoke("script", "classic-9", "-o", "-", "--format", "html").stdout == page
 
 
 def test_a_step_without_call_lines_still_wakes_its_role_with_a_reminder():
@@ -223,6 +245,36 @@ def test_the_engines_day_bound_is_no_house_rule():
     assert [r for r in call_sheet("standard-12", None, "zh")["house_rules"] if "上限" in r] == []
 
 
+def test_an_option_only_bots_or_the_engines_dice_read_is_no_house_rule(tmp_path):
+    """A researcher's trial: New Moon's Chinese sheet listed "发言者违反本轮发言规则的概率：0.1",
+    the engine's stand-in for a speaker's slip, which at a table happens or not as people
+    speak. An option read only in a bot's ``prefer``/``score`` hint, or only as the odds of
+    a random draw (``chance``), is left out; one a rule reads as well stays."""
+    (tmp_path / "odds.wolf").write_text(
+        'import "standard-12"\n'
+        'option hunch: 1 | 2 = 1 "HUNCH-01: how hard a bot leans on a hunch"\n'
+        'option slip_odds: 0 | 0.5 = 0.5 "SLIP-01: chance that a speaker slips"\n'
+        'option fine_odds: 0 | 0.5 = 0.5 "FINE-01: chance that a slip is fined, and fines at all"\n'
+        'status slipped "slipped" temporary\n'
+        'step slips in day after announcement before late_election, discussion\n'
+        '    call "Watch the speakers for slips." "注意发言者的口误。"\n'
+        '{\n'
+        '    for p in alive { if chance(slip_odds) { add slipped to p } }\n'
+        '    if fine_odds > 0 and chance(fine_odds) { add slipped to first(alive) }\n'
+        '    decide seer.hunch by seer may pass choose t from alive\n'
+        '        prefer (if hunch == 2 then first(alive) else none) { }\n'
+        '}\n', encoding="utf-8")
+    rules = call_sheet(str(tmp_path / "odds.wolf"), None, "en")["house_rules"]
+    assert [r for r in rules if r.split(":")[0] in ("HUNCH-01", "SLIP-01", "FINE-01")] == [
+        "FINE-01: chance that a slip is fined, and fines at all: 0.5"]
+    zh = call_sheet("new-moon", None, "zh")["house_rules"]
+    assert [r for r in zh if "概率" in r] == []
+    assert "NEWMOON-22：法官开启感染变体：否" in zh
+    girl = call_sheet("new-moon", None, "en", 12)["house_rules"]
+    assert [r for r in girl if "LITTLE_GIRL" in r] == [
+        "ROLE-LITTLE_GIRL-02: the wolves spot the little girl: the wolves may switch their kill to her"]
+
+
 def test_the_sheet_tells_the_moderator_how_the_guard_s_protection_resolves_at_dawn():
     """A moderator's trial: the sheet never said that a player both guarded and saved
     dies (同守同救, ROLE-GUARD-03) nor that the guard does not stop poison (ROLE-GUARD-04);
@@ -235,3 +287,14 @@ def test_the_sheet_tells_the_moderator_how_the_guard_s_protection_resolves_at_da
     zh = call_sheet("standard-12", None, "zh")["other_nights"]
     assert zh[-2] == "（法官默记）结算死亡：狼刀目标被守卫守护或被女巫救起则存活，同守同救则死亡；守护挡不住毒药。"
     assert not any("同守同救" in c for c in call_sheet("classic-9", None, "en")["first_night"])
+
+
+def test_the_toolbox_page_quotes_the_chinese_sheet_as_it_is():
+    # docs/toolbox.md showed "12人: 狼人 ×4…" where the sheet prints "12人：狼人 ×4…"
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[2] / "docs" / "toolbox.md").read_text(encoding="utf-8")
+    block = page.split("$ wolfdsl script standard-12 --lang zh\n", 1)[1].split("\n…\n", 1)[0]
+    sheet = invoke("script", "standard-12", "--lang", "zh").stdout
+    assert sheet.startswith(block + "\n")
+    assert "- 12人：狼人 ×4、预言家、女巫、猎人、守卫、普通村民 ×4" in block.splitlines()

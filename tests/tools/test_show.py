@@ -101,3 +101,15 @@ def test_show_marks_the_steps_of_roles_no_deck_deals(tmp_path):
     # a board that deals the guard marks nothing
     assert [s["step"] for s in json.loads(invoke("show", "standard-12", "--json").stdout)["night"]
             if s["undealt"]] == []
+
+
+def test_chinese_show_writes_chinese_colons():
+    # a researcher's trial: `show --lang zh` printed "人数: 12" and "12人: 狼人 ×4…", an
+    # ASCII colon where the rest of the Chinese output (the call sheet) has "："
+    zh = invoke("show", "mafia", "--lang", "zh").stdout.splitlines()
+    assert zh[3] == "人数：7-30（默认12人，--players 可改）"
+    head = invoke("show", "cupid-thief-12", "--lang", "zh").stdout.splitlines()
+    assert head[3] == "人数：12"
+    assert head[6] == "  12人：狼人 ×3、猎人、女巫、预言家、白痴、丘比特、盗贼、普通村民 ×5；2张底牌"
+    en = invoke("show", "mafia", "--lang", "en").stdout.splitlines()
+    assert en[3] == "Players: 7-30 (12 unless --players says otherwise)"

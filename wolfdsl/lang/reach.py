@@ -14,7 +14,10 @@ rule able to run that kills with it), the builtin values the table fixes (``valu
 no ``extra_cards`` where the deck leaves none face down) and the options that can change what happens
 (``read``: not those read only where another option, a fixed global or the table
 decides, as the sheriff's options without an election; where several operands of an
-``and``/``or`` decide it, one that reads no option is taken).
+``and``/``or`` decide it, one that reads no option is taken; nor those only bots and
+the engine's dice read: in a ``prefer`` or ``score`` hint, or as the odds of a random
+draw such as ``chance(p)``, the engine's model of a physical act that at a table of
+people happens or not as they play).
 
 These are found by a fixed point: at first every global keeps its initial value, nobody
 has a status no dealt role starts with and a field holds only what the dealt roles
@@ -252,8 +255,14 @@ class _Walk:
         self.inside(s)
 
     def inside(self, node) -> None:
-        """Every block, statement and expression directly inside ``node``."""
+        """Every block, statement and expression directly inside ``node``, but a
+        ``decide``'s or a ``vote``'s ``prefer`` and ``score``: what bots favour changes
+        no rule, so an option read only there changes nothing at a table of people."""
+        hints = {id(getattr(node, "prefer", None)), id(getattr(node, "score", None))} \
+            if isinstance(node, (A.Decide, A.Vote)) else ()
         for c in A.children(node):
+            if id(c) in hints:
+                continue
             if isinstance(c, A.Block):
                 self.block(c)
             elif isinstance(c, A.Stmt):
@@ -322,6 +331,11 @@ class _Walk:
             return
         if isinstance(e, A.Call):
             bd = self.b.of.get(id(e))
+            if bd is not None and bd.kind == "builtin" and bd.value.random:
+                # the odds of a draw (`chance(spot_chance)`): how the engine models what
+                # people do at a table (a peek spotted, a slip of the tongue), where it
+                # happens or not as they play
+                return
             if bd is not None and bd.kind == "func" and e.name not in self._seen_funcs:
                 self._seen_funcs.add(e.name)
                 self.expr(self.funcs[e.name].expr)

@@ -14,7 +14,9 @@ day's procedure (a call said on day 1 only, or from day 2 on, says so; a call wh
 ``if`` the options make false is left out, so the sheet follows the options in force),
 the reminders for what may happen at any time (the calls of triggers, replacements,
 procs and ``extend proc``), the house rules in force that can change something at
-this table (none of the sheriff's without an election, nor the engine's day bound) and, for a ruleset with event
+this table (none of the sheriff's without an election, nor the engine's day bound, nor an
+option only bots' hints or the odds of a random draw read: :func:`wolfdsl.lang.reach.reach`'s
+``read``) and, for a ruleset with event
 cards, the card list; under the heading, the ruleset's summary (in Chinese in ``zh``
 where it gives one). A step with no call still gets a line (see ``_undeclared``). In
 ``zh``, ``untranslated`` lists each shown call, title, summary or win title that has no

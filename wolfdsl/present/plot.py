@@ -2,8 +2,9 @@
 
 Needs matplotlib, an optional extra (``pip install 'wolfdsl[plot]'``); without it
 :func:`require_matplotlib` raises a :class:`WolfError` that says so. The x axis is the
-player count when it is swept, else the first swept option with more than one value;
-every other swept option splits the lines (one per value, a line style each). Values
+player count when it is swept, else the first swept option with more than one value,
+else the swept agents; every other swept option (and the agents) splits the lines (one
+per value, a line style each). Values
 that are all numbers are placed on a numeric axis, others evenly.
 """
 from __future__ import annotations
@@ -49,16 +50,21 @@ def _number(text):
 def figure(sweep):
     """A matplotlib figure of ``sweep`` (a :class:`wolfdsl.sim.sweep.Sweep`)."""
     plt = require_matplotlib()
+    agents = bool(getattr(sweep, "agent_axis", None))
     if sweep.players and len(sweep.players) > 1:
         x_name = "players"
     else:
         x_name = next((n for n, v in sweep.axes if len(v) > 1), None) or \
-            ("players" if sweep.players else sweep.axes[0][0])
+            ("agents" if agents else "players" if sweep.players else sweep.axes[0][0])
     split = [n for n, _ in sweep.axes if n != x_name]
+    if x_name != "agents" and agents:
+        split.append("agents")
     if x_name != "players" and sweep.players:
         split.append("players")
 
     def value(cell, name):
+        if name == "agents" and agents:
+            return cell.agents
         return cell.players if name == "players" else cell.options[name]
 
     xs_all = []
@@ -102,8 +108,8 @@ def figure(sweep):
     ax.yaxis.set_major_formatter(lambda y, _: f"{100 * y:.0f}%")
     fixed = "".join(f", {k}={v}" for k, v in sweep.fixed.items())
     games = sweep.cells[0].summary.games if sweep.cells else 0
-    ax.set_title(f"{sweep.ruleset}: win rate by {x_name} ({games:,} games a point, agents {sweep.agents}{fixed})",
-                 fontsize=9)
+    who = "" if agents else f", agents {sweep.agents}"
+    ax.set_title(f"{sweep.ruleset}: win rate by {x_name} ({games:,} games a point{who}{fixed})", fontsize=9)
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8)
     fig.tight_layout()

@@ -136,8 +136,8 @@ WORDS = {
            "undealt": " (no {roles} dealt)", "or": " or ",
            "set": {"--set": "--set", "ruleset": "set", "default": ""}, "off": "(off with these options)",
            "priority": "priority {p}", "for": "for", "count": "{n} players",
-           "night_word": "night", "day_word": "day"},
-    "zh": {"default": "默认{n}人（--players 可改）",
+           "night_word": "night", "day_word": "day", "colon": ": ", "aside": " ({})", "then": "; "},
+    "zh": {"default": "默认{n}人，--players 可改",
            "players": "人数", "deck": "牌组", "extra": "{n}张底牌", "options": "选项",
            "option": "选项", "value": "取值", "set_by": "来源", "allowed": "可选值", "rule": "规则",
            "night": "夜晚（按睁眼顺序）", "day": "白天（按顺序）", "cards": "事件牌",
@@ -147,7 +147,7 @@ WORDS = {
            "undealt": "（未发{roles}牌）", "or": "或",
            "set": {"--set": "--set", "ruleset": "规则集设定", "default": ""}, "off": "（当前选项下不生效）",
            "priority": "优先级 {p}", "for": "", "count": "{n}人",
-           "night_word": "夜", "day_word": "天"},
+           "night_word": "夜", "day_word": "天", "colon": "：", "aside": "（{}）", "then": "；"},
 }
 
 
@@ -190,12 +190,12 @@ def render(view: dict, lang: str = "en") -> str:
     summary = _zh(view, lang, "summary")
     out = [f"{_zh(view, lang, 'title')} ({view['ruleset']})"] + ([summary] if summary else []) + [""]
     default = view.get("default_players")
-    shown = "" if default in (None, view["players"][0]) else f" ({w['default'].format(n=default)})"
-    out.append(f"{w['players']}: {_players(*view['players'])}{shown}")
+    shown = "" if default in (None, view["players"][0]) else w["aside"].format(w["default"].format(n=default))
+    out.append(f"{w['players']}{w['colon']}{_players(*view['players'])}{shown}")
     out += ["", w["deck"]]
     for d in view["decks"]:
-        extra = ("; " + w["extra"].format(n=d["extra"])) if d["extra"] else ""
-        out.append(f"  {w['count'].format(n=_players(*d['players']))}: {card_list(d, lang)}{extra}")
+        extra = (w["then"] + w["extra"].format(n=d["extra"])) if d["extra"] else ""
+        out.append(f"  {w['count'].format(n=_players(*d['players']))}{w['colon']}{card_list(d, lang)}{extra}")
     if view["options"]:
         out += ["", w["options"]]
         rows = [[w["option"], w["value"], w["set_by"], w["allowed"], w["rule"]]]

@@ -33,6 +33,25 @@ def _pts(x: float) -> str:
     return f"{100 * x:+.1f}"
 
 
+def signed_end(x: float, places: int = 1) -> str:
+    """An end of an interval to ``places`` decimals with its sign, or with as many more
+    as it takes for a value that is not 0 to show a digit: ``+0.04``, never ``+0.0``
+    beside a significant difference (where the interval leaves out 0).
+
+    >>> signed_end(0.0437), signed_end(-0.0004), signed_end(0.0), signed_end(8.66)
+    ('+0.04', '-0.0004', '+0.0', '+8.7')
+    """
+    text = f"{x:+.{places}f}"
+    while x != 0 and float(text) == 0 and places < 8:
+        places += 1
+        text = f"{x:+.{places}f}"
+    return f"{x:+.0e}" if x != 0 and float(text) == 0 else text
+
+
+def _pts_end(x: float) -> str:
+    return signed_end(100 * x)
+
+
 def comparison_renderables(c: Comparison) -> list:
     """A title, the table of differences, and a one-line reading of it."""
     from rich.table import Table
@@ -40,7 +59,11 @@ def comparison_renderables(c: Comparison) -> list:
 
     a, b = c.a, c.b
     games = plural(a.games, "game") + (" each" if a.games == b.games else f" and {b.games:,}")
-    out = [Text(f"A: {c.label_a}\nB: {c.label_b}\n{games}, seed {a.seed}, agents {a.agents}", style="bold")]
+    if a.agents == b.agents:
+        head = f"A: {c.label_a}\nB: {c.label_b}\n{games}, seed {a.seed}, agents {a.agents}"
+    else:  # --agents-a, --agents-b: each side's agents on its line
+        head = f"A: {c.label_a}, agents {a.agents}\nB: {c.label_b}, agents {b.agents}\n{games}, seed {a.seed}"
+    out = [Text(head, style="bold")]
     t = Table(title="B − A (percentage points; days for the length)", title_justify="left")
     for col, just in (("", "left"), ("A", "right"), ("B", "right"), ("B − A", "right"),
                       ("95% CI", "right"), ("p", "right"), ("significant", "left")):
@@ -50,16 +73,17 @@ def comparison_renderables(c: Comparison) -> list:
             t.add_row(d.name, _pct(d.a) if d.only == "a" else "—", _pct(d.b) if d.only == "b" else "—",
                       "—", "—", "—", f"only in {d.only.upper()}", style="dim")
             continue
-        t.add_row(d.name, _pct(d.a), _pct(d.b), _pts(d.diff), f"{_pts(d.low)} … {_pts(d.high)}",
+        t.add_row(d.name, _pct(d.a), _pct(d.b), _pts(d.diff), f"{_pts_end(d.low)} … {_pts_end(d.high)}",
                   p_text(d.p), "yes" if d.significant else "no",
                   style=None if d.significant else "dim")
     L = c.length
-    t.add_row(L.name, f"{L.a:.2f}", f"{L.b:.2f}", f"{L.diff:+.2f}", f"{L.low:+.2f} … {L.high:+.2f}",
+    t.add_row(L.name, f"{L.a:.2f}", f"{L.b:.2f}", f"{L.diff:+.2f}",
+              f"{signed_end(L.low, 2)} … {signed_end(L.high, 2)}",
               p_text(L.p), "yes" if L.significant else "no", style=None if L.significant else "dim")
     out.append(t)
     sig = [d for d in c.factions if d.significant]
     if sig:
-        words = "; ".join(f"{d.name} {_pts(d.diff)} points ({_pts(d.low)} to {_pts(d.high)})" for d in sig)
+        words = "; ".join(f"{d.name} {_pts(d.diff)} points ({_pts_end(d.low)} to {_pts_end(d.high)})" for d in sig)
         out.append(Text(f"B differs from A at the 95% level: {words}."))
     else:
         out.append(Text("No faction's win rate differs significantly at the 95% level; "
@@ -68,9 +92,15 @@ def comparison_renderables(c: Comparison) -> list:
 
 
 def sweep_header(s: Sweep) -> list[str]:
-    """The column names of the sweep table: swept options, players, games, factions, days."""
-    cols = [n for n, _ in s.axes] + (["players"] if s.players else []) + ["games"]
-    return cols + [name for _, name in s.factions()] + ["mean days"]
+    """The column names of the sweep table: swept options, agents (when swept), players,
+    games, factions, days."""
+    cols = [n for n, _ in s.axes] + (["agents"] if s.agent_axis else []) + (["players"] if s.players else [])
+    return cols + ["games"] + [name for _, name in s.factions()] + ["mean days"]
+
+
+def _keys(s: Sweep) -> int:
+    """How many of the sweep table's first columns say what a cell is (left-aligned)."""
+    return len(s.axes) + bool(s.agent_axis)
 
 
 def sweep_cells(s: Sweep) -> list[list[str]]:
@@ -78,7 +108,8 @@ def sweep_cells(s: Sweep) -> list[list[str]]:
     rows = []
     for c in s.cells:
         by_id = {f.id: f for f in c.summary.factions}
-        row = [c.options[n] for n, _ in s.axes] + ([str(c.players)] if s.players else []) + [f"{c.summary.games:,}"]
+        row = [c.options[n] for n, _ in s.axes] + ([c.agents] if s.agent_axis else []) + \
+            ([str(c.players)] if s.players else []) + [f"{c.summary.games:,}"]
         for fid, _ in s.factions():
             f = by_id.get(fid)
             row.append(f"{100 * f.rate:.1f} ({100 * f.low:.1f}–{100 * f.high:.1f})" if f else "–")
@@ -89,7 +120,8 @@ def sweep_cells(s: Sweep) -> list[list[str]]:
 
 def sweep_title(s: Sweep) -> str:
     fixed = "".join(f", {k}={v}" for k, v in s.fixed.items())
-    return f"{s.ruleset}: sweep of {plural(len(s.cells), 'cell')}, seed {s.seed}, agents {s.agents}{fixed}"
+    agents = " | ".join(s.agent_axis) if s.agent_axis else s.agents
+    return f"{s.ruleset}: sweep of {plural(len(s.cells), 'cell')}, seed {s.seed}, agents {agents}{fixed}"
 
 
 def sweep_renderables(s: Sweep) -> list:
@@ -99,7 +131,7 @@ def sweep_renderables(s: Sweep) -> list:
 
     t = Table(title="Win rate in % (95% interval) by setting", title_justify="left")
     for i, col in enumerate(sweep_header(s)):
-        t.add_column(col, justify="left" if i < len(s.axes) else "right")
+        t.add_column(col, justify="left" if i < _keys(s) else "right")
     for row in sweep_cells(s):
         t.add_row(*row)
     return [Text(sweep_title(s), style="bold"), t]
@@ -129,7 +161,7 @@ def sweep_html(s: Sweep, svg: str | None, command: str) -> str:
     """A self-contained HTML page: the sweep's table and its plot (``svg`` inlined; a
     note on how to get it when ``None``)."""
     head = sweep_header(s)
-    keys = len(s.axes)
+    keys = _keys(s)
     th = "".join(f'<th class="k">{html.escape(h)}</th>' if i < keys else f"<th>{html.escape(h)}</th>"
                  for i, h in enumerate(head))
     body = "\n".join("<tr>" + "".join(f'<td class="k">{html.escape(v)}</td>' if i < keys
@@ -139,6 +171,7 @@ def sweep_html(s: Sweep, svg: str | None, command: str) -> str:
     plot = (f"<h2>Plot</h2>\n{svg}" if svg is not None else
             '<p class="note">No plot: matplotlib is not installed (pip install \'wolfdsl[plot]\').</p>')
     axes = ", ".join([f"{n} = {', '.join(v)}" for n, v in s.axes] +
+                     ([f"agents = {' | '.join(s.agent_axis)}"] if s.agent_axis else []) +
                      ([f"players = {', '.join(map(str, s.players))}"] if s.players else []))
     return PAGE.format(title=html.escape(sweep_title(s)), summary=html.escape(f"Swept: {axes}."),
                        plot=plot, table=table, command=html.escape(command))

@@ -153,9 +153,11 @@ def precision_line(summary: Summary) -> str:
 
 
 def _show_option(value: Any) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
+    """An option's value as the ruleset declares it (``false``, ``2``, ``pk``): a
+    ``--set sheriff_election=false`` read back as ``sheriff_election=no``."""
+    from wolfdsl.lang.options import value_text
+
+    return value_text(value)
 
 
 def _pct(x: float) -> str:

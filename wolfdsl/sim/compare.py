@@ -1,7 +1,8 @@
 """Two Monte Carlo runs side by side: ``wolfdsl compare A B``.
 
 A and B are two rulesets, or one ruleset under two option settings (``--set-a`` /
-``--set-b``, on top of ``--set`` for both). Both sides play the same games — the same
+``--set-b``, on top of ``--set`` for both), or played by two sets of agents
+(``--agents-a`` / ``--agents-b``, each ``--agents`` when not given). Both sides play the same games — the same
 seed, so game ``i`` has the same deal and the same agent seed on each side (common
 random numbers) — and for each faction the comparison gives B's win rate minus A's with
 Newcombe's 95% interval (:func:`wolfdsl.sim.stats.rate_difference`), a two-sided p-value,
@@ -75,7 +76,8 @@ def compare(ref_a: str, ref_b: str | None, games: int, seed: int, *, jobs: int =
             agents: str = DEFAULT_AGENTS, options: dict[str, str] | None = None,
             options_a: dict[str, str] | None = None, options_b: dict[str, str] | None = None,
             players: int | None = None, until_ci: float | None = None,
-            progress: bool = True, pool: Any = None) -> Comparison:
+            progress: bool = True, pool: Any = None, agents_a: str | None = None,
+            agents_b: str | None = None) -> Comparison:
     """Play ``games`` games (the cap, with ``until_ci``) of each side and compare them.
 
     With ``until_ci`` each side plays until its own intervals are narrower than it; the
@@ -84,29 +86,35 @@ def compare(ref_a: str, ref_b: str | None, games: int, seed: int, *, jobs: int =
 
     ``pool``: another backend's pool for both sides (``simulate``'s ``pool``).
     ``ref_b`` ``None`` compares ``ref_a`` with itself under ``options_a`` and
-    ``options_b`` (each on top of ``options``). Raises :class:`WolfError` when the two
-    sides are the same ruleset with the same settings, and for any bad input
+    ``options_b`` (each on top of ``options``). ``agents_a``, ``agents_b``: each side's
+    agents (``None``: ``agents``); game ``i`` deals the same cards and seeds its agents
+    the same on both sides. Raises :class:`WolfError` when the two sides are the same
+    ruleset with the same settings and agents, and for any bad input
     :func:`~wolfdsl.sim.montecarlo.simulate` refuses.
     """
     ref_b = ref_b or ref_a
     opts_a = {**(options or {}), **(options_a or {})}
     opts_b = {**(options or {}), **(options_b or {})}
-    if ref_a == ref_b and opts_a == opts_b:
-        raise WolfError(f"compare: both sides are {label(ref_a, opts_a)}; give a second ruleset "
-                        "(wolfdsl compare A B) or settings that differ (--set-a NAME=V --set-b NAME=W)")
-    kw: dict[str, Any] = dict(jobs=jobs, agents=agents, players=players, until_ci=until_ci, progress=progress,
-                              pool=pool)
-    a = _side("A", label(ref_a, opts_a), lambda: simulate(ref_a, games, seed, options=opts_a or None, **kw))
-    b = _side("B", label(ref_b, opts_b), lambda: simulate(ref_b, games, seed, options=opts_b or None, **kw))
+    ag_a, ag_b = agents_a or agents, agents_b or agents
+    if ref_a == ref_b and opts_a == opts_b and ag_a == ag_b:
+        raise WolfError(f"compare: both sides are {label(ref_a, opts_a)} played by {ag_a}; give a second ruleset "
+                        "(wolfdsl compare A B), settings that differ (--set-a NAME=V --set-b NAME=W) or agents "
+                        "that differ (--agents-a SPEC --agents-b SPEC)")
+    kw: dict[str, Any] = dict(jobs=jobs, players=players, until_ci=until_ci, progress=progress, pool=pool)
+    name_a, name_b = label(ref_a, opts_a), label(ref_b, opts_b)
+    if ag_a != ag_b:  # an error about one side's agents says which
+        name_a, name_b = f"{name_a}, agents {ag_a}", f"{name_b}, agents {ag_b}"
+    a = _side("A", name_a, lambda: simulate(ref_a, games, seed, options=opts_a or None, agents=ag_a, **kw))
+    b = _side("B", name_b, lambda: simulate(ref_b, games, seed, options=opts_b or None, agents=ag_b, **kw))
     if until_ci is not None and a.games != b.games:
         # the side that stopped first plays on to the other's count: the same games on
         # both sides (common random numbers), so the difference is of paired samples
         n = max(a.games, b.games)
         fixed = {**kw, "until_ci": None}
         if a.games < n:
-            a = _topped_up(a, simulate(ref_a, n, seed, options=opts_a or None, **fixed))
+            a = _topped_up(a, simulate(ref_a, n, seed, options=opts_a or None, agents=ag_a, **fixed))
         else:
-            b = _topped_up(b, simulate(ref_b, n, seed, options=opts_b or None, **fixed))
+            b = _topped_up(b, simulate(ref_b, n, seed, options=opts_b or None, agents=ag_b, **fixed))
     return Comparison(label(ref_a, opts_a), label(ref_b, opts_b), a, b, differences(a, b), length_difference(a, b))
 
 

@@ -313,9 +313,10 @@ def replay_command(ruleset_ref: str, seed: int, agents: str, options: dict | Non
         words += ["--players", str(players)]
     if agents != DEFAULT_AGENTS:
         words += ["--agents", agents]
+    from wolfdsl.lang.options import value_text
+
     for name, value in (options or {}).items():
-        text = ("yes" if value else "no") if isinstance(value, bool) else str(value)
-        words += ["--set", f"{name}={text}"]
+        words += ["--set", f"{name}={value_text(value)}"]  # as the ruleset declares it: false, 2
     return " ".join(shlex.quote(w) for w in words)
 
 

@@ -1,7 +1,8 @@
 """A grid of Monte Carlo runs: ``wolfdsl sweep RULESET --set NAME=V1,V2 --players 8..18``.
 
-The grid is the product of every swept option's values and the player counts, in the
-order given (the last axis varies fastest). Every cell plays the same seed, so the cells
+The grid is the product of every swept option's values, the agents (when several
+``--agents`` are given) and the player counts, in that order (the last axis varies
+fastest). Every cell plays the same seed, so the cells
 differ only by the setting (common random numbers: smoother curves). Each cell is a
 :class:`~wolfdsl.sim.montecarlo.Summary`; :meth:`Sweep.rows` flattens them for CSV and
 tables, :meth:`Sweep.to_dict` for JSON.
@@ -61,18 +62,23 @@ def parse_players(text: str) -> list[int]:
 @dataclass(slots=True)
 class Cell:
     """One point of the grid: the swept options' values, the player count (``None``:
-    the ruleset's own), and its summary."""
+    the ruleset's own), and its summary (whose ``agents`` are the cell's)."""
 
     options: dict[str, str]
     players: int | None
     summary: Summary
+
+    @property
+    def agents(self) -> str:
+        return self.summary.agents
 
 
 @dataclass(slots=True)
 class Sweep:
     """The result of :func:`sweep`: ``axes`` are ``(name, values)`` in grid order,
     ``players`` the swept counts (empty: not swept), ``fixed`` the options set for
-    every cell."""
+    every cell, ``agents`` the agents of every cell, or ``agent_axis`` the agent specs
+    swept (empty: not swept)."""
 
     ruleset: str
     axes: list[tuple[str, list[str]]]
@@ -81,6 +87,7 @@ class Sweep:
     seed: int
     agents: str
     cells: list[Cell] = field(default_factory=list)
+    agent_axis: list[str] = field(default_factory=list)
 
     def factions(self) -> list[tuple[str, str]]:
         """``(id, name)`` of every faction of any cell, in first-seen order."""
@@ -91,12 +98,15 @@ class Sweep:
         return list(seen.items())
 
     def rows(self) -> list[dict]:
-        """One flat dict per cell: the swept options, ``players``, ``games``, per faction
-        ``<id>``, ``<id>_low``, ``<id>_high`` (rates), ``draws``, ``mean_days``."""
+        """One flat dict per cell: the swept options, ``agents`` (when swept), ``players``,
+        ``games``, per faction ``<id>``, ``<id>_low``, ``<id>_high`` (rates), ``draws``,
+        ``mean_days``."""
         out = []
         for c in self.cells:
             s = c.summary
             row: dict = dict(c.options)
+            if self.agent_axis:
+                row["agents"] = c.agents
             if self.players:
                 row["players"] = c.players
             row["games"] = s.games
@@ -121,31 +131,39 @@ class Sweep:
         return buf.getvalue()
 
     def to_dict(self) -> dict:
-        """JSON-ready: the grid, and every cell's full summary (timing included)."""
-        return {"ruleset": self.ruleset, "seed": self.seed, "agents": self.agents,
+        """JSON-ready: the grid, and every cell's full summary (timing included);
+        ``agents`` is the list of specs when they are swept."""
+        return {"ruleset": self.ruleset, "seed": self.seed,
+                "agents": list(self.agent_axis) if self.agent_axis else self.agents,
                 "axes": [{"name": n, "values": v} for n, v in self.axes],
                 "players": self.players, "options": dict(self.fixed),
-                "cells": [{"options": c.options, "players": c.players, "summary": c.summary.to_dict()}
-                          for c in self.cells]}
+                "cells": [{"options": c.options, "agents": c.agents, "players": c.players,
+                           "summary": c.summary.to_dict()} for c in self.cells]}
 
 
-def grid(axes: list[tuple[str, list[str]]], players: list[int]) -> list[tuple[dict[str, str], int | None]]:
-    """Every ``(options, players)`` point, the last axis (players, if swept) fastest."""
+def grid(axes: list[tuple[str, list[str]]], players: list[int], agents: list[str] | None = None) -> list[tuple]:
+    """Every ``(options, players)`` point, the last axis (players, if swept) fastest;
+    with ``agents`` (swept agent specs), every ``(options, agents, players)`` point, the
+    agents between the options and the players."""
     names = [n for n, _ in axes]
     combos = itertools.product(*(v for _, v in axes)) if axes else [()]
+    if agents:
+        return [(dict(zip(names, combo)), a, p) for combo in combos for a in agents for p in (players or [None])]
     return [(dict(zip(names, combo)), p) for combo in combos for p in (players or [None])]
 
 
 def sweep(ref: str, axes: list[tuple[str, list[str]]], players: list[int], games: int, seed: int, *,
           jobs: int = 1, agents: str = DEFAULT_AGENTS, fixed: dict[str, str] | None = None,
-          until_ci: float | None = None, progress: bool = True, on_cell=None, pool: Any = None) -> Sweep:
+          until_ci: float | None = None, progress: bool = True, on_cell=None, pool: Any = None,
+          agent_axis: list[str] | None = None) -> Sweep:
     """Play ``games`` games (the cap, with ``until_ci``) in every cell of the grid.
 
-    ``on_cell(cell)`` is called as each cell is done; ``pool``: another backend's pool for
-    every cell (``simulate``'s ``pool``). Raises :class:`WolfError` when the
-    grid is empty or an option is swept and fixed at once, and for any bad input
-    :func:`~wolfdsl.sim.montecarlo.simulate` refuses (an unknown option or value, a
-    player count the ruleset does not accept).
+    ``agent_axis``: agent specs to sweep (two or more; each cell plays one, ``agents``
+    then unused). ``on_cell(cell)`` is called as each cell is done; ``pool``: another
+    backend's pool for every cell (``simulate``'s ``pool``). Raises :class:`WolfError`
+    when the grid is empty, an option is swept and fixed at once or an agent spec is
+    swept twice, and for any bad input :func:`~wolfdsl.sim.montecarlo.simulate` refuses
+    (an unknown option or value, a player count the ruleset does not accept).
     """
     fixed = dict(fixed or {})
     names = [n for n, _ in axes]
@@ -154,16 +172,22 @@ def sweep(ref: str, axes: list[tuple[str, list[str]]], players: list[int], games
     both = [n for n in names if n in fixed]
     if both:
         raise WolfError(f"sweep: '{both[0]}' is both swept and fixed")
-    if not axes and not players:
-        raise WolfError("sweep: nothing to sweep; give --set NAME=V1,V2 or --players 8..18")
-    out = Sweep(ref, axes, players, fixed, seed, agents)
+    specs = list(agent_axis or [])
+    if len(set(specs)) != len(specs):
+        raise WolfError("sweep: an --agents spec is given twice")
+    if len(specs) == 1:
+        agents, specs = specs[0], []
+    if not axes and not players and not specs:
+        raise WolfError("sweep: nothing to sweep; give --set NAME=V1,V2, --players 8..18 or two --agents")
+    out = Sweep(ref, axes, players, fixed, seed, agents, agent_axis=specs)
     from wolfdsl.lang.load import load
 
-    points = grid(axes, players)
-    for opts, p in points:  # every cell's settings checked before any game is played
+    points = [(o, a, p) for o, a, p in grid(axes, players, specs)] if specs else \
+        [(o, agents, p) for o, p in grid(axes, players)]
+    for opts, _, p in points:  # every cell's settings checked before any game is played
         load(ref, {**fixed, **opts} or None, p)
-    for opts, p in points:
-        s = simulate(ref, games, seed, jobs=jobs, agents=agents, options={**fixed, **opts} or None,
+    for opts, cell_agents, p in points:
+        s = simulate(ref, games, seed, jobs=jobs, agents=cell_agents, options={**fixed, **opts} or None,
                      players=p, until_ci=until_ci, progress=progress, pool=pool)
         cell = Cell(opts, p, s)
         out.cells.append(cell)
