@@ -4,6 +4,7 @@
     .venv/bin/python bench/calibrate.py                  # print the tables (1,000 games a cell)
     .venv/bin/python bench/calibrate.py --games 10000 --write   # regenerate docs/agents.md's section
     .venv/bin/python bench/calibrate.py --only standard-12,classic-9 --games 2000
+    .venv/bin/python bench/calibrate.py --rows wolf-beauty-12 --games 10000 --write   # one row again
 
 Three tables, all from ``wolfdsl.sim.montecarlo.simulate`` with a fixed seed (so the same
 code gives the same figures):
@@ -94,7 +95,12 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--only", help="comma-separated rulesets for the first table")
     ap.add_argument("--write", action="store_true", help="rewrite docs/agents.md's calibration section")
+    ap.add_argument("--rows", help="comma-separated rulesets: measure only their rows of the first table and, "
+                                   "with --write, replace just those rows (after a change of play that moves "
+                                   "no other cell: the same seed and --games as the section's)")
     args = ap.parse_args()
+    if args.rows:
+        return rewrite_rows(args.rows.split(","), args.games, args.jobs, args.write)
     names = args.only.split(",") if args.only else list(bundled())
     t0 = time.perf_counter()
     lines = [f"Measured with `python bench/calibrate.py --games {args.games}` (seed {SEED}); "
@@ -111,6 +117,28 @@ def main() -> None:
         head, rest = page.split("<!-- CALIBRATION -->", 1)
         _, tail = rest.split("<!-- /CALIBRATION -->", 1)
         doc.write_text(f"{head}<!-- CALIBRATION -->\n{text}\n<!-- /CALIBRATION -->{tail}", encoding="utf-8")
+
+
+def rewrite_rows(names, games, jobs, write) -> None:
+    """``--rows``: the first table's rows of ``names`` measured again; with ``write``,
+    each replaces the row of that ruleset in docs/agents.md's section (an error if the
+    section was measured with another number of games)."""
+    rows = rulesets_table(names, games, jobs)[2:]
+    print("\n".join(rows))
+    if not write:
+        return
+    doc = ROOT / "docs" / "agents.md"
+    page = doc.read_text(encoding="utf-8")
+    head, rest = page.split("<!-- CALIBRATION -->", 1)
+    block, tail = rest.split("<!-- /CALIBRATION -->", 1)
+    if f"--games {games}`" not in block:
+        sys.exit(f"docs/agents.md's calibration was not measured with --games {games}: run the whole report")
+    for name, row in zip(names, rows):
+        old = next((line for line in block.splitlines() if line.startswith(f"| {name} | ")), None)
+        if old is None:
+            sys.exit(f"no row for {name} in docs/agents.md's calibration")
+        block = block.replace(old, row)
+    doc.write_text(f"{head}<!-- CALIBRATION -->{block}<!-- /CALIBRATION -->{tail}", encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -245,7 +245,8 @@ def test_sweep_takes_several_agents_as_one_more_dimension(tmp_path):
     assert [c.agents for c in alone.cells] == ["random", "heuristic"]
 
 
-def test_sweep_cli_sweeps_repeated_agents(tmp_path):
+def test_sweep_cli_sweeps_repeated_agents(tmp_path, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "160")  # the table a row a line, whatever the terminal
     args = ("sweep", "fake-6", "--agents", "random", "--agents", "village=heuristic,werewolves=random",
             "--games", 40, "--seed", 3)
     r = invoke(*args, "-q")
