@@ -3,6 +3,7 @@ import doctest
 import json
 from pathlib import Path
 
+from clitools import invoke
 from fakegame import ruleset as fake_ruleset
 
 from wolfdsl.lang.load import load
@@ -798,3 +799,25 @@ def test_a_seat_spared_one_attack_and_dead_of_another_says_what_it_was_spared(tm
     assert list(narrate(events, rs, lang="zh"))[-6:-2] == [
         "  ✓ 2号普通村民被守护，躲过狼刀", "  † 2号普通村民出局（毒杀）",
         "  ✓ 3号普通村民幸免（狼刀；规则：长老的第二条命）", "  † 3号普通村民出局（毒杀）"]
+
+
+def test_the_wolves_target_dead_of_another_cause_before_dawn_is_spared_nothing(tmp_path):
+    # helper's note on the trial above: the dawn logged "spared" for a target who had
+    # already died that night (stabbed before dawn), guarded or not
+    (tmp_path / "stab.wolf").write_text(
+        'import "standard-12"\ncause stabbed "stabbed" "被刺"\n'
+        'step stab in night after seer before dawn {\n'
+        '    if wolf_target != none { kill wolf_target cause stabbed }\n}\n', encoding="utf-8")
+    (tmp_path / "s.yaml").write_text(
+        "ruleset: stab.wolf\nseed: 1\n"
+        "seats: [werewolf, werewolf, werewolf, werewolf, seer, witch, hunter, guard, villager, villager, "
+        "villager, villager]\notherwise: abstain\nstop_after: night 1\ndecisions:\n"
+        "  - {at: night 1, by: guard, do: protect, choose: 9}\n"
+        "  - {at: night 1, by: werewolves, do: kill, choose: 9}\n"
+        "expect:\n  deaths:\n    - {seat: 9, cause: stabbed, at: night 1}\n", encoding="utf-8")
+    log = tmp_path / "log.jsonl"
+    r = invoke("run", "--script", tmp_path / "s.yaml", "--log", log)
+    assert r.exit_code == 0, r.output
+    types = [json.loads(line)["type"] for line in log.read_text(encoding="utf-8").splitlines()]
+    assert types.count("death") == 1 and "spared" not in types
+    assert "spared" not in r.stdout and "† 9号 Villager died (cause: stabbed)" in r.stdout
