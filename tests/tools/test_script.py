@@ -280,13 +280,16 @@ def test_the_sheet_tells_the_moderator_how_the_guard_s_protection_resolves_at_da
     dies (同守同救, ROLE-GUARD-03) nor that the guard does not stop poison (ROLE-GUARD-04);
     the note comes right before day breaks, and only where a guard is dealt."""
     en = call_sheet("standard-12", None, "en")["first_night"]
-    assert en[-2:] == [
+    assert en[-3:] == [
         "(Moderator, silently) Work out the dead: the wolves' victim lives if the guard protected him or the witch "
         "saved him, and dies if both did (同守同救); the guard's protection does not stop the poison.",
+        "(Moderator, silently) The wolves' kill takes effect first and the win is checked before the poison: if it "
+        "meets the wolves' win, they win, even if the poison would remove the last wolf (WIN-04).",
         "Everybody, open your eyes: it is day."]
     zh = call_sheet("standard-12", None, "zh")["other_nights"]
-    assert zh[-2] == "（法官默记）结算死亡：狼刀目标被守卫守护或被女巫救起则存活，同守同救则死亡；守护挡不住毒药。"
-    assert not any("同守同救" in c for c in call_sheet("classic-9", None, "en")["first_night"])
+    assert zh[-3] == "（法官默记）结算死亡：狼刀目标被守卫守护或被女巫救起则存活，同守同救则死亡；守护挡不住毒药。"
+    classic = call_sheet("classic-9", None, "en")["first_night"]  # a witch, no guard
+    assert not any("同守同救" in c for c in classic) and "(WIN-04)" in classic[-2]
 
 
 def test_the_toolbox_page_quotes_the_chinese_sheet_as_it_is():

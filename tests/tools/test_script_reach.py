@@ -120,7 +120,7 @@ def test_the_first_night_has_no_step_a_card_brings():
             assert sum("only after the event card" in c for c in sheet["other_nights"]) == (3 if options else 2)
     first = call_sheet("new-moon", None, "en")["first_night"]
     assert first[3] == "Werewolves, open your eyes and see one another. Agree on a player to kill, or nobody."
-    assert len(first) == 9
+    assert len(first) == 10  # the witch's dawn note (WIN-04) included
     # a card played by night can bring its step on night 1: the step stays there
     night_card = NIGHT_CARD
     import tempfile

@@ -91,9 +91,9 @@ def test_show_marks_the_steps_of_roles_no_deck_deals(tmp_path):
     r = invoke("show", path)
     assert r.exit_code == 0, r.output
     night = r.stdout.split("Night (the steps in wake order)\n")[1].split("\n\n")[0].splitlines()
-    assert night[0] == "  1.  guard        every night (no Guard dealt)"
-    assert night[2] == "  3.  werewolves   every night"
-    assert "  1.  guard        每夜（未发守卫牌）" in invoke("show", path, "--lang", "zh").stdout
+    assert night[0] == "  1.   guard        every night (no Guard dealt)"  # ten steps: numbers to 10.
+    assert night[2] == "  3.   werewolves   every night"
+    assert "  1.   guard        每夜（未发守卫牌）" in invoke("show", path, "--lang", "zh").stdout
     view = json.loads(invoke("show", path, "--json").stdout)
     undealt = {s["step"]: s["undealt"] for s in view["night"] if s["undealt"]}
     guard = [{"role": "guard", "name": "Guard", "name_zh": "守卫"}]

@@ -43,7 +43,7 @@ WORDS = {
                       "`wolfdsl script {ruleset} --players N` for another count.",
            "other": "Other nights", "day": "Day", "any": "At any time",
            "rules": "House rules in force", "cards": "Event cards", "players": "{n} players",
-           "wins": "How the game is won (checked after every death; the first that holds)",
+           "wins": "How the game is won (checked after every death; the first listed that holds wins, rules of the same priority together)",
            "win": "{factions}: {title}",
            "dark": "Night falls: everybody, close your eyes.",
            "only": " (only when the game calls for it)",
@@ -71,7 +71,7 @@ WORDS = {
            "default": "本台本按默认的{n}人局；此规则集可供{counts}人：其他人数请用 "
                       "`wolfdsl script {ruleset} --players N`。",
            "day": "白天", "any": "随时提醒", "rules": "本局规则", "cards": "事件牌",
-           "wins": "胜利条件（每次有人死亡后检查；先满足者胜）",
+           "wins": "胜利条件（每次有人死亡后检查；按所列顺序，先满足者胜，同优先级同时满足则一起获胜）",
            "win": "{factions}获胜：{title}",
            "players": "{n}人", "dark": "天黑请闭眼。",
            "only": "（仅在对局需要时）",
