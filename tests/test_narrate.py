@@ -821,3 +821,26 @@ def test_the_wolves_target_dead_of_another_cause_before_dawn_is_spared_nothing(t
     types = [json.loads(line)["type"] for line in log.read_text(encoding="utf-8").splitlines()]
     assert types.count("death") == 1 and "spared" not in types
     assert "spared" not in r.stdout and "† 9号 Villager died (cause: stabbed)" in r.stdout
+
+
+def test_a_victim_both_guarded_and_saved_is_told_why_he_died(tmp_path):
+    # a moderator's trial: '† 9号 Villager died in night 1 (cause: killed by the werewolves)'
+    # after the guard and the witch had both saved him, with no reason (同守同救)
+    (tmp_path / "s.yaml").write_text(
+        "ruleset: standard-12\nseed: 1\n"
+        "seats: [werewolf, werewolf, werewolf, werewolf, seer, witch, hunter, guard, villager, villager, "
+        "villager, villager]\notherwise: abstain\nstop_after: night 1\ndecisions:\n"
+        "  - {at: night 1, by: guard, do: protect, choose: 9}\n"
+        "  - {at: night 1, by: werewolves, do: kill, choose: 9}\n"
+        "  - {at: night 1, by: witch, do: save, choose: yes}\n"
+        "expect:\n  deaths:\n    - {seat: 9, cause: wolf, at: night 1}\n", encoding="utf-8")
+    log = tmp_path / "log.jsonl"
+    r = invoke("run", "--script", tmp_path / "s.yaml", "--log", log)
+    assert r.exit_code == 0, r.output
+    events = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    [i] = [k for k, e in enumerate(events) if e["type"] == "guarded_and_saved"]
+    assert events[i]["seat"] == 9 and [(e["seat"], e["cause"]) for e in events[i:] if e["type"] == "death"] == [(9, "wolf")]
+    assert ("  9号 Villager was both guarded and saved: he dies of the wolves' attack (同守同救, ROLE-GUARD-03)\n"
+            "  † 9号 Villager died (cause: killed by the werewolves)") in r.stdout
+    zh = invoke("run", "--script", tmp_path / "s.yaml", "--lang", "zh").stdout
+    assert "  9号普通村民同守同救，死于狼刀（ROLE-GUARD-03）\n  † 9号普通村民出局（狼刀）" in zh
