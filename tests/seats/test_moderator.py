@@ -344,3 +344,24 @@ def test_ctrl_c_writes_the_record_and_exits_130(tmp_path):
     assert "  - {at: night 1, by: 6, do: poison, choose: 1}   # witch\n" in text
     replay = invoke("run", "-q", "--script", record)
     assert (replay.exit_code, replay.stdout, replay.stderr) == (0, "", "")
+
+
+def test_a_team_with_a_seat_of_the_moderator_is_asked_of_the_moderator(tmp_path):
+    # seat 4, a wolf, is a random bot; the wolves' kill is still the moderator's, who has
+    # 1, 2 and 3 of them; the title and the cast say which seat is a bot
+    r, record, _ = moderate(tmp_path, ["0"] * 20, "--seat", "4=random")
+    assert r.exit_code == 130, r.output  # the input ends in the game
+    out = r.stdout
+    assert "Night 1 · Werewolves (1号, 2号, 3号, 4号) · Werewolves: whom do you kill tonight? (0: no kill)" in out
+    assert "Game of standard-12 — Standard 12 (guard), seed 1, 12 players; bot seats: 4号 (random)\n" in out
+    assert "\n   4号  Werewolf 狼人  (Werewolves)   [bot: random]\n" in out
+    assert "\n   3号  Werewolf 狼人  (Werewolves)\n" in out
+    assert "by: werewolves" not in record.read_text(encoding="utf-8")  # the moderator passed each kill
+
+
+def test_a_team_of_bots_only_decides_alone(tmp_path):
+    seats = [a for s in range(1, 5) for a in ("--seat", f"{s}=random")]
+    r, _, _ = moderate(tmp_path, ["0"] * 300, *seats)
+    assert r.exit_code == 0, r.output
+    assert "Werewolves: whom do you kill tonight?" not in r.stdout
+    assert "bot seats: 1号 (random), 2号 (random), 3号 (random), 4号 (random)\n" in r.stdout

@@ -31,7 +31,7 @@ import typer
 
 from ..diagnostics import WolfError
 from ..play.agents import PASS_NOTE, Request
-from ..present.narrate import group_key, seat_label
+from ..present.narrate import Line, group_key, seat_label
 from ..terminal import InputEnded
 from .human import AGAIN, PROMPT, HumanAgent, typed
 from .router import PerSeat
@@ -65,6 +65,7 @@ WORDS = {
         "record_so_far": "The game so far (to {when}) is recorded in {path}: `wolfdsl run --script {path}` replays it.",
         "nothing": "No card was dealt: nothing to record.",
         "night": "night {n}", "day": "day {n}",
+        "bots_title": "; bot seats: {seats}", "bot_seat": "{seat} ({agent})", "bot_cast": "   [bot: {agent}]",
     },
     "zh": {
         "deal": "发牌后输入每个座位的身份：列表中的数字，或身份的英文代号或名称。",
@@ -89,6 +90,7 @@ WORDS = {
         "record_so_far": "到此为止的对局（至{when}）已记录在 {path}：`wolfdsl run --script {path}` 可以重放。",
         "nothing": "还没有发牌：没有可记录的内容。",
         "night": "第{n}夜", "day": "第{n}天",
+        "bots_title": "；机器人座位：{seats}", "bot_seat": "{seat}（{agent}）", "bot_cast": "   【机器人：{agent}】",
     },
 }
 """Per language (``--lang``): the moderator's words around the narration and the questions."""
@@ -286,7 +288,7 @@ class ModeratorConsole(HumanAgent):
     def __init__(self, ruleset: Any, read: Callable[[str], str] | None = None,
                  write: Callable[[str], None] | None = None, lang: str = "en", bots=()):
         super().__init__(0, ruleset, read, write, lang)
-        self.bots = frozenset(bots)
+        self.bots = dict(bots) if isinstance(bots, dict) else {s: "" for s in bots}
         self.game = None
         self.told = 0
         self._absent: dict[str, dict[int, str]] = {}
@@ -345,10 +347,28 @@ class ModeratorConsole(HumanAgent):
                 continue
             for ev in group:
                 for line in self.teller.tell(ev):
-                    self.write(line)
+                    self.write(self._bot_named(line, ev))
                 if ev["type"] == "death":
                     self.write(w["announce"].format(seat=seat_label(ev["seat"]),
                                                     words=w["words_yes" if ev.get("last_words") else "words_no"]))
+
+    def _bot_named(self, line: str, ev: dict) -> str:
+        """The title and cast lines of the game's start with the seats a bot plays: the
+        title lists them (``; bots at seat 4: random``), each such seat's cast line says
+        it (``[bot: random]``)."""
+        if ev["type"] != "game_start" or not self.bots or not isinstance(line, Line):
+            return line
+        mw, zh = self.mw, self.lang == "zh"
+        if line.kind == "title":
+            seats = ("、" if zh else ", ").join(mw["bot_seat"].format(seat=seat_label(s), agent=a)
+                                               for s, a in sorted(self.bots.items()))
+            return line + mw["bots_title"].format(seats=seats)
+        if line.kind == "cast":
+            words = line.split()
+            seat = int(words[0].rstrip("号")) if words and words[0].rstrip("号").isdigit() else None
+            if seat in self.bots:
+                return line + mw["bot_cast"].format(agent=self.bots[seat])
+        return line
 
     # ------------------------------------------------------------ questions
     def decide(self, request: Request) -> Any:
@@ -490,6 +510,16 @@ class ModeratedTable(PerSeat):
 
     def not_offered(self, action, actor, by, day, phase, reason) -> None:
         self.base.not_offered(action, actor, by, day, phase, reason)
+
+    def _decider(self, request: Request) -> int | None:
+        """A team's decision goes to the moderator whenever a living member of the team
+        is the moderator's (a bot decides it only when every living member is a bot:
+        the lowest seat first, as :class:`PerSeat` routes it)."""
+        if request.actor is None and request.by is not None:
+            members = [s for s in sorted(self.alive) if self.cards.get(s, {}).get("team") == request.by]
+            if any(s not in self.players or s in self.failed for s in members):
+                return None
+        return super()._decider(request)
 
 
 # ---------------------------------------------------------------------------- the command
