@@ -365,3 +365,23 @@ def test_a_team_of_bots_only_decides_alone(tmp_path):
     assert r.exit_code == 0, r.output
     assert "Werewolves: whom do you kill tonight?" not in r.stdout
     assert "bot seats: 1号 (random), 2号 (random), 3号 (random), 4号 (random)\n" in r.stdout
+
+
+def test_a_death_not_yet_announced_is_recorded_without_last_words(tmp_path):
+    # the input ends in night 2 after the wolves kill 7: his death is announced (with its
+    # last words, LASTWORDS-02) only in day 2, so the record does not say them
+    r, record, _ = moderate(tmp_path, NIGHT_1 + CAMPAIGN + DAY_1 + ["0", "7"])
+    assert r.exit_code == 130, r.output
+    text = record.read_text(encoding="utf-8")
+    assert "stop_after: night 2\n" in text
+    assert text.endswith("    - {seat: 3, cause: exile, at: day 1, last_words: yes}\n"
+                         "    - {seat: 7, cause: wolf, at: night 2}\n"
+                         "  sheriff: 5\n  winner: none\n")
+    replay = invoke("run", "-q", "--script", record)
+    assert (replay.exit_code, replay.stdout, replay.stderr) == (0, "", "")
+    # the record played on to the announcement: it still holds
+    record.write_text(text.replace("stop_after: night 2\n", "stop_after: day 2\n"), encoding="utf-8")
+    replay = invoke("run", "--script", record, "--log", tmp_path / "day2.jsonl")
+    assert (replay.exit_code, replay.stderr) == (0, ""), replay.output
+    death = [e for e in events(tmp_path / "day2.jsonl") if e["type"] == "death" and e["seat"] == 7]
+    assert [d["last_words"] for d in death] == [True]
