@@ -23,10 +23,10 @@ NIGHT_1 = [
     "1",    # she poisons 1
     "2",    # 5号 the seer checks 2
 ]
-CAMPAIGN = ["", "", "", "", "1", "1", "", "", "", "", "", ""]   # 5 and 6 run for sheriff
+CAMPAIGN = ["", "5 6"]   # 1 does not run; asked of seat after seat, one line: 5 and 6 run for sheriff
 DAY_1 = [
     "1", "",            # 5 claims the seer, 6 does not claim the witch
-    "", "", "",         # no wolf self-destructs
+    "", "",             # no wolf self-destructs: 2 asked alone, then 3 and 4 on one line
     "", "",             # nobody withdraws
     "1 2 3:6 9 13:5",   # a typo: there is no seat 13
     "5:6",              # 5 runs: no vote
@@ -36,7 +36,7 @@ DAY_1 = [
     "3", "6",           # the wolves' counter-claim: 3 claims the seer, names 6
     "", "",             # 6 and 7 claim nothing
     "3",                # sheriff 5 recommends exiling 3
-    "", "", "",         # no self-destruct
+    "",                 # no self-destruct: one line for the wolves
     "2 3 4:6 5 6 7 8 10 11 12:3",     # 3 is exiled
 ]
 NIGHT_2 = ["0", "7", "", "4"]       # nobody guarded, the hunter killed, not saved; 4 checked
@@ -126,7 +126,36 @@ def test_each_question_names_the_seat_and_its_card(tmp_path):
             "  1: yes   2: no   0: pass   Enter: no\n") in out
     # what the moderator shows the seer, as the narration tells it
     assert "  5号 Seer learns: seat 2号 Werewolf; result wolf\n" in out
-    assert "Day 1 · 5号 (Seer) · Run for sheriff (上警)?\n" in out
+    assert "Day 1 · 1号 (Werewolf) · Run for sheriff (上警)?\n" in out
+
+
+def test_a_yes_no_question_asked_seat_after_seat_is_one_line(tmp_path):
+    r, _, _ = moderate(tmp_path, GAME)
+    out = r.stdout
+    # the second seat asked the same question: one line for it and the seats after it
+    assert ("\nDay 1 · 1号 (Werewolf) · Run for sheriff (上警)?\n  1: yes   2: no   0: pass   Enter: no\n> \n"
+            "Day 1 · Run for sheriff (上警)? — asked of seat after seat, from 2号 on\n"
+            "  type the seats that answer yes, space-separated   Enter: nobody   00: nobody for the rest of day 1\n"
+            ">   5号 Seer runs for sheriff\n  6号 Witch runs for sheriff\n") in out
+    assert "Day 1 · 3号 (Werewolf) · Run for sheriff" not in out
+    # an action once asked so is asked so from its first seat on: the wolves' self-destruct
+    assert out.count("Self-destruct (自爆) now?") == 4
+    assert out.count("Self-destruct (自爆) now? You die and the day ends at once (in the sheriff campaign, the badge "
+                     "is lost). — asked of seat after seat, from ") == 3
+
+
+def test_a_line_of_yes_seats_is_checked_and_00_says_no_for_the_phase(tmp_path):
+    answers = NIGHT_1 + ["", "13", "1", "x", "5 6"] + ["1", "", "", "00", "", ""]
+    r, record, _ = moderate(tmp_path, answers)
+    assert r.exit_code == 130
+    out = r.stdout
+    assert ">   there is no seat 13\n>   1号 was asked already\n" \
+           ">   type seat numbers separated by spaces (Enter: nobody; 00: nobody for the rest of day 1)\n" \
+           ">   5号 Seer runs for sheriff\n" in out
+    # 00: the wolves are not offered to self-destruct again in day 1
+    assert out.count("Self-destruct (自爆) now?") == 2
+    assert "  - {at: day 1, by: [5, 6], do: run_for_sheriff, choose: yes}   # seer, witch\n" in \
+        record.read_text(encoding="utf-8")
 
 
 def test_a_vote_is_one_line_and_its_mistakes_are_said(tmp_path):
@@ -188,7 +217,7 @@ def test_a_game_stopped_after_a_whole_phase_ends_with_it(tmp_path):
 def test_a_game_stopped_in_the_middle_of_a_phase_passes_the_rest_of_it(tmp_path):
     # stopped at the wolves' counter-claim of day 1: the rest of day 1 is passed — nobody
     # is exiled — and expect: says so
-    r, record, _ = moderate(tmp_path, NIGHT_1 + CAMPAIGN + DAY_1[:13])
+    r, record, _ = moderate(tmp_path, NIGHT_1 + CAMPAIGN + DAY_1[:12])
     assert r.exit_code == 130
     assert r.stderr.splitlines()[1:] == [
         f"The game so far (to day 1) is recorded in {record}: `wolfdsl run --script {record}` replays it.",
@@ -209,7 +238,7 @@ def test_a_game_stopped_in_the_middle_of_a_phase_passes_the_rest_of_it(tmp_path)
 
 
 def test_chinese_cards_and_questions(tmp_path):
-    r, record, _ = moderate(tmp_path, NIGHT_1 + ["", "", "", "", "1"], "--lang", "zh",
+    r, record, _ = moderate(tmp_path, NIGHT_1 + ["", "5 6"], "--lang", "zh",
                             cards="狼人*4,预言家,女巫,猎人,守卫,普通村民*4")
     assert r.exit_code == 130
     out = r.stdout
@@ -217,7 +246,9 @@ def test_chinese_cards_and_questions(tmp_path):
     assert ("第1夜 · 狼人（1号、2号、3号、4号）· 狼人：今晚要击杀谁？（0：空刀）\n"
             "  座位：1 2 3 4 5 6 7 8 9 10 11 12   0：空刀\n") in out
     assert "第1夜 · 6号（女巫）· 女巫：要对今晚被刀的玩家使用解药吗？\n  1：是   2：否   0：放弃   回车：否\n" in out
-    assert "第1天 · 5号（预言家）· 是否上警竞选警长？\n" in out
+    assert "第1天 · 1号（狼人）· 是否上警竞选警长？\n" in out
+    assert ("第1天 · 是否上警竞选警长？——逐个座位询问，从2号起\n"
+            "  输入回答“是”的座位，用空格分隔   回车：无人   00：第1天余下时间都无人\n") in out
     assert r.stderr.splitlines()[-1] == "输入已结束"
     assert "seats: [werewolf, werewolf, werewolf, werewolf, seer, witch, hunter, guard, villager, villager, " \
            "villager, villager]\n" in record.read_text(encoding="utf-8")

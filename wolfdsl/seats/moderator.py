@@ -10,7 +10,9 @@ do you check tonight?``), with the choices numbered as ``wolfdsl play`` numbers 
 :class:`~wolfdsl.seats.human.HumanAgent` that answers for every seat). A vote is one
 line: ``5:4 6:4 1 2:9`` (voter:seat; several voters for one seat before the colon); a
 voter not typed abstains. Enter on a yes/no question is no (nobody self-destructs,
-nobody claims), the answer of most seats most of the time.
+nobody claims), the answer of most seats most of the time. A yes/no question asked of
+seat after seat for the same action is asked once, from the second seat on, as a line of
+the seats that answer yes (``00``: no until the phase ends).
 
 Between the questions the moderator reads the whole game as ``wolfdsl run`` narrates it
 (every card, every night action, what each seat is told: the seer's result to show) and,
@@ -65,6 +67,12 @@ WORDS = {
         "record_so_far": "The game so far (to {when}) is recorded in {path}: `wolfdsl run --script {path}` replays it.",
         "nothing": "No card was dealt: nothing to record.",
         "night": "night {n}", "day": "day {n}",
+        "group": "{when} · {question} — asked of seat after seat, from {seat} on",
+        "group_how": "  type the seats that answer yes, space-separated   Enter: nobody   00: nobody for the rest of {phase}",
+        "group_form": "type seat numbers separated by spaces (Enter: nobody; 00: nobody for the rest of {phase})",
+        "asked_already": "{seat} was asked already", "a_bot": "{seat} is played by a bot",
+        "group_refused": "not allowed for {seat}: {problem}",
+        "not_asked": "  {seats}: not asked this time (the yes typed for {them} is not used)",
         "bots_title": "; bot seats: {seats}", "bot_seat": "{seat} ({agent})", "bot_cast": "   [bot: {agent}]",
     },
     "zh": {
@@ -90,6 +98,12 @@ WORDS = {
         "record_so_far": "到此为止的对局（至{when}）已记录在 {path}：`wolfdsl run --script {path}` 可以重放。",
         "nothing": "还没有发牌：没有可记录的内容。",
         "night": "第{n}夜", "day": "第{n}天",
+        "group": "{when} · {question}——逐个座位询问，从{seat}起",
+        "group_how": "  输入回答“是”的座位，用空格分隔   回车：无人   00：{phase}余下时间都无人",
+        "group_form": "请输入座位号，用空格分隔（回车：无人；00：{phase}余下时间都无人）",
+        "asked_already": "{seat}已经问过了", "a_bot": "{seat}由机器人操作",
+        "group_refused": "{seat}不允许：{problem}",
+        "not_asked": "  {seats}：这次没有被询问（为其输入的“是”未被采用）",
         "bots_title": "；机器人座位：{seats}", "bot_seat": "{seat}（{agent}）", "bot_cast": "   【机器人：{agent}】",
     },
 }
@@ -293,6 +307,10 @@ class ModeratorConsole(HumanAgent):
         self.told = 0
         self._absent: dict[str, dict[int, str]] = {}
         self._vote: tuple[tuple, dict[int, int | None]] | None = None
+        self._last: tuple[tuple, int] | None = None  # the yes/no question just asked alone
+        self._group: dict | None = None  # the line typed for a yes/no question asked seat after seat
+        self._grouped: set[str] = set()  # the actions seen asked so
+        self._quiet: dict[str, tuple[str, int]] = {}  # action -> the phase it is "no" for, unasked
 
     @property
     def mw(self) -> dict[str, str]:
@@ -321,9 +339,11 @@ class ModeratorConsole(HumanAgent):
                 self.write(line)
 
     def phase_end(self, day, phase, cut_short) -> None:
-        pass
+        self._end_group()
+        self._last = None
 
     def game_end(self, over) -> None:
+        self._end_group()
         self.tell_events()
 
     # ------------------------------------------------------------ the story
@@ -375,9 +395,111 @@ class ModeratorConsole(HumanAgent):
         self.tell_events()
         absent, self._absent = self._absent, {}
         if request.kind == "ballot" and request.actor is not None:
+            self._end_group()
+            self._last = None
             return self._ballot(request, absent.get(request.action, {}))
         self._vote = None
-        return super().decide(request)
+        if request.kind != "yes_no" or request.actor is None:
+            self._end_group()
+            self._last = None
+            return super().decide(request)
+        answer = self._in_turn(request)
+        if answer is not AGAIN:
+            return answer
+        answer = super().decide(request)
+        self._last = (self._turn_key(request), request.actor)
+        return answer
+
+    # ------------------------------------------------------------ yes/no, seat after seat
+    @staticmethod
+    def _turn_key(r: Request) -> tuple:
+        return (r.action, r.phase, r.day, r.round)
+
+    def _no(self, r: Request) -> Any:
+        """The no of a yes/no question (its pass where the rules allow one), or
+        :data:`AGAIN` when the rules refuse it."""
+        answer = None if r.can_pass else False
+        return answer if r.why_not(answer) is None else AGAIN
+
+    def _in_turn(self, r: Request) -> Any:
+        """The answer of a yes/no question asked of seat after seat for the same action
+        (the same question, of a different seat, right after it; or an action seen asked
+        so before): one line gives the seats that answer yes (asked at the first such
+        question), the others no; ``00``: no until the phase ends. :data:`AGAIN`: ask it
+        alone."""
+        if self._quiet.get(r.action) == (r.phase, r.day):
+            answer = self._no(r)
+            if answer is not AGAIN:
+                return answer
+        key = self._turn_key(r)
+        g = self._group
+        if g is not None and g["key"] == key and r.actor not in g["asked"]:
+            return self._from_group(r, g)
+        self._end_group()
+        last, self._last = self._last, None
+        follows = last is not None and last[0] == key and last[1] != r.actor
+        if not follows and r.action not in self._grouped:
+            return AGAIN
+        self._grouped.add(r.action)
+        g = self._ask_group(r, {last[1]} if follows else set())
+        if g is None:  # 00: no for the rest of the phase
+            self._quiet[r.action] = (r.phase, r.day)
+            answer = self._no(r)
+            return answer if answer is not AGAIN else super().decide(r)
+        self._group = g
+        return self._from_group(r, g)
+
+    def _from_group(self, r: Request, g: dict) -> Any:
+        g["asked"].add(r.actor)
+        answer = True if r.actor in g["yes"] else self._no(r)
+        problem = r.why_not(answer) if answer is not AGAIN else None
+        if answer is AGAIN or problem is not None:
+            if problem is not None:
+                self.write("  " + self.mw["group_refused"].format(seat=seat_label(r.actor), problem=self._said(problem)))
+            return super().decide(r)
+        return answer
+
+    def _end_group(self) -> None:
+        """The run of questions is over: say the seats typed yes that were not asked."""
+        g, self._group = self._group, None
+        if g is None:
+            return
+        left = sorted(g["yes"] - g["asked"])
+        if left:
+            zh = self.lang == "zh"
+            seats = ("、" if zh else ", ").join(seat_label(s) for s in left)
+            self.write(self.mw["not_asked"].format(seats=seats, them=("them" if len(left) > 1 else seat_label(left[0]))))
+
+    def _ask_group(self, r: Request, done: set[int]) -> dict | None:
+        """Ask the seats that answer yes; ``None`` for ``00``."""
+        mw, zh = self.mw, self.lang == "zh"
+        when = (f"第{r.day}{self.teller.w.get(r.phase, r.phase)}" if zh else f"{r.phase.capitalize()} {r.day}")
+        question = PASS_NOTE.sub("", r.question(zh) or "") or r.short.replace("_", " ")
+        phase = mw[r.phase].format(n=r.day)
+        self.write("")
+        self.write(mw["group"].format(when=when, question=question, seat=seat_label(r.actor)))
+        self.write(mw["group_how"].format(phase=phase))
+        while True:
+            try:
+                text = typed(self.read(PROMPT))
+            except EOFError:
+                self.write("")
+                raise InputEnded() from None
+            if text == "00":
+                return None
+            words = text.replace(",", " ").split()
+            if not all(x.isdigit() for x in words):
+                self.write("  " + mw["group_form"].format(phase=phase))
+                continue
+            seats = {int(x) for x in words} - {0}
+            problem = next((mw["no_seat"].format(n=s) if s > self.players else
+                            mw["asked_already"].format(seat=seat_label(s)) if s in done else
+                            mw["a_bot"].format(seat=seat_label(s)) if s in self.bots else None
+                            for s in sorted(seats) if s > self.players or s in done or s in self.bots), None)
+            if problem is not None:
+                self.write("  " + problem)
+                continue
+            return {"key": self._turn_key(r), "yes": seats, "asked": set(done)}
 
     def _asked(self, req: Request) -> str:
         """``6号 (Seer) · ``; a team: ``Werewolves (3号, 8号) · ``; the moderator's own
