@@ -32,12 +32,14 @@ DAY_1 = [
     "5:6",              # 5 runs: no vote
     "?",                # who has no vote, and why
     "1 2 3 4:6 7 8:7 9 10 11 12:5",   # 7 is no candidate: 7 and 8 are asked alone
+    "",                 # Enter: the line as understood is confirmed
     "5", "",            # 7 votes 5, 8 abstains
     "3", "6",           # the wolves' counter-claim: 3 claims the seer, names 6
     "", "",             # 6 and 7 claim nothing
     "3",                # sheriff 5 recommends exiling 3
     "",                 # no self-destruct: one line for the wolves
     "2 3 4:6 5 6 7 8 10 11 12:3",     # 3 is exiled
+    "",                 # Enter: the line as understood is confirmed
 ]
 NIGHT_2 = ["0", "7", "", "4"]       # nobody guarded, the hunter killed, not saved; 4 checked
 DAY_2 = [
@@ -46,6 +48,7 @@ DAY_2 = [
     "4",                # the sheriff recommends 4
     "",                 # 4 does not self-destruct
     "4:5 5 6 8 10 11 12:4",
+    "",                 # Enter: the line as understood is confirmed
 ]
 GAME = NIGHT_1 + CAMPAIGN + DAY_1 + NIGHT_2 + DAY_2
 
@@ -167,6 +170,8 @@ def test_a_vote_is_one_line_and_its_mistakes_are_said(tmp_path):
             ">   5号 has no vote here: SHERIFF-05: candidates, withdrawn ones included, do not vote for sheriff\n"
             ">   5号: SHERIFF-05: candidates, withdrawn ones included, do not vote for sheriff\n"
             "  6号: SHERIFF-05: candidates, withdrawn ones included, do not vote for sheriff\n"
+            ">   understood: 5号 ← 9号, 10号, 11号, 12号; 6号 ← 1号, 2号, 3号, 4号; 7号 ← 7号, 8号\n"
+            "  Enter to confirm, or type the line again\n"
             ">   not allowed: 7号 → 7号: SHERIFF-06: a sheriff ballot goes to a running candidate\n"
             "\n"
             "Day 1 · 7号 (Hunter) · Sheriff election: whom do you vote for as sheriff? (0: abstain)\n"
@@ -177,6 +182,20 @@ def test_a_vote_is_one_line_and_its_mistakes_are_said(tmp_path):
             "    6号: 4 votes (from 1, 2, 3, 4)\n"
             "    abstained: 1 seat (8)\n"
             "    ⇒ 5号 Seer\n") in r.stdout
+
+
+def test_a_vote_line_is_shown_as_understood_and_confirmed_or_typed_again(tmp_path):
+    # "1:3," was taken at once and decided the election: now it is shown, and typed again
+    answers = NIGHT_1 + CAMPAIGN + DAY_1[:6] + ["1:6,", "1 2:6 9:5", "", "3", "6"]
+    r, record, _ = moderate(tmp_path, answers)
+    assert r.exit_code == 130
+    assert ("  type VOTER:SEAT (5:4 6:4 or 5 6:4); a voter not typed abstains; 0: nobody votes\n"
+            ">   understood: 6号 ← 1号; abstain: 2号, 3号, 4号, 7号, 8号, 9号, 10号, 11号, 12号\n"
+            "  Enter to confirm, or type the line again\n"
+            ">   understood: 5号 ← 9号; 6号 ← 1号, 2号; abstain: 3号, 4号, 7号, 8号, 10号, 11号, 12号\n"
+            "  Enter to confirm, or type the line again\n"
+            ">   Sheriff vote:\n") in r.stdout
+    assert "  - {at: day 1, do: sheriff_vote, votes: {1: 6, 2: 6, 9: 5}}\n" in record.read_text(encoding="utf-8")
 
 
 def test_the_narration_says_what_to_announce(tmp_path):
@@ -217,7 +236,7 @@ def test_a_game_stopped_after_a_whole_phase_ends_with_it(tmp_path):
 def test_a_game_stopped_in_the_middle_of_a_phase_passes_the_rest_of_it(tmp_path):
     # stopped at the wolves' counter-claim of day 1: the rest of day 1 is passed — nobody
     # is exiled — and expect: says so
-    r, record, _ = moderate(tmp_path, NIGHT_1 + CAMPAIGN + DAY_1[:12])
+    r, record, _ = moderate(tmp_path, NIGHT_1 + CAMPAIGN + DAY_1[:13])
     assert r.exit_code == 130
     assert r.stderr.splitlines()[1:] == [
         f"The game so far (to day 1) is recorded in {record}: `wolfdsl run --script {record}` replays it.",
@@ -302,9 +321,10 @@ def test_options_that_go_with_a_moderated_game_only():
 
 
 def test_a_bot_at_a_seat_plays_its_own_decisions_and_the_record_replays(tmp_path):
-    # seats 1 to 11 are table bots; the moderator answers for seat 12 (0 or Enter: pass)
+    # seats 1 to 11 are table bots; the moderator answers for seat 12 (0 or Enter: pass,
+    # Enter: a vote line confirmed)
     seats = [a for s in range(1, 12) for a in ("--seat", f"{s}=table")]
-    r, record, log = moderate(tmp_path, ["0"] * 300, *seats)
+    r, record, log = moderate(tmp_path, ["0", ""] * 300, *seats)
     assert r.exit_code == 0, r.output
     assert "\nThe record is in" in r.stdout and r.stderr == ""
     replay = invoke("run", "-q", "--script", record, "--log", tmp_path / "replay.jsonl")
@@ -392,7 +412,7 @@ def test_a_team_with_a_seat_of_the_moderator_is_asked_of_the_moderator(tmp_path)
 
 def test_a_team_of_bots_only_decides_alone(tmp_path):
     seats = [a for s in range(1, 5) for a in ("--seat", f"{s}=random")]
-    r, _, _ = moderate(tmp_path, ["0"] * 300, *seats)
+    r, _, _ = moderate(tmp_path, ["0", ""] * 300, *seats)
     assert r.exit_code == 0, r.output
     assert "Werewolves: whom do you kill tonight?" not in r.stdout
     assert "bot seats: 1号 (random), 2号 (random), 3号 (random), 4号 (random)\n" in r.stdout

@@ -52,7 +52,8 @@ WORDS = {
         "how": "You answer for every seat. Type the number of a choice; ? shows what the rules forbid; "
                "Enter on a yes/no question is no.",
         "how_vote": "Votes: one line, VOTER:SEAT for each ballot (5:4 6:4), several voters for one seat "
-                    "before the colon (5 6 7:4); a voter not typed abstains; 0 alone: nobody votes.",
+                    "before the colon (5 6 7:4); a voter not typed abstains; 0 alone: nobody votes; "
+                    "the line is shown as understood, Enter confirms it.",
         "enter_no": "   Enter: no", "enter_abstain": "   Enter: abstain",
         "voters": "  voters: {voters}   candidates: {candidates}",
         "vote_how": "  type VOTER:SEAT (5:4 6:4 or 5 6:4); a voter not typed abstains; 0: nobody votes",
@@ -60,6 +61,8 @@ WORDS = {
         "no_seat": "there is no seat {n}", "twice": "{seat} is typed twice",
         "no_vote": "{seat} has no vote here: {reason}", "no_vote_plain": "{seat} has no vote here",
         "all_vote": "every seat listed votes",
+        "understood": "  understood: {ballots}", "abstain_list": "abstain: {seats}", "nobody_votes": "nobody votes",
+        "confirm": "  Enter to confirm, or type the line again",
         "ballot_refused": "not allowed: {voter} → {target}: {problem}",
         "must_vote": "{voter} must vote: {problem}",
         "announce": "  → announce: {seat} is out, {words}", "words_yes": "last words", "words_no": "no last words",
@@ -83,7 +86,7 @@ WORDS = {
         "none_left": "已经没有{card}了（本局有{k}张：{seats}）",
         "how": "每个座位的决定都由你输入。输入选项的数字；输入 ? 查看规则不允许的选项；是/否问题直接回车即为否。",
         "how_vote": "投票：一行输入全部选票，每票写作 投票者:目标（5:4 6:4），多人投同一人时写在冒号前（5 6 7:4）；"
-                    "未输入的投票者视为弃票；只输入 0：无人投票。",
+                    "未输入的投票者视为弃票；只输入 0：无人投票；输入后显示理解的结果，回车确认。",
         "enter_no": "   回车：否", "enter_abstain": "   回车：弃票",
         "voters": "  投票者：{voters}   候选：{candidates}",
         "vote_how": "  输入 投票者:目标（5:4 6:4 或 5 6:4）；未输入的投票者弃票；0：无人投票",
@@ -91,6 +94,8 @@ WORDS = {
         "no_seat": "没有{n}号座位", "twice": "{seat}输入了两次",
         "no_vote": "{seat}这次没有投票权：{reason}", "no_vote_plain": "{seat}这次没有投票权",
         "all_vote": "列出的座位都可以投票",
+        "understood": "  理解为：{ballots}", "abstain_list": "弃票：{seats}", "nobody_votes": "无人投票",
+        "confirm": "  回车确认，或重新输入这一行",
         "ballot_refused": "不允许：{voter} → {target}：{problem}",
         "must_vote": "{voter}必须投票：{problem}",
         "announce": "  → 宣布：{seat}出局，{words}", "words_yes": "有遗言", "words_no": "无遗言",
@@ -570,6 +575,7 @@ class ModeratorConsole(HumanAgent):
         self.write(f"{when} · {title}{rnd}")
         self.write(mw["voters"].format(voters=" ".join(map(str, voters)), candidates=" ".join(map(str, r.options))))
         self.write(mw["vote_how"])
+        pending: dict[int, int | None] | None = None  # the line understood, to confirm
         while True:
             try:
                 text = unicodedata.normalize("NFKC", self.read(PROMPT)).replace("号", "").replace("號", "").strip()
@@ -577,6 +583,8 @@ class ModeratorConsole(HumanAgent):
                 self.write("")
                 raise InputEnded() from None
             if not text:
+                if pending is not None:
+                    return pending
                 continue
             if text.startswith("?"):
                 for s in sorted(absent):
@@ -584,17 +592,38 @@ class ModeratorConsole(HumanAgent):
                 if not absent:
                     self.write("  " + mw["all_vote"])
                 continue
+            pending = None
             if text == "0":
-                return {}
-            pairs = parse_votes(text)
-            if pairs is None:
-                self.write("  " + mw["vote_form"])
-                continue
-            problem = self._vote_problem(pairs, voters, absent)
-            if problem is not None:
-                self.write("  " + problem)
-                continue
-            return {v: (t or None) for v, t in pairs}
+                pending = {}
+            else:
+                pairs = parse_votes(text)
+                if pairs is None:
+                    self.write("  " + mw["vote_form"])
+                    continue
+                problem = self._vote_problem(pairs, voters, absent)
+                if problem is not None:
+                    self.write("  " + problem)
+                    continue
+                pending = {v: (t or None) for v, t in pairs}
+            self.write(mw["understood"].format(ballots=self._understood(pending, voters)))
+            self.write(mw["confirm"])
+
+    def _understood(self, ballots: dict[int, int | None], voters: list[int]) -> str:
+        """A vote line as understood: ``6号 ← 1号, 2号; abstain: 8号`` (each seat voted
+        for, its voters; then the voters who abstain)."""
+        mw, zh = self.mw, self.lang == "zh"
+        sep, gap = ("、", "；") if zh else (", ", "; ")
+        if not ballots:
+            return mw["nobody_votes"]
+        by_seat: dict[int, list[int]] = {}
+        for v, t in ballots.items():
+            if t is not None:
+                by_seat.setdefault(t, []).append(v)
+        parts = [f"{seat_label(t)} ← {sep.join(seat_label(v) for v in sorted(vs))}" for t, vs in sorted(by_seat.items())]
+        abstain = [v for v in voters if ballots.get(v) is None]
+        if abstain:
+            parts.append(mw["abstain_list"].format(seats=sep.join(seat_label(v) for v in abstain)))
+        return gap.join(parts)
 
     def _vote_problem(self, pairs: list[tuple[int, int]], voters: list[int], absent: dict[int, str]) -> str | None:
         mw = self.mw
