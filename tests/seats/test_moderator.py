@@ -291,6 +291,38 @@ def test_the_cards_are_asked_seat_by_seat_when_not_given(tmp_path):
     assert "   5号  Werewolf 狼人  (Werewolves)\n   6号  Witch 女巫  (Village)\n" in r.stdout
 
 
+def test_a_card_number_not_in_the_list_says_the_numbers(tmp_path):
+    r, _, _ = moderate(tmp_path, ["7", "0", "1"], cards=None)
+    assert r.stdout.startswith(
+        "Deal the cards, then type each seat's card: its number in the list, or the role's id or name.\n"
+        "1号: card?   1 Werewolf ×4   2 Seer   3 Witch   4 Hunter   5 Guard   6 Villager ×4\n"
+        ">   there is no card 7 in the list: type one of 1 2 3 4 5 6, or a role's id or name\n"
+        ">   there is no card 0 in the list: type one of 1 2 3 4 5 6, or a role's id or name\n"
+        "> 2号: card?")
+
+
+def test_what_is_typed_wrong_is_said_with_how_to_type_it(tmp_path):
+    # Enter on a seat question, a seat beyond the table, yes/no in words
+    answers = ["", "13", "0", "9", "是", "1"]
+    r, record, _ = moderate(tmp_path, answers)
+    assert r.exit_code == 130
+    out = r.stdout
+    assert ("Night 1 · 8号 (Guard) · Guard: whom do you protect tonight? (0: nobody)\n"
+            "  seats: 1 2 3 4 5 6 7 8 9 10 11 12   0: nobody\n"
+            ">   type a seat number, 0: nobody\n"
+            ">   there is no seat 13\n"
+            ">   8号 Guard: protect — pass\n") in out
+    # 是 (yes) is the witch's yes: she saves him
+    assert "  1: yes   2: no   0: pass   Enter: no\n>   6号 Witch uses the antidote\n" in out
+    assert "  - {at: night 1, by: 6, do: save, choose: yes}   # witch\n" in record.read_text(encoding="utf-8")
+
+
+def test_yes_and_no_in_words(tmp_path):
+    from wolfdsl.seats.moderator import yes_no_words
+
+    assert yes_no_words("yes") == {"yes", "是", "y"} and yes_no_words("no") == {"no", "否", "n"}
+
+
 def test_cards_that_do_not_match_the_deck_are_bad_input(tmp_path):
     def error(cards, *args):
         r = invoke("play", "standard-12", "--moderator", "--cards", cards, *args)

@@ -36,6 +36,7 @@ from ..play.agents import PASS_NOTE, Request
 from ..present.narrate import Line, group_key, seat_label
 from ..terminal import InputEnded
 from .human import AGAIN, PROMPT, HumanAgent, typed
+from .human import WORDS as HUMAN_WORDS
 from .router import PerSeat
 from .spec import SeatPlan
 
@@ -76,6 +77,9 @@ WORDS = {
         "asked_already": "{seat} was asked already", "a_bot": "{seat} is played by a bot",
         "group_refused": "not allowed for {seat}: {problem}",
         "not_asked": "  {seats}: not asked this time (the yes typed for {them} is not used)",
+        "no_card": "there is no card {n} in the list: type one of {numbers}, or a role's id or name",
+        "blank_seat": "type a seat number{zero}", "blank_seats": "type seat numbers separated by spaces{zero}",
+        "blank_other": "type a number from the list{zero}", "zero": ", 0: {meaning}",
         "bots_title": "; bot seats: {seats}", "bot_seat": "{seat} ({agent})", "bot_cast": "   [bot: {agent}]",
     },
     "zh": {
@@ -109,6 +113,9 @@ WORDS = {
         "asked_already": "{seat}已经问过了", "a_bot": "{seat}由机器人操作",
         "group_refused": "{seat}不允许：{problem}",
         "not_asked": "  {seats}：这次没有被询问（为其输入的“是”未被采用）",
+        "no_card": "列表中没有{n}号：请输入 {numbers} 之一，或身份的代号或名称",
+        "blank_seat": "请输入座位号{zero}", "blank_seats": "请输入座位号，用空格分隔{zero}",
+        "blank_other": "请输入列表中的数字{zero}", "zero": "，0：{meaning}",
         "bots_title": "；机器人座位：{seats}", "bot_seat": "{seat}（{agent}）", "bot_cast": "   【机器人：{agent}】",
     },
 }
@@ -117,6 +124,13 @@ WORDS = {
 
 def moderator_words(lang: str) -> dict[str, str]:
     return WORDS["zh" if lang == "zh" else "en"]
+
+
+def yes_no_words(key: str) -> set[str]:
+    """The words typed for ``yes`` or ``no`` (``key``): the narration's, in each
+    language (``yes``, ``是``), and the English one's first letter, case left aside."""
+    words = {HUMAN_WORDS[lang][key].casefold() for lang in HUMAN_WORDS}
+    return words | {HUMAN_WORDS["en"][key][0]}
 
 
 # ---------------------------------------------------------------------------- the cards
@@ -241,7 +255,11 @@ def ask_cards(rs, n: int, read: Callable[[str], str], write: Callable[[str], Non
                 raise InputEnded() from None
             if not text:
                 continue
-            rid = kinds[int(text) - 1] if text.isdigit() and 1 <= int(text) <= len(kinds) else role_named(text, rs)
+            if text.isdigit() and not 1 <= int(text) <= len(kinds):
+                numbers = " ".join(str(i) for i, r in enumerate(kinds, 1) if left[r])
+                write("  " + w["no_card"].format(n=int(text), numbers=numbers))
+                continue
+            rid = kinds[int(text) - 1] if text.isdigit() else role_named(text, rs)
             if rid is None:
                 write("  " + w["unknown_card"].format(text=text, hint=_unknown(text, rs)))
                 continue
@@ -536,10 +554,31 @@ class ModeratorConsole(HumanAgent):
         return line
 
     def _blank(self, request: Request) -> Any:
-        """Enter: no on a yes/no question, abstain on a ballot, where the rules allow it."""
+        """Enter: no on a yes/no question, abstain on a ballot, where the rules allow it;
+        else how to answer (``type a seat number, 0: nobody``)."""
         if request.can_pass and request.kind in ("yes_no", "ballot"):
             return None
+        mw = self.mw
+        meaning = dict(self._menu(request)).get("0") if request.can_pass else None
+        zero = mw["zero"].format(meaning=meaning) if meaning else ""
+        key = {"seat": "blank_seat", "ballot": "blank_seat", "seats": "blank_seats"}.get(request.kind, "blank_other")
+        self.write("  " + mw[key].format(zero=zero))
         return AGAIN
+
+    def _parse(self, req: Request, text: str) -> tuple[Any, str | None, str | None]:
+        """As a seat's answer is read, and: ``yes``/``no`` (``y``/``n``, ``是``/``否``, the
+        narration's words) on a yes/no question; a seat beyond the table said so."""
+        if req.kind == "yes_no":
+            word = text.casefold()
+            for value, key in ((True, "yes"), (False, "no")):
+                if word in yes_no_words(key):
+                    return value, None, None
+        words = text.replace(",", " ").split()
+        if req.kind in ("seat", "seats", "ballot") and self.players and all(x.isdigit() for x in words):
+            far = [int(x) for x in words if int(x) > self.players and int(x) not in req.options]
+            if far:
+                return None, None, self.mw["no_seat"].format(n=far[0])
+        return super()._parse(req, text)
 
     def _echo(self, req: Request, answer: Any) -> None:
         pass  # the moderator typed it; the story tells what the table sees of it
