@@ -340,6 +340,29 @@ def test_cards_that_do_not_match_the_deck_are_bad_input(tmp_path):
         in error("werewolf*4,seer,witch,hunter,白痴,villager*4")
 
 
+def test_cards_under_lang_zh_are_said_in_chinese(tmp_path):
+    def error(cards, *args):
+        r = invoke("play", "standard-12", "--moderator", "--lang", "zh", "--cards", cards, *args)
+        assert r.exit_code == 2, r.output
+        return "".join(r.stderr.replace("│", " ").split())
+
+    assert "standard-12没有身份“守位”（是不是“守卫”？）" in error("狼人×4,预言家,女巫,猎人,守位,普通村民×4")
+    # the roles of the deck, not every role of the ruleset (no elder, no idiot)
+    assert "standard-12没有身份“xyz”；本局的牌：狼人、预言家、女巫、猎人、守卫、普通村民" \
+        in error("狼人*4,预言家,女巫,猎人,xyz,普通村民*4")
+    assert ("standard-12的牌里有4张狼人，--cards列出了5张；缺少守卫（12人局的牌：狼人×4、预言家、女巫、猎人、守卫、"
+            "普通村民×4）") in error("狼人×5,预言家,女巫,猎人,普通村民×4")
+    assert "standard-12需要12名玩家；--cards列出了11张牌" in error("狼人×4,预言家,女巫,猎人,普通村民×4")
+    # × as the product prints it, in English too; a Chinese typo suggests the id
+    r, _, _ = moderate(tmp_path, [], cards="狼人×4,预言家,女巫,猎人,守卫,普通村民×4")
+    assert r.exit_code == 130 and "  8号  Guard 守卫  (Village)\n" in r.stdout
+    r = invoke("play", "standard-12", "--moderator", "--cards", "狼人×4,预言家,女巫,猎人,守位,普通村民×4")
+    assert "'守位' is no role of standard-12 (did you mean 'guard'?)" in " ".join(r.stderr.replace("│", " ").split())
+    r = invoke("play", "standard-12", "--moderator", "--cards", "werewolf*4,seer,witch,hunter,xyz,villager*4")
+    assert ("'xyz' is no role of standard-12; the roles of its deck: werewolf, seer, witch, hunter, guard, villager"
+            in " ".join(r.stderr.replace("│", " ").split()))
+
+
 def test_options_that_go_with_a_moderated_game_only():
     r = invoke("play", "standard-12", "--cards", CARDS)
     assert r.exit_code == 2 and "Invalid value for '--cards': is for a moderated game: add --moderator" in \

@@ -148,11 +148,77 @@ def role_named(text: str, rs) -> str | None:
     return None
 
 
-def _unknown(text: str, rs) -> str:
-    """`` (did you mean 'guard'?)`` for a misspelt role id or name, else ``""``."""
+CARD_WORDS = {
+    "en": {
+        "form": "'{item}': write ROLE*K with a number of seats K, such as {name}*4",
+        "empty": "card {i} is empty: write a role between the commas",
+        "unknown": "'{name}' is no role of {rs}{hint}", "roles": "; the roles of its deck: {roles}",
+        "mean": " (did you mean '{role}'?)",
+        "count": "{rs} is played with {table}; --cards lists {k} card{s}",
+        "players": "{lo} players", "players_range": "{lo} to {hi} players", "players_n": "{n} players (--players {n})",
+        "not_in": "{role} is not in the deck of {rs}", "fewer": "the deck of {rs} has {have} {role}, --cards lists {used}",
+        "missing_one": "{cards} is missing", "missing": "{cards} are missing", "and": " and ", "sep": ", ",
+        "deal": " (the deck for {n} players: {deal}{down})", "down": ", {k} of them face down", "join": "; ",
+        "times": "*",
+    },
+    "zh": {
+        "form": "“{item}”：请写作 身份×张数，例如 {name}×4",
+        "empty": "第{i}张牌是空的：请在逗号之间写一个身份",
+        "unknown": "{rs}没有身份“{name}”{hint}", "roles": "；本局的牌：{roles}",
+        "mean": "（是不是“{role}”？）",
+        "count": "{rs}需要{table}；--cards 列出了{k}张牌{s}",
+        "players": "{lo}名玩家", "players_range": "{lo}到{hi}名玩家", "players_n": "{n}名玩家（--players {n}）",
+        "not_in": "{rs}的牌里没有{role}", "fewer": "{rs}的牌里有{have}张{role}，--cards 列出了{used}张",
+        "missing_one": "缺少{cards}", "missing": "缺少{cards}", "and": "、", "sep": "、",
+        "deal": "（{n}人局的牌：{deal}{down}）", "down": "，其中{k}张为底牌", "join": "；",
+        "times": "×",
+    },
+}
+"""Per language: what ``--cards`` and the card prompt say of the cards (role ids in
+English, the ruleset's Chinese names under ``--lang zh``)."""
+
+
+def _card_name(rid: str, rs, lang: str) -> str:
+    """A role as the card messages name it: its id, or its Chinese name under ``zh``."""
+    role = rs.roles.get(rid)
+    return (getattr(role, "name_zh", "") or rid) if lang == "zh" else rid
+
+
+def _deck_roles(rs, players: int | None) -> list[str]:
+    """The roles of the deck played here (the ruleset's default table without
+    ``--players``; every deck's when it has none for that size), in deck order."""
+    deck = rs.deck_for(table_size(rs, players, None))
+    if deck is not None:
+        return list(dict.fromkeys(deck.cards))
+    lo, hi = rs.players
+    out: dict[str, None] = {}
+    for n in range(lo, hi + 1):
+        d = rs.deck_for(n)
+        if d is not None:
+            out.update(dict.fromkeys(d.cards))
+    return list(out)
+
+
+def _unknown(text: str, rs, lang: str = "en") -> str:
+    """`` (did you mean 'guard'?)`` for a misspelt role id or name (a Chinese name too:
+    ``守位`` → ``守卫``), named as :func:`_card_name` names it; else ``""``."""
+    import difflib
+
     from ..scenario.check import suggest
 
-    return suggest(text, rs.roles)
+    if text.isascii() and lang != "zh":
+        return suggest(text, rs.roles)
+    if text.isascii():
+        names = {n.casefold(): rid for rid, role in rs.roles.items()
+                 for n in (rid, getattr(role, "name", "") or "") if n}
+        cutoff = 0.6
+    else:
+        names = {role.name_zh: rid for rid, role in rs.roles.items() if getattr(role, "name_zh", "")}
+        cutoff = 0.5
+    close = difflib.get_close_matches(text.casefold() if text.isascii() else text, list(names), n=1, cutoff=cutoff)
+    if not close:
+        return ""
+    return CARD_WORDS["zh" if lang == "zh" else "en"]["mean"].format(role=_card_name(names[close[0]], rs, lang))
 
 
 def table_size(rs, players: int | None, cards: list[str] | None) -> int:
@@ -166,62 +232,70 @@ def table_size(rs, players: int | None, cards: list[str] | None) -> int:
     return rs.default_players
 
 
-def cards_given(text: str, rs, players: int | None) -> list[str]:
+def cards_given(text: str, rs, players: int | None, lang: str = "en") -> list[str]:
     """The role id of each seat from ``--cards`` (``werewolf,seer,女巫,villager*4``: ids
-    or names in seat order, ``ROLE*K`` for K seats in a row), checked against the deck of
-    ``rs``. Raises ``typer.BadParameter`` (exit 2) saying what is wrong: an unknown name
-    (with the id it resembles), a count the ruleset is not played with, a card the deck
-    has fewer of, and what is missing."""
+    or names in seat order, ``ROLE*K`` or ``ROLE×K`` for K seats in a row), checked
+    against the deck of ``rs``. Raises ``typer.BadParameter`` (exit 2) saying what is
+    wrong, in ``lang``: an unknown name (with the role it resembles, else the deck's
+    roles), a count the ruleset is not played with, a card the deck has fewer of, and
+    what is missing."""
+    c = CARD_WORDS["zh" if lang == "zh" else "en"]
+
+    def name(rid: str) -> str:
+        return _card_name(rid, rs, lang)
+
+    def listed(cards: Counter) -> str:
+        items = [f"{name(r)}{c['times']}{k}" if k > 1 else name(r) for r, k in cards.items()]
+        return items[0] if len(items) == 1 else c["sep"].join(items[:-1]) + c["and"] + items[-1]
+
     problems: list[str] = []
     seats: list[str] = []
-    items = [x.strip() for x in unicodedata.normalize("NFKC", text).replace("、", ",").split(",")]
+    text = unicodedata.normalize("NFKC", text).replace("、", ",").replace("×", "*")
+    items = [x.strip() for x in text.split(",")]
     for i, item in enumerate(items, 1):
-        name, star, count = item.partition("*")
-        name = name.strip()
+        word, star, count = item.partition("*")
+        word = word.strip()
         k = 1
         if star:
             if not count.strip().isdigit() or int(count) < 1:
-                problems.append(f"'{item}': write ROLE*K with a number of seats K, such as {name.strip() or 'ROLE'}*4")
+                problems.append(c["form"].format(item=item, name=word or "ROLE"))
                 continue
             k = int(count)
-        if not name:
-            problems.append(f"card {i} is empty: write a role between the commas")
+        if not word:
+            problems.append(c["empty"].format(i=i))
             continue
-        rid = role_named(name, rs)
+        rid = role_named(word, rs)
         if rid is None:
-            hint = _unknown(name, rs) or f"; the roles of {rs.name}: {', '.join(sorted(rs.roles))}"
-            problems.append(f"'{name}' is no role of {rs.name}{hint}")
+            hint = _unknown(word, rs, lang) or c["roles"].format(
+                roles=c["sep"].join(name(r) for r in _deck_roles(rs, players)))
+            problems.append(c["unknown"].format(name=word, rs=rs.name, hint=hint))
             continue
         seats += [rid] * k
     if problems:
-        raise typer.BadParameter("; ".join(problems), param_hint="'--cards'")
+        raise typer.BadParameter(c["join"].join(problems), param_hint="'--cards'")
     n = table_size(rs, players, seats)
     lo, hi = rs.players
     deck = rs.deck_for(n)
     if len(seats) != n or deck is None:
-        table = f"{lo if lo == hi else f'{lo} to {hi}'} players" if players is None or deck is None \
-            else f"{n} players (--players {n})"
-        raise typer.BadParameter(f"{rs.name} is played with {table}; --cards lists {len(seats)} "
-                                 f"card{'' if len(seats) == 1 else 's'}", param_hint="'--cards'")
+        table = (c["players"].format(lo=lo) if lo == hi else c["players_range"].format(lo=lo, hi=hi)) \
+            if players is None or deck is None else c["players_n"].format(n=n)
+        raise typer.BadParameter(c["count"].format(rs=rs.name, table=table, k=len(seats),
+                                                   s="" if len(seats) == 1 or lang == "zh" else "s"),
+                                 param_hint="'--cards'")
     have, used = Counter(deck.cards), Counter(seats)
-    parts = [f"{r} is not in the deck of {rs.name}" if not have[r] else
-             f"the deck of {rs.name} has {have[r]} {r}, --cards lists {used[r]}"
+    parts = [c["not_in"].format(role=name(r), rs=rs.name) if not have[r] else
+             c["fewer"].format(rs=rs.name, have=have[r], role=name(r), used=used[r])
              for r in dict.fromkeys(seats) if used[r] > have[r]]
     if parts and not deck.extra:
         missing = have - used
         if missing:
-            parts.append(f"{_listed(missing)} {'is' if sum(missing.values()) == 1 else 'are'} missing")
+            parts.append(c["missing_one" if sum(missing.values()) == 1 else "missing"].format(cards=listed(missing)))
     if parts:
-        deal = ", ".join(f"{r}*{k}" if k > 1 else r for r, k in have.items())
-        raise typer.BadParameter("; ".join(parts) + f" (the deck for {n} players: {deal}"
-                                 + (f", {deck.extra} of them face down" if deck.extra else "") + ")",
+        deal = c["sep"].join(f"{name(r)}{c['times']}{k}" if k > 1 else name(r) for r, k in have.items())
+        down = c["down"].format(k=deck.extra) if deck.extra else ""
+        raise typer.BadParameter(c["join"].join(parts) + c["deal"].format(n=n, deal=deal, down=down),
                                  param_hint="'--cards'")
     return seats
-
-
-def _listed(cards: Counter) -> str:
-    items = [f"{r}*{k}" if k > 1 else r for r, k in cards.items()]
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def ask_cards(rs, n: int, read: Callable[[str], str], write: Callable[[str], None], lang: str,
@@ -261,7 +335,7 @@ def ask_cards(rs, n: int, read: Callable[[str], str], write: Callable[[str], Non
                 continue
             rid = kinds[int(text) - 1] if text.isdigit() else role_named(text, rs)
             if rid is None:
-                write("  " + w["unknown_card"].format(text=text, hint=_unknown(text, rs)))
+                write("  " + w["unknown_card"].format(text=text, hint=_unknown(text, rs, lang)))
                 continue
             if not left[rid]:
                 holders = [seat_label(s) for s, r in enumerate(seats, 1) if r == rid]
@@ -757,7 +831,7 @@ def moderate(ruleset_ref: str, seats: list[str], seed: int | None, players: int 
     console = ModeratorConsole(rs, read, write, lang, bots=plan.seats)
     name = console.teller.role_name
     if cards_text is not None:
-        cards = cards_given(cards_text, rs, players)
+        cards = cards_given(cards_text, rs, players, lang)
     else:
         n = table_size(rs, players, None)
         if rs.deck_for(n) is None:
