@@ -491,3 +491,17 @@ def test_a_death_not_yet_announced_is_recorded_without_last_words(tmp_path):
     assert (replay.exit_code, replay.stderr) == (0, ""), replay.output
     death = [e for e in events(tmp_path / "day2.jsonl") if e["type"] == "death" and e["seat"] == 7]
     assert [d["last_words"] for d in death] == [True]
+
+
+def test_a_hand_written_record_may_answer_yes_and_no_in_chinese(tmp_path):
+    text = RECORD.replace("do: run_for_sheriff, choose: yes}", "do: run_for_sheriff, choose: 是}") \
+        .replace("do: seer.claim, choose: yes}", "do: seer.claim, choose: 是}")
+    assert text.count("choose: 是") == 3
+    path = tmp_path / "game.yaml"
+    path.write_text(text, encoding="utf-8")
+    replay = invoke("run", "--script", path)
+    assert (replay.exit_code, replay.stderr) == (0, ""), replay.output
+    assert replay.stdout.splitlines()[-1] == "expect holds: deaths (6); sheriff seat 5; winner village"
+    path.write_text(text.replace("choose: 是}", "choose: 否}", 1), encoding="utf-8")  # 5 and 6 do not run
+    replay = invoke("run", "--script", path)
+    assert replay.exit_code == 2 and "(day 1, seat 1 sheriff_vote) was never requested" in replay.stderr
