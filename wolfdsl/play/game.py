@@ -364,10 +364,11 @@ class Game(Table):
         except RecursionError:
             raise RuleRuntimeError(f"{self.phase} {self.day}: the rules call themselves without end (a func or proc "
                                    "that calls itself, directly or through another, with no way out)") from None
+        unannounced = () if over else tuple(self.pending)
         if self.pending:
             self.deaths.flush(over)
         result = GameResult(game=self.game_index, seed=self.seed, events=self.events, days=self.day, over=over,
-                            warnings=list(self.warnings), causes=tuple(self.death_causes))
+                            warnings=list(self.warnings), causes=tuple(self.death_causes), unannounced=unannounced)
         if over:
             winners, reason = self._over
             seats = [p.seat for p in self.players[1:] if p.faction in winners]

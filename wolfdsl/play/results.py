@@ -29,6 +29,9 @@ class GameResult:
     causes: tuple[str, ...] | None = None
     """The causes of the ``death`` events in order, kept even when no event is
     (``record=False``); ``None`` from an engine that does not keep them."""
+    unannounced: tuple[int, ...] = ()
+    """The seats whose deaths were not yet announced when the run stopped
+    (``stop_after``): logged at the stop, their last words not yet decided."""
 
     @property
     def deaths(self) -> list[dict]:

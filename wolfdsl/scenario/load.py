@@ -174,18 +174,24 @@ def parse_at(text: str) -> tuple[str, int]:
     return phase, int(day)
 
 
+YES_NO = {"yes": True, "no": False, "none": None, "是": True, "否": False}
+"""The words of a yes/no answer (and ``none``) in a scenario's ``choose:``: English, and
+the Chinese ones the narration uses under ``--lang zh``."""
+
+
 def to_answer(value: Any) -> Any:
     """A scenario's choice as the engine takes answers.
 
-    YAML booleans and the strings ``yes``/``no`` become ``True``/``False``; ``none`` and
-    null become ``None``; a list of seats becomes a sorted tuple; a seat stays an int and
-    any other string is a symbol (a role id).
+    YAML booleans and the strings ``yes``/``no`` (and the narration's Chinese words for
+    them, ``是``/``否``) become ``True``/``False``; ``none`` and null become ``None``; a list
+    of seats becomes a sorted tuple; a seat stays an int and any other string is a symbol
+    (a role id).
 
-    >>> [to_answer(v) for v in (True, "no", "none", None, 3, [5, 2], "villager")]
-    [True, False, None, None, 3, (2, 5), 'villager']
+    >>> [to_answer(v) for v in (True, "no", "none", None, 3, [5, 2], "villager", "是", "否")]
+    [True, False, None, None, 3, (2, 5), 'villager', True, False]
     """
     if isinstance(value, str):
-        return {"yes": True, "no": False, "none": None}.get(value.lower(), value)
+        return YES_NO.get(value.strip().lower(), value)
     if isinstance(value, list):
         return tuple(sorted(int(v) for v in value))
     if isinstance(value, float):

@@ -9,7 +9,8 @@ line; and ``expect:``, every death and the winner as they happened, and the badg
 A game the moderator stopped (Ctrl-C, the end of input) ends with ``stop_after:`` its
 last phase with an answer; what that phase had not yet asked is passed, and ``expect:``
 is what the replay of the file gives (a night's victim not yet announced is logged at
-the stop, as ``stop_after`` does). When the rest of that phase cannot be passed (a
+the stop, as ``stop_after`` does, without ``last_words``: the rules decide them at the
+announcement). When the rest of that phase cannot be passed (a
 choice the rules require), the file stops at the phase before, and the answers of the
 last one are kept as comments.
 """
@@ -107,10 +108,12 @@ def decision_lines(answers: list[tuple[Request, Any]], actions) -> tuple[tuple[P
     return tuple(lines)
 
 
-def expect_lines(events: list[dict]) -> list[str]:
+def expect_lines(events: list[dict], unannounced: tuple[int, ...] = ()) -> list[str]:
     """``expect:`` of a game's log: every death in order (its time as the rules give it,
     its last words), the badge at the end, the winner (``none``: the game goes on,
-    ``draw``: it ended with no winner)."""
+    ``draw``: it ended with no winner). ``unannounced``: the seats whose deaths the run
+    stopped before announcing: their last words are not decided yet, and left out (the
+    file then holds when ``stop_after`` moves on to the announcement)."""
     deaths = [e for e in events if e["type"] == "death"]
     sheriff = None
     for e in events:
@@ -126,8 +129,9 @@ def expect_lines(events: list[dict]) -> list[str]:
     out = ["expect:"]
     if deaths:
         out.append("  deaths:")
-        out += [f"    - {{seat: {e['seat']}, cause: {e['cause']}, at: {e['phase']} {e['day']}, "
-                f"last_words: {yaml_text(bool(e.get('last_words')))}}}" for e in deaths]
+        out += [f"    - {{seat: {e['seat']}, cause: {e['cause']}, at: {e['phase']} {e['day']}"
+                + ("" if e["seat"] in unannounced else f", last_words: {yaml_text(bool(e.get('last_words')))}")
+                + "}" for e in deaths]
     else:
         out.append("  deaths: []")
     out.append(f"  sheriff: {yaml_text(sheriff)}")
@@ -207,7 +211,8 @@ def save(rec: Recording, events: list[dict], now: Phase | None, asked_now: bool,
         except WolfError:
             stop = previous(stop, first)
             continue
-        write(scenario_text(shown, stop, expect_lines(outcome.result.events), held, note))
+        result = outcome.result
+        write(scenario_text(shown, stop, expect_lines(result.events, getattr(result, "unannounced", ())), held, note))
         return stop
     write(scenario_text(replace(rec, decisions=()), first, None, rec.decisions,
                         f"The moderator stopped in {now[0]} {now[1]}; the rules require a choice nobody made."))
