@@ -47,7 +47,7 @@ def test_a_human_at_seat_3_plays_a_game_to_the_end_in_a_terminal():
     assert asked >= 6
     assert "Your card: Werewolf 狼人 (Werewolves).\nYour team (werewolves): 8号, 9号, 11号." in transcript
     assert "Night 1, team werewolves · Werewolves: whom do you kill tonight? (0: no kill)" in transcript
-    assert "> ?\n  every choice is allowed\n> 99\n  type a number from the list\n" in transcript  # a hint, no rule
+    assert "> ?\n  every choice is allowed\n> 99\n  there is no seat 99\n" in transcript  # a hint, no rule
     learns = re.findall(r"(\d+)号 learns", transcript)
     assert learns and set(learns) == {"3"}  # only his own secrets
     assert re.search(r"\nGame over: \w+ won \(.+\)\. You (won|lost)\.\n", transcript)
@@ -367,7 +367,7 @@ def test_refusals_and_explanations_in_chinese_come_from_the_rules_and_the_refere
     assert night.startswith("  座位：1 2 3 4 5 7 8 9 10 11 12   0：不查验\n"
                             ">   6号：ROLE-SEER-01：预言家只能查验其他玩家\n"
                             ">   请输入列表中的数字\n"
-                            ">   请输入列表中的数字\n"
+                            ">   没有99号座位\n"
                             ">   请只输入一个数字\n"
                             ">   6号：ROLE-SEER-01：预言家只能查验其他玩家\n"
                             ">   不允许：ROLE-SEER-01：预言家只能查验其他玩家\n"
@@ -419,10 +419,10 @@ def test_the_night_death_that_ends_the_game_says_its_night_like_the_others(lang,
 
 
 @pytest.mark.parametrize("lang, said", [
-    ("en", ["  type a number from the list", "  type one number", "  type a number from the list",
+    ("en", ["  type a number from the list", "  type one number", "  there is no seat 99",
             "  9号: 9号 is out: a dead player takes no part", "  x: type a number from the list",
             "  not allowed: 9号 is out: a dead player takes no part"]),
-    ("zh", ["  请输入列表中的数字", "  请只输入一个数字", "  请输入列表中的数字",
+    ("zh", ["  请输入列表中的数字", "  请只输入一个数字", "  没有99号座位",
             "  9号：9号 is out: a dead player takes no part", "  x：请输入列表中的数字",
             "  不允许：9号 is out: a dead player takes no part"])])
 def test_an_answer_that_is_no_choice_gets_a_hint_and_a_refused_one_the_rule(lang, said):
@@ -523,3 +523,17 @@ def test_game_over_names_the_win_rule_by_its_title_in_the_seats_language():
         said = []
         HumanAgent(5, load("standard-12"), read=lambda prompt: "", write=said.append, lang=lang).end(info)
         assert said == ["", line]
+
+
+@pytest.mark.parametrize("typed", ["yes", "Y", "是"])
+def test_a_yes_no_question_takes_yes_and_no_in_words(typed):
+    # a trial: 'yes' and '是' were answered 'type a number from the list'
+    out = []
+    answers = iter([typed])
+    human = HumanAgent(2, None, read=lambda prompt: next(answers), write=out.append, lang="zh")
+    human.players = 12
+    req = Request("self_destruct", "self_destruct", 2, "werewolf", 1, "day", 1, "yes_no", (True, False), True, 1,
+                  lambda v: None)
+    assert human.decide(req) is True
+    answers = iter(["否"])
+    assert human.decide(req) is False

@@ -53,6 +53,7 @@ WORDS = {
         "all_allowed": "every choice is allowed",
         "a_number": "type a number from the list", "numbers": "type a number or numbers from the list",
         "one_number": "type one number", "range": "type a number from {lo} to {n}",
+        "no_seat": "there is no seat {n}", "blank": "type {hint}",
         "impressions": "How the speeches sounded (how suspect; higher: more): {reads}",
         "so_far": "The game so far (to {when}, {n} events) is in {log}: `wolfdsl narrate {log}` tells it.",
         "night": "night {n}", "day": "day {n}",
@@ -76,6 +77,7 @@ WORDS = {
         "all_allowed": "所有选项都允许",
         "a_number": "请输入列表中的数字", "numbers": "请输入列表中的一个或多个数字",
         "one_number": "请只输入一个数字", "range": "请输入 {lo} 到 {n} 之间的数字",
+        "no_seat": "没有{n}号座位", "blank": "请{hint}",
         "impressions": "发言听起来有多可疑（越高越可疑）：{reads}",
         "so_far": "到此为止的对局（至{when}，{n}个事件）已写入 {log}：`wolfdsl narrate {log}` 可以复述。",
         "night": "第{n}夜", "day": "第{n}天",
@@ -83,6 +85,13 @@ WORDS = {
 }
 """Per language (``--lang``): the words a person at a seat reads around the ruleset's
 questions and the narration (which have their own)."""
+
+
+def yes_no_words(key: str) -> set[str]:
+    """The words typed for ``yes`` or ``no`` (``key``): the seat's words in each
+    language (``yes``, ``是``), and the English one's first letter, case left aside."""
+    words = {WORDS[lang][key].casefold() for lang in WORDS}
+    return words | {WORDS["en"][key][0]}
 
 
 class HumanAgent:
@@ -312,6 +321,11 @@ class HumanAgent:
         (``hint``) how to type one when ``text`` is none (a word, two numbers where one
         is wanted, a number that is no seat or no option)."""
         w = self.w
+        if req.kind == "yes_no":  # yes / no / y / n / 是 / 否, as well as the choice's number
+            word = text.casefold()
+            for value, key in ((True, "yes"), (False, "no")):
+                if word in yes_no_words(key) and value in req.options:
+                    return value, None, None
         words = text.replace(",", " ").split()
         if not all(x.isdigit() for x in words):
             return None, None, w["numbers" if req.kind == "seats" else "a_number"]
@@ -320,7 +334,8 @@ class HumanAgent:
             return None, None if req.can_pass else self._said(self._why_pass(req)), None
         if req.kind in ("seat", "seats", "ballot") and self.players and any(
                 n not in req.options and not 1 <= n <= self.players for n in nums):
-            return None, None, w["numbers" if req.kind == "seats" else "a_number"]  # no seat at all
+            far = next(n for n in nums if n not in req.options and not 1 <= n <= self.players)
+            return None, None, w["no_seat"].format(n=far)  # no seat at all
         if req.kind == "seats":
             return tuple(sorted(nums)), None, None
         if len(nums) != 1:

@@ -35,8 +35,7 @@ from ..diagnostics import WolfError
 from ..play.agents import PASS_NOTE, Request
 from ..present.narrate import Line, group_key, seat_label
 from ..terminal import InputEnded
-from .human import AGAIN, PROMPT, HumanAgent, typed
-from .human import WORDS as HUMAN_WORDS
+from .human import AGAIN, PROMPT, HumanAgent, typed, yes_no_words
 from .router import PerSeat
 from .spec import SeatPlan
 
@@ -124,13 +123,6 @@ WORDS = {
 
 def moderator_words(lang: str) -> dict[str, str]:
     return WORDS["zh" if lang == "zh" else "en"]
-
-
-def yes_no_words(key: str) -> set[str]:
-    """The words typed for ``yes`` or ``no`` (``key``): the narration's, in each
-    language (``yes``, ``是``), and the English one's first letter, case left aside."""
-    words = {HUMAN_WORDS[lang][key].casefold() for lang in HUMAN_WORDS}
-    return words | {HUMAN_WORDS["en"][key][0]}
 
 
 # ---------------------------------------------------------------------------- the cards
