@@ -409,6 +409,8 @@ class _Explainer:
                 return None
             rank = 1 + sum(1 for v in reads.values() if isinstance(v, (int, float)) and v > x)
             return w["heard"].format(x=signed(x, 2), rank=rank, n=len(reads))
+        if ev.get("seat") == n:  # a rule's own event about the seat (guarded_and_saved), as the narration tells it
+            return self._said(ev)
         return None
 
     def _said(self, ev: dict) -> str | None:
