@@ -272,3 +272,15 @@ def test_the_text_summary_says_which_win_rule_ended_the_games(monkeypatch):
         ["every wolf (and every third-faction player) is dead", "village_wins", "Village", "241", "80.3%"],
         ["town kill (屠城): every non-wolf is dead", "town_kill", "Werewolves", "34", "11.3%"],
         ["the lovers' faction outlives everyone else", "lovers_win", "Lovers", "25", "8.3%"]]
+
+
+def test_compare_refuses_a_setting_the_ruleset_plays_already():
+    """A trial: ``--set-a exile_tie=pk`` on standard-12, whose value is pk, played 4,000
+    games to report +0.0, p = 1 (two equal --set values were refused, this was not)."""
+    r = invoke("compare", "standard-12", "--set-a", "exile_tie=pk", "-n", 10, "--seed", 1)
+    assert r.exit_code == 2
+    assert flat(r.stderr) == ("error: compare: standard-12 exile_tie=pk and standard-12 play the same rules: "
+                              "exile_tie=pk is what standard-12 plays already; give a value that differs from its "
+                              "own (wolfdsl show standard-12 lists them)")
+    assert invoke("compare", "standard-12", "--set-a", "exile_tie=no_exile", "-n", 10, "--seed", 1,
+                  "--agents", "random", "-q").exit_code == 0

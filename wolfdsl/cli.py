@@ -344,8 +344,8 @@ def run(
             raise typer.BadParameter("plays many games (--games N or --until-ci W); one game is "
                                      "played here", param_hint="'--backend'")
         if lang is not None and (games is not None or as_json):
-            raise typer.BadParameter("is the language of a narrated game; a run of --games N or "
-                                     "--json tells no story (narrate a game of its --log with "
+            raise typer.BadParameter("--lang sets the language of a narrated game; a run of --games N "
+                                     "or --json tells no story (narrate a game of its --log with "
                                      "`wolfdsl narrate LOG --game G --lang zh`)", param_hint="'--lang'")
         if games is None:
             _run_one(ruleset, seed, agents, players, options, log, as_json, quiet, lang or "en")

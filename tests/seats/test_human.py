@@ -537,3 +537,13 @@ def test_a_yes_no_question_takes_yes_and_no_in_words(typed):
     assert human.decide(req) is True
     answers = iter(["否"])
     assert human.decide(req) is False
+
+
+def test_an_empty_line_says_how_to_answer():
+    # a trial: Enter on a question was met with the prompt alone ("> > > >")
+    out, lines = [], iter(["", "4"])
+    guard = HumanAgent(2, None, read=lambda prompt: next(lines), write=out.append)
+    guard.players = 12
+    assert guard.decide(Request("guard.protect", "protect", 2, "guard", 1, "night", 1, "seat", (1, 4), False, 1,
+                                lambda v: None)) == 4
+    assert "  type a number from the list" in out

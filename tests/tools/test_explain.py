@@ -314,3 +314,16 @@ def test_a_choice_that_is_no_seat_is_told_as_the_answer_not_nobody(tmp_path):
     assert invoke("run", "cupid-thief-12", "--seed", 2, "--log", log, "-q").exit_code == 0
     assert invoke("explain", log, "--seat", "thief").stdout.splitlines()[4] == (
         "  night 1   #3    choose by seat 7 (thief) -> werewolf")
+
+
+def test_a_claim_with_no_event_text_of_its_own_is_in_the_timeline(tmp_path):
+    # a trial: the hunter's own claim (a claim event with nothing told) was left out of
+    # his timeline, between the question he answered yes and the sheriff's recommendation
+    log = tmp_path / "game.jsonl"
+    assert invoke("run", "standard-12", "--seed", 7, "--log", log).exit_code == 0
+    events = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    [claim] = [e for e in events if e["type"] == "claim" and e["role"] == "hunter" and e["seat"] == 10]
+    out = invoke("explain", log, "--seat", "hunter").stdout
+    assert re.search(rf"#{claim['seq']} +10号 Hunter claims to be Hunter\n", out)
+    zh = invoke("explain", log, "--seat", "hunter", "--lang", "zh").stdout
+    assert re.search(rf"#{claim['seq']} +10号猎人声称是猎人\n", zh)

@@ -400,8 +400,13 @@ class _Explainer:
         if (t == "claim" and (ev.get("seat") == n or _mentions(ev.get("told"), n))) or \
                 (t == "recommendation" and ev.get("target") == n):
             # what the table was told of this seat: its own claim, a claim naming it (查杀,
-            # 金水), the sheriff's recommendation (归票), as the narration tells them
-            return self._said(ev)
+            # 金水), the sheriff's recommendation (归票), as the narration tells them (a
+            # claim without an event text of its own as the narration's claim line does:
+            # '10号 Hunter claims to be Hunter', which a trial found missing)
+            said = self._said(ev)
+            if said is None and t == "claim":
+                said = next((_unmarked(str(line)) for line in self.names.teller.on_claim(ev)), None)
+            return said
         if t == "impressions":  # the table agent's reading of the day's speeches
             reads = ev.get("reads") if isinstance(ev.get("reads"), dict) else {}
             x = reads.get(n, reads.get(str(n)))

@@ -53,7 +53,7 @@ WORDS = {
         "all_allowed": "every choice is allowed",
         "a_number": "type a number from the list", "numbers": "type a number or numbers from the list",
         "one_number": "type one number", "range": "type a number from {lo} to {n}",
-        "no_seat": "there is no seat {n}", "blank": "type {hint}",
+        "no_seat": "there is no seat {n}",
         "impressions": "How the speeches sounded (how suspect; higher: more): {reads}",
         "so_far": "The game so far (to {when}, {n} events) is in {log}: `wolfdsl narrate {log}` tells it.",
         "night": "night {n}", "day": "day {n}",
@@ -77,7 +77,7 @@ WORDS = {
         "all_allowed": "所有选项都允许",
         "a_number": "请输入列表中的数字", "numbers": "请输入列表中的一个或多个数字",
         "one_number": "请只输入一个数字", "range": "请输入 {lo} 到 {n} 之间的数字",
-        "no_seat": "没有{n}号座位", "blank": "请{hint}",
+        "no_seat": "没有{n}号座位",
         "impressions": "发言听起来有多可疑（越高越可疑）：{reads}",
         "so_far": "到此为止的对局（至{when}，{n}个事件）已写入 {log}：`wolfdsl narrate {log}` 可以复述。",
         "night": "第{n}夜", "day": "第{n}天",
@@ -198,7 +198,9 @@ class HumanAgent:
         return "  " + "   ".join(f"{k}{w['colon']}{text}" for k, text in options)
 
     def _blank(self, request: Request) -> Any:
-        """The answer of an empty line: :data:`AGAIN` (the question is asked again)."""
+        """The answer of an empty line: :data:`AGAIN` (the question is asked again), after
+        how to answer (a trial's Enter was met with the prompt alone)."""
+        self.write("  " + self.w["numbers" if request.kind == "seats" else "a_number"])
         return AGAIN
 
     def _answer(self, request: Request) -> Any:

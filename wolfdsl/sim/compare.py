@@ -72,6 +72,23 @@ def label(ref: str, options: dict[str, str]) -> str:
     return " ".join([ref, *(f"{k}={v}" for k, v in options.items())])
 
 
+def _same_rules(ref: str, opts_a: dict, opts_b: dict, players: int | None) -> bool:
+    """Whether two settings of one ruleset give every option the same value (a trial's
+    ``--set-a exile_tie=pk`` on a ruleset whose value is pk played 4,000 games to find
+    +0.0); ``False`` when either does not load (``simulate`` then says why)."""
+    from ..lang.load import load
+    from ..play import every_option
+
+    if opts_a == opts_b:
+        return True
+    try:
+        a, b = every_option(load(ref, opts_a or None, players)), every_option(load(ref, opts_b or None, players))
+    except WolfError:
+        return False
+    given = set(opts_a) | set(opts_b)  # only options the ruleset declares, with a value in force
+    return all(a.get(k) is not None and b.get(k) is not None for k in given) and a == b
+
+
 def compare(ref_a: str, ref_b: str | None, games: int, seed: int, *, jobs: int = 1,
             agents: str = DEFAULT_AGENTS, options: dict[str, str] | None = None,
             options_a: dict[str, str] | None = None, options_b: dict[str, str] | None = None,
@@ -100,6 +117,11 @@ def compare(ref_a: str, ref_b: str | None, games: int, seed: int, *, jobs: int =
         raise WolfError(f"compare: both sides are {label(ref_a, opts_a)} played by {ag_a}; give a second ruleset "
                         "(wolfdsl compare A B), settings that differ (--set-a NAME=V --set-b NAME=W) or agents "
                         "that differ (--agents-a SPEC --agents-b SPEC)")
+    if ref_a == ref_b and ag_a == ag_b and _same_rules(ref_a, opts_a, opts_b, players):
+        given = sorted(set(opts_a.items()) ^ set(opts_b.items()))
+        raise WolfError(f"compare: {label(ref_a, opts_a)} and {label(ref_b, opts_b)} play the same rules: "
+                        f"{', '.join(f'{k}={v}' for k, v in given)} is what {ref_a} plays already; give a "
+                        "value that differs from its own (wolfdsl show " + ref_a + " lists them)")
     kw: dict[str, Any] = dict(jobs=jobs, players=players, until_ci=until_ci, progress=progress, pool=pool)
     name_a, name_b = label(ref_a, opts_a), label(ref_b, opts_b)
     if ag_a != ag_b:  # an error about one side's agents says which
