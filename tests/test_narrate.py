@@ -844,3 +844,14 @@ def test_a_victim_both_guarded_and_saved_is_told_why_he_died(tmp_path):
             "  † 9号 Villager died (cause: killed by the werewolves)") in r.stdout
     zh = invoke("run", "--script", tmp_path / "s.yaml", "--lang", "zh").stdout
     assert "  9号普通村民同守同救，死于狼刀（ROLE-GUARD-03）\n  † 9号普通村民出局（狼刀）" in zh
+
+
+def test_the_cast_names_the_cards_dealt_to_nobody():
+    # a trial: cupid-thief-12 seed 11 put Cupid and the thief face down, and the story
+    # never said so ("a Cupid and thief game has neither")
+    start = dict(START, ruleset="cupid-thief-12", extra_cards=["thief", "cupid"])
+    rs = load("cupid-thief-12")
+    en, zh = list(narrate([start], rs)), list(narrate([start], rs, lang="zh"))
+    assert "  Face down (dealt to nobody): Thief, Cupid" in en
+    assert "  底牌（未发给任何人）：盗贼、丘比特" in zh
+    assert not any("Face down" in line for line in narrate([START], load("standard-12")))

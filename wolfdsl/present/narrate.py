@@ -340,6 +340,9 @@ class _Teller:
             name = self.role_name(role) + (f" {zh}" if zh and self.lang != "zh" else "")
             faction = w["faction"].format(self.faction_name(s.get("faction", "?")))
             yield Line(f"  {seat_label(seat):>{width}}  {name}  {faction}", "cast")
+        extra = ev.get("extra_cards")
+        if extra:  # a thief's deck: the cards no seat holds (a trial wondered where Cupid was)
+            yield Line("  " + w["face_down"].format(cards=w["sep"].join(self.role_name(r) for r in extra)), "cast")
 
     def on_phase(self, ev: dict) -> Iterator[Line]:
         return iter(())  # the header already marks it

@@ -11,6 +11,7 @@ NARRATION = {
     "en": {
         "game": "Game{number} of {what}, seed {seed}, {players}{agents}",
         "number": " {n}", "agents": "; {agents} bots", "seated": "; at seat {seats}", "players": ("player", "players"),
+        "face_down": "Face down (dealt to nobody): {cards}",
         "header": "── {phase} {day} ──", "night": "Night", "day": "Day",
         "now": "{who}: now {what}", "becomes": "{who} is now {what}",
         "joins": "{who} now plays for {what}", "no_longer": "{who}: no longer {what}",
@@ -43,6 +44,7 @@ NARRATION = {
     "zh": {
         "game": "{what}{number}，种子 {seed}，{players}{agents}",
         "number": "（第{n}局）", "agents": "；机器人：{agents}", "seated": "；{seats}", "players": ("名玩家", "名玩家"),
+        "face_down": "底牌（未发给任何人）：{cards}",
         "header": "── 第{day}{phase} ──", "night": "夜", "day": "天",
         "now": "{who}现在{what}", "becomes": "{who}变为{what}", "joins": "{who}现在属于{what}", "no_longer": "{who}不再{what}",
         "returns": "✚ {who}重返游戏", "card": "☾ 事件牌：{name}",
