@@ -633,7 +633,7 @@ def rulesets(
 
     from wolfdsl.lang.load import bundled, describe
 
-    table = Table("name", "players", "summary")
+    table = Table(*(("名称", "人数", "简介") if lang == "zh" else ("name", "players", "summary")))
     failed: list[WolfError] = []
     for name in bundled():
         try:

@@ -8,7 +8,8 @@ from clitools import invoke
 
 BAD = 'import "standard-12"\nset witch_self_save = first_nite\n'
 GITHUB_LINE = ("::error file=bad.wolf,line=2,col=23,endLine=2,endColumn=33,title=E207 bad-option::option "
-               "'witch_self_save' cannot be 'first_nite'; allowed values: never | first_night | no_guard | "
+               "'witch_self_save' cannot be 'first_nite' (did you mean 'first_night'?); allowed values: never | "
+               "first_night | no_guard | "
                "no_living_guard | unrestricted")
 
 

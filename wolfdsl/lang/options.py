@@ -52,8 +52,9 @@ def _set(decls, chosen, name, value, span, from_text, diags, name_span=None, val
         # scenario take on/off too (:func:`coerce`)
         words = "yes/no and on/off" if from_text else "yes and no"
         also = f" ({words} also set it)" if all(isinstance(v, bool) for v in d.values) else ""
-        diags.append(Diagnostic(value_span or span, "error", f"{given}option '{name}' cannot be {value!r}; allowed values: "
-                                f"{values_text(d.values)}{also}", "E207"))
+        near = did_you_mean(str(value), [str(v) for v in d.values if isinstance(v, str)]) if isinstance(value, str) else ""
+        diags.append(Diagnostic(value_span or span, "error", f"{given}option '{name}' cannot be {value!r}{near}; "
+                                f"allowed values: {values_text(d.values)}{also}", "E207"))
         return
     chosen[name] = value
 
