@@ -61,6 +61,17 @@ def test_a_scenario_given_to_lint_says_what_to_run(tmp_path, monkeypatch, name):
     assert "E101" not in out
 
 
+@pytest.mark.parametrize("text", ["", '{"seq":0,"game":0,"day":1,"phase":"night","type":"game_start"}\n'])
+def test_an_event_log_given_to_lint_says_what_reads_it(tmp_path, monkeypatch, text):
+    # a trial: an empty game.jsonl was linted as a ruleset ("1 file checked: 0 errors")
+    monkeypatch.chdir(tmp_path)
+    Path("game.jsonl").write_text(text, encoding="utf-8")
+    r = invoke("lint", "game.jsonl")
+    assert r.exit_code == 2, r.output
+    assert ("game.jsonl is an event log (.jsonl), not a ruleset: tell it with `wolfdsl narrate game.jsonl`, or "
+            "ask why a seat died with `wolfdsl explain game.jsonl --seat N`") in flat(r.output)
+
+
 def test_the_right_kinds_still_work(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     Path("mygame.wolf").write_text(RULESET, encoding="utf-8")

@@ -5,7 +5,8 @@ to parse it ("invalid YAML: mapping values are not allowed here", "E101 unexpect
 
 ``file_kind(path)``: by the suffix first (``.wolf``; ``.yaml``/``.yml``), else by the
 content; ``None`` when neither tells. ``ruleset_not_scenario(shown)``,
-``scenario_not_ruleset(shown)`` and ``not_a_log(shown, kind)`` are the messages.
+``scenario_not_ruleset(shown)``, ``log_not_ruleset(shown)`` and ``not_a_log(shown, kind)``
+are the messages.
 """
 from __future__ import annotations
 
@@ -51,6 +52,13 @@ def scenario_not_ruleset(shown: str) -> str:
     """What to say when the scenario file ``shown`` is given where a ruleset is expected."""
     return (f"{shown} is a scenario file, not a ruleset: use `wolfdsl test {shown}` or "
             f"`wolfdsl run --script {shown}`")
+
+
+def log_not_ruleset(shown: str) -> str:
+    """What to say when an event log ``shown`` (``.jsonl``) is given where a ruleset is
+    expected (``lint``: a trial's empty ``.jsonl`` was linted as a ruleset, "0 errors")."""
+    return (f"{shown} is an event log (.jsonl), not a ruleset: tell it with `wolfdsl narrate {shown}`, "
+            f"or ask why a seat died with `wolfdsl explain {shown} --seat N`")
 
 
 def not_a_log(shown: str, kind: str) -> str:

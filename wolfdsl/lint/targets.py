@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Iterator
 
 from ..diagnostics import did_you_mean
-from ..filekind import file_kind, scenario_not_ruleset
+from ..filekind import file_kind, log_not_ruleset, scenario_not_ruleset
 
 SKIPPED_DIRS = {"node_modules", "__pycache__", "venv", "site-packages"}
 
@@ -51,6 +51,8 @@ def expand(names: list[str], skipped: list[str] | None = None) -> list[Target]:
     for name in names:
         path = Path(name)
         if path.is_file():
+            if path.suffix.lower() == ".jsonl":
+                raise ValueError(log_not_ruleset(name))
             if file_kind(path) == "scenario":
                 if skipped is None:
                     raise ValueError(scenario_not_ruleset(name))
