@@ -325,5 +325,8 @@ def test_a_claim_with_no_event_text_of_its_own_is_in_the_timeline(tmp_path):
     [claim] = [e for e in events if e["type"] == "claim" and e["role"] == "hunter" and e["seat"] == 10]
     out = invoke("explain", log, "--seat", "hunter").stdout
     assert re.search(rf"#{claim['seq']} +10号 Hunter claims to be Hunter\n", out)
+    # and a wolf's counter-claim of the same card (对跳), before or after his own
+    [counter] = [e for e in events if e["type"] == "claim" and e["role"] == "hunter" and e["seat"] != 10]
+    assert re.search(rf"#{counter['seq']} +{counter['seat']}号 Werewolf claims to be Hunter\n", out)
     zh = invoke("explain", log, "--seat", "hunter", "--lang", "zh").stdout
     assert re.search(rf"#{claim['seq']} +10号猎人声称是猎人\n", zh)

@@ -339,6 +339,10 @@ class _Explainer:
                             f"seats: 1 to {max(self.roles)}")
         self.names = _Names(rs, self.roles, lang)
         self.items = _items(rs)
+        self.claimed = {e.get("role") for e in events
+                        if e.get("type") == "claim" and e.get("seat") == seat and e.get("role") is not None}
+        """The cards this seat claimed: another seat's claim of one of them (对跳, a wolf's
+        counter-claim) is part of its story."""
 
     # ---------------------------------------------------------------- the timeline
     def timeline(self) -> list[str]:
@@ -397,7 +401,7 @@ class _Explainer:
             return w["changed"].format(type=w.get("changes", {}).get(t, t), what=names.fields(rest))
         if t == "sheriff" and ev.get("seat") == n:
             return self._told(ev) or w["sheriff"].format(how=ev.get("how"))
-        if (t == "claim" and (ev.get("seat") == n or _mentions(ev.get("told"), n))) or \
+        if (t == "claim" and (ev.get("seat") == n or _mentions(ev.get("told"), n) or ev.get("role") in self.claimed)) or \
                 (t == "recommendation" and ev.get("target") == n):
             # what the table was told of this seat: its own claim, a claim naming it (查杀,
             # 金水), the sheriff's recommendation (归票), as the narration tells them (a
