@@ -112,11 +112,7 @@ def main() -> None:
     print(text)
     print(f"({time.perf_counter() - t0:.0f} s)", file=sys.stderr)
     if args.write:
-        doc = ROOT / "docs" / "agents.md"
-        page = doc.read_text(encoding="utf-8")
-        head, rest = page.split("<!-- CALIBRATION -->", 1)
-        _, tail = rest.split("<!-- /CALIBRATION -->", 1)
-        doc.write_text(f"{head}<!-- CALIBRATION -->\n{text}\n<!-- /CALIBRATION -->{tail}", encoding="utf-8")
+        write_section(lambda _: f"\n{text}\n")
 
 
 def rewrite_rows(names, games, jobs, write) -> None:
@@ -127,18 +123,26 @@ def rewrite_rows(names, games, jobs, write) -> None:
     print("\n".join(rows))
     if not write:
         return
+    def replaced(block: str) -> str:
+        if f"--games {games}`" not in block:
+            sys.exit(f"docs/agents.md's calibration was not measured with --games {games}: run the whole report")
+        for name, row in zip(names, rows):
+            old = next((line for line in block.splitlines() if line.startswith(f"| {name} | ")), None)
+            if old is None:
+                sys.exit(f"no row for {name} in docs/agents.md's calibration")
+            block = block.replace(old, row)
+        return block
+
+    write_section(replaced)
+
+
+def write_section(change) -> None:
+    """docs/agents.md with the text between its calibration markers replaced by
+    ``change(that text)``."""
     doc = ROOT / "docs" / "agents.md"
-    page = doc.read_text(encoding="utf-8")
-    head, rest = page.split("<!-- CALIBRATION -->", 1)
+    head, rest = doc.read_text(encoding="utf-8").split("<!-- CALIBRATION -->", 1)
     block, tail = rest.split("<!-- /CALIBRATION -->", 1)
-    if f"--games {games}`" not in block:
-        sys.exit(f"docs/agents.md's calibration was not measured with --games {games}: run the whole report")
-    for name, row in zip(names, rows):
-        old = next((line for line in block.splitlines() if line.startswith(f"| {name} | ")), None)
-        if old is None:
-            sys.exit(f"no row for {name} in docs/agents.md's calibration")
-        block = block.replace(old, row)
-    doc.write_text(f"{head}<!-- CALIBRATION -->{block}<!-- /CALIBRATION -->{tail}", encoding="utf-8")
+    doc.write_text(f"{head}<!-- CALIBRATION -->{change(block)}<!-- /CALIBRATION -->{tail}", encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -801,6 +801,21 @@ def test_a_seat_spared_one_attack_and_dead_of_another_says_what_it_was_spared(tm
         "  ✓ 3号普通村民幸免（狼刀；规则：长老的第二条命）", "  † 3号普通村民出局（毒杀）"]
 
 
+def _night_one(tmp_path, ruleset, decisions, death):
+    """Night 1 of a standard-12 deal (1-4 werewolves, 5 seer, 6 witch, 7 hunter, 8 guard,
+    9-12 villagers) played from ``decisions`` (scenario lines) and stopped there,
+    ``death`` its one expected death: ``(the run, its events)``."""
+    (tmp_path / "s.yaml").write_text(
+        f"ruleset: {ruleset}\nseed: 1\n"
+        "seats: [werewolf, werewolf, werewolf, werewolf, seer, witch, hunter, guard, villager, villager, "
+        "villager, villager]\notherwise: abstain\nstop_after: night 1\ndecisions:\n"
+        + "".join(f"  - {d}\n" for d in decisions) + f"expect:\n  deaths:\n    - {death}\n", encoding="utf-8")
+    log = tmp_path / "log.jsonl"
+    r = invoke("run", "--script", tmp_path / "s.yaml", "--log", log)
+    assert r.exit_code == 0, r.output
+    return r, [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+
+
 def test_the_wolves_target_dead_of_another_cause_before_dawn_is_spared_nothing(tmp_path):
     # helper's note on the trial above: the dawn logged "spared" for a target who had
     # already died that night (stabbed before dawn), guarded or not
@@ -808,17 +823,10 @@ def test_the_wolves_target_dead_of_another_cause_before_dawn_is_spared_nothing(t
         'import "standard-12"\ncause stabbed "stabbed" "被刺"\n'
         'step stab in night after seer before dawn {\n'
         '    if wolf_target != none { kill wolf_target cause stabbed }\n}\n', encoding="utf-8")
-    (tmp_path / "s.yaml").write_text(
-        "ruleset: stab.wolf\nseed: 1\n"
-        "seats: [werewolf, werewolf, werewolf, werewolf, seer, witch, hunter, guard, villager, villager, "
-        "villager, villager]\notherwise: abstain\nstop_after: night 1\ndecisions:\n"
-        "  - {at: night 1, by: guard, do: protect, choose: 9}\n"
-        "  - {at: night 1, by: werewolves, do: kill, choose: 9}\n"
-        "expect:\n  deaths:\n    - {seat: 9, cause: stabbed, at: night 1}\n", encoding="utf-8")
-    log = tmp_path / "log.jsonl"
-    r = invoke("run", "--script", tmp_path / "s.yaml", "--log", log)
-    assert r.exit_code == 0, r.output
-    types = [json.loads(line)["type"] for line in log.read_text(encoding="utf-8").splitlines()]
+    r, events = _night_one(tmp_path, "stab.wolf", ["{at: night 1, by: guard, do: protect, choose: 9}",
+                                                  "{at: night 1, by: werewolves, do: kill, choose: 9}"],
+                           "{seat: 9, cause: stabbed, at: night 1}")
+    types = [e["type"] for e in events]
     assert types.count("death") == 1 and "spared" not in types
     assert "spared" not in r.stdout and "† 9号 Villager died (cause: stabbed)" in r.stdout
 
@@ -826,18 +834,9 @@ def test_the_wolves_target_dead_of_another_cause_before_dawn_is_spared_nothing(t
 def test_a_victim_both_guarded_and_saved_is_told_why_he_died(tmp_path):
     # a moderator's trial: '† 9号 Villager died in night 1 (cause: killed by the werewolves)'
     # after the guard and the witch had both saved him, with no reason (同守同救)
-    (tmp_path / "s.yaml").write_text(
-        "ruleset: standard-12\nseed: 1\n"
-        "seats: [werewolf, werewolf, werewolf, werewolf, seer, witch, hunter, guard, villager, villager, "
-        "villager, villager]\notherwise: abstain\nstop_after: night 1\ndecisions:\n"
-        "  - {at: night 1, by: guard, do: protect, choose: 9}\n"
-        "  - {at: night 1, by: werewolves, do: kill, choose: 9}\n"
-        "  - {at: night 1, by: witch, do: save, choose: yes}\n"
-        "expect:\n  deaths:\n    - {seat: 9, cause: wolf, at: night 1}\n", encoding="utf-8")
-    log = tmp_path / "log.jsonl"
-    r = invoke("run", "--script", tmp_path / "s.yaml", "--log", log)
-    assert r.exit_code == 0, r.output
-    events = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    decisions = ["{at: night 1, by: guard, do: protect, choose: 9}",
+                 "{at: night 1, by: werewolves, do: kill, choose: 9}", "{at: night 1, by: witch, do: save, choose: yes}"]
+    r, events = _night_one(tmp_path, "standard-12", decisions, "{seat: 9, cause: wolf, at: night 1}")
     [i] = [k for k, e in enumerate(events) if e["type"] == "guarded_and_saved"]
     assert events[i]["seat"] == 9 and [(e["seat"], e["cause"]) for e in events[i:] if e["type"] == "death"] == [(9, "wolf")]
     assert ("  9号 Villager was both guarded and saved: he dies of the wolves' attack (同守同救, ROLE-GUARD-03)\n"

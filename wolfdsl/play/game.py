@@ -483,23 +483,22 @@ def play_game(ruleset: Any, run_seed: int, game: int = 0, agents: str = DEFAULT_
     return play(ruleset, seed=seed, agent=agent, game=game, players=players, record=keep)
 
 
+def _json_value(value: Any) -> Any:
+    """An option's value as JSON holds it: ``None``, a bool, a number or a string as it
+    is, anything else as its text."""
+    return value if value is None or isinstance(value, (bool, int, float, str)) else str(value)
+
+
 def every_option(ruleset: Any) -> dict[str, Any]:
     """Every option of the loaded ``ruleset`` with the value it plays with (a ``--set``,
     the ruleset's ``set``, or the default), in declaration order, as JSON values
     (``false``, ``2``, ``"pk"``): what a saved result needs to name its rules."""
-    out: dict[str, Any] = {}
-    for name, opt in (getattr(ruleset, "options", None) or {}).items():
-        value = getattr(opt, "value", None)
-        out[name] = value if value is None or isinstance(value, (bool, int, float, str)) else str(value)
-    return out
+    return {name: _json_value(getattr(opt, "value", None))
+            for name, opt in (getattr(ruleset, "options", None) or {}).items()}
 
 
 def options_in_force(ruleset: Any, given: dict) -> dict[str, Any]:
     """The values the loaded ``ruleset`` uses for the options the user set, typed as it
     declares them (``no`` on the command line is ``False``, ``2`` is ``2``)."""
     declared = getattr(ruleset, "options", None) or {}
-    out: dict[str, Any] = {}
-    for name, text in given.items():
-        value = getattr(declared.get(name), "value", text)
-        out[name] = value if value is None or isinstance(value, (bool, int, float, str)) else str(value)
-    return out
+    return {name: _json_value(getattr(declared.get(name), "value", text)) for name, text in given.items()}
